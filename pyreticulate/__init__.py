@@ -1,0 +1,28 @@
+"""pyreticulate: Python hosts the process, R runs inside it (through rpy2), and
+R scripts drive Python, TensorFlow and Keras with reticulate's API.
+
+From Python::
+
+    import pyreticulate as pr
+    pr.r("x <- c(1, NA, 3); mean(x, na.rm = TRUE)")   # 2.0
+    pr.globalenv["df"] = {"a": [1, 2]}
+    f = pr.r("function(x) x * 2"); f(21)               # 42.0
+
+From the shell: ``pyreticulate run script.R``.
+"""
+from .api import (GlobalEnv, assign, get, globalenv, live_handle_counts, py_to_r, r,
+                  r_to_py, source, start)
+from .errors import RError, RWarning
+from .handles import RObject
+from .registry import NOT_HANDLED, REGISTRY, register_py_to_r, register_r_to_py
+from .threads import MainThreadTimeout, set_timeout
+from . import rules
+from .rules.functions import RFunction
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "REGISTRY", "RError", "RFunction",
+    "RObject", "RWarning", "assign", "get", "globalenv", "live_handle_counts", "py_to_r", "r",
+    "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_timeout", "source", "start",
+]

@@ -1,0 +1,121 @@
+"""The Python-side API: evaluate R, source R files, read and assign R globals,
+and convert explicitly in either direction. Every call may come from any
+thread; the work runs on R's (the main) thread.
+"""
+import collections.abc
+import os
+
+from . import evaluation, rapi, runtime, threads
+from .handles import RObject, protected
+from .registry import REGISTRY
+
+
+def _on_main(fn, *args, description="R code"):
+    if not runtime.is_started():
+        threads.run_on_main(runtime.start, (), "starting R")
+    return threads.run_on_main(fn, args, description)
+
+
+def start(interactive=False):
+    """Start the embedded R (done on first use; call it to start it early)."""
+    runtime.start(interactive=interactive)
+
+
+def r(code, convert=True):
+    """Evaluate R code; the value of its last expression, converted unless ``convert=False``."""
+    def run():
+        value = evaluation.eval_text(code)
+        return REGISTRY.to_python(value.sexp) if convert else value
+    return _on_main(run, description="R code")
+
+
+def source(path, convert=True):
+    """Run an R file with ``source()``; returns the value of its last expression."""
+    def run():
+        with protected() as keep:
+            value = evaluation.call_function(
+                evaluation.function("source"), [rapi.mkstring(os.fspath(path))],
+                [("local", rapi.lib.R_GlobalEnv)], keep=keep)
+            value = rapi.lib.VECTOR_ELT(value, 0)
+            return REGISTRY.to_python(value) if convert else RObject(value)
+    return _on_main(run, description=f"source({path!r})")
+
+
+def py_to_r(obj):
+    """Convert a Python object to an R object (an ``RObject``)."""
+    def run():
+        with protected() as keep:
+            return RObject(keep(REGISTRY.to_r(obj)))
+    return _on_main(run, description="a conversion to R")
+
+
+def r_to_py(robj):
+    """Convert an R object (an ``RObject``) to Python by the registry's rules."""
+    if not isinstance(robj, RObject):
+        raise TypeError("r_to_py() needs an R object (pyreticulate.RObject)")
+    return _on_main(lambda: REGISTRY.to_python(robj.sexp), description="a conversion to Python")
+
+
+class GlobalEnv(collections.abc.MutableMapping):
+    """R's global environment as a mapping; values are converted both ways."""
+
+    def __getitem__(self, name):
+        def run():
+            lib = rapi.lib
+            value = lib.Rf_findVarInFrame3(lib.R_GlobalEnv, rapi.sym(name), 1)
+            if value == lib.R_UnboundValue:
+                raise KeyError(name)
+            with protected() as keep:
+                if lib.TYPEOF(value) == rapi.PROMSXP:
+                    value = evaluation.evaluate(rapi.sym(name), lib.R_GlobalEnv, keep)
+                keep(value)
+                return REGISTRY.to_python(value)
+        return _on_main(run, description=f"reading {name!r}")
+
+    def __setitem__(self, name, value):
+        def run():
+            with protected() as keep:
+                rapi.lib.Rf_defineVar(rapi.sym(name), keep(REGISTRY.to_r(value)),
+                                      rapi.lib.R_GlobalEnv)
+        _on_main(run, description=f"assigning {name!r}")
+
+    def __delitem__(self, name):
+        if name not in self:
+            raise KeyError(name)
+        def run():
+            with protected() as keep:
+                evaluation.call_function(evaluation.function("rm"), [],
+                                         [("list", keep(rapi.mkstring(name))),
+                                          ("envir", rapi.lib.R_GlobalEnv)], keep=keep)
+        _on_main(run, description=f"removing {name!r}")
+
+    def _names(self):
+        return evaluation.strings(evaluation.eval_text("ls(globalenv(), all.names = TRUE)").sexp)
+
+    def __iter__(self):
+        return iter(_on_main(self._names, description="listing R globals"))
+
+    def __len__(self):
+        return len(_on_main(self._names, description="listing R globals"))
+
+    def __contains__(self, name):
+        return name in _on_main(self._names, description="listing R globals")
+
+
+globalenv = GlobalEnv()
+
+
+def assign(name, value):
+    """``assign(name, value, globalenv())`` with ``value`` converted to R."""
+    globalenv[name] = value
+
+
+def get(name):
+    """The R global ``name``, converted to Python."""
+    return globalenv[name]
+
+
+def live_handle_counts():
+    """How many R objects Python holds and how many Python objects R holds."""
+    from .handles import live_counts
+    return _on_main(live_counts, description="counting handles")

@@ -1,0 +1,167 @@
+"""The command line.
+
+    pyreticulate run FILE.R [ARGS...]   run a script (commandArgs(trailingOnly = TRUE) is ARGS)
+    pyreticulate -e EXPR [-e EXPR ...]   evaluate R expressions
+    pyreticulate                         an interactive R console with the bridge
+    pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy
+
+A script that fails prints R's error message on stderr and exits with status 1.
+"""
+import os
+import sys
+
+from . import errors, evaluation, rapi, runtime
+from .handles import RObject, protected
+
+USAGE = __doc__.split("\n\n")[1]
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        return console()
+    if argv[0] in ("-h", "--help"):
+        print("usage:\n" + USAGE)
+        return 0
+    if argv[0] == "--version":
+        from . import __version__
+        print(f"pyreticulate {__version__}")
+        return 0
+    if argv[0] == "run":
+        if len(argv) < 2:
+            print("pyreticulate run: missing the R script to run\nusage:\n" + USAGE,
+                  file=sys.stderr)
+            return 2
+        return run_file(argv[1], argv[2:])
+    if argv[0] in ("-e", "--expr"):
+        return run_expressions(_expressions(argv))
+    if argv[0] == "diagnose":
+        return diagnose()
+    print(f"pyreticulate: unknown command {argv[0]!r}\nusage:\n" + USAGE, file=sys.stderr)
+    return 2
+
+
+def _expressions(argv):
+    exprs, args = [], iter(argv)
+    for flag in args:
+        if flag in ("-e", "--expr"):
+            exprs.append(next(args, ""))
+    return exprs
+
+
+def run_file(path, args):
+    if not os.path.isfile(path):
+        print(f"pyreticulate: cannot open file '{path}': No such file", file=sys.stderr)
+        return 2
+    runtime.start(interactive=False, args=(f"--file={path}", "--args", *args))
+    with open(path, encoding="utf-8") as handle:
+        source = handle.read()
+    return _run_source(source, attach=False)
+
+
+def run_expressions(exprs):
+    runtime.start(interactive=False)
+    return _run_source("\n".join(exprs), attach=True)
+
+
+def _run_source(source, attach):
+    try:
+        if attach:
+            evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+        exprs = evaluation.parse(source)
+    except errors.RError as exc:
+        print(f"Error: {exc.r_message}\nExecution halted", file=sys.stderr)
+        return 1
+    for i in range(rapi.lib.LENGTH(exprs.sexp)):
+        status = _toplevel(rapi.lib.VECTOR_ELT(exprs.sexp, i))
+        if status is not None:
+            print("Execution halted", file=sys.stderr)
+            return status
+    return 0
+
+
+def _toplevel(expr):
+    """Evaluate one top-level expression; None, or the exit status after an error."""
+    try:
+        with protected() as keep:
+            evaluation.call_function(evaluation.function(".pyr_toplevel"), [expr], keep=keep)
+        return None
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        print("Interrupted", file=sys.stderr)
+        return 130
+    except BaseException as exc:  # every error reaches the user as R's message
+        sys.stdout.flush()
+        print(error_text(exc), file=sys.stderr)
+        return 1
+
+
+def error_text(exc):
+    """R's top-level message for an error that ended an evaluation."""
+    condition = getattr(exc, "condition", None) if isinstance(exc, errors.RError) else \
+        getattr(exc, "__r_condition__", None)
+    if condition is None:
+        return f"Error: {errors.exception_message(exc)}"
+    with protected() as keep:
+        text = evaluation.call_function(evaluation.function(".pyr_error_text"),
+                                        [condition.sexp], keep=keep)
+        return "".join(evaluation.strings(text))
+
+
+def console():
+    """An interactive R console whose R can use Python through the bridge."""
+    import readline  # noqa: F401  (line editing and history for input())
+    runtime.start(interactive=True)
+    evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+    print(f"R {runtime.r_version_string()} embedded in Python {sys.version.split()[0]} "
+          "(pyreticulate). Type q() to quit.")
+    pending = []
+    while True:
+        try:
+            line = input("+ " if pending else "> ")
+        except EOFError:
+            print()
+            return 0
+        except KeyboardInterrupt:
+            print()
+            pending = []
+            continue
+        pending.append(line)
+        with protected() as keep:
+            parsed = evaluation.call_function(evaluation.function(".pyr_parse_status"),
+                                              [keep(rapi.mkstring("\n".join(pending)))],
+                                              keep=keep)
+            status = evaluation.strings(rapi.lib.VECTOR_ELT(parsed, 0))[0]
+            if status == "incomplete":
+                continue
+            pending = []
+            if status == "error":
+                message = evaluation.strings(rapi.lib.VECTOR_ELT(parsed, 1))[0]
+                print(f"Error: {message}", file=sys.stderr)
+                continue
+            exprs = RObject(rapi.lib.VECTOR_ELT(parsed, 1))
+        for i in range(rapi.lib.LENGTH(exprs.sexp)):
+            if _toplevel(rapi.lib.VECTOR_ELT(exprs.sexp, i)) is not None:
+                break
+
+
+def diagnose():
+    """Print what the bridge runs on: R, libR, rpy2, cffi mode, Python, numpy, library paths."""
+    import importlib.metadata
+    import platform
+    home = runtime.r_home()
+    print(f"Python       {platform.python_version()} ({sys.executable})")
+    print(f"R            {runtime.r_version(home)} (R_HOME={home})")
+    print(f"libR         {os.path.join(home, 'lib', 'libR.so')}")
+    for dist in ("rpy2-rinterface", "cffi", "numpy", "pandas", "tensorflow-cpu", "keras"):
+        try:
+            print(f"{dist:<12} {importlib.metadata.version(dist)}")
+        except importlib.metadata.PackageNotFoundError:
+            print(f"{dist:<12} not installed")
+    runtime.start()
+    from rpy2.rinterface_lib import openrlib
+    mode = "API" if hasattr(openrlib._rinterface_cffi, "lib") else "ABI"
+    print(f"rpy2 cffi    {mode} mode; pyreticulate uses libR in ABI mode")
+    paths = evaluation.strings(evaluation.eval_text(".libPaths()").sexp)
+    print("R libraries  " + "\n             ".join(paths))
+    return 0

@@ -1,0 +1,124 @@
+"""R's console, routed through Python's streams.
+
+R's output goes to ``sys.stdout`` (errors and warnings to ``sys.stderr``), so
+it interleaves with Python's own prints; while ``py_capture_output()``
+captures Python's output, R's output keeps going to the streams that were
+active before. R's input (``readline()``, ``browser()``) reads through
+``input()``. ``q()`` ends the process with R's exit status.
+"""
+import contextlib
+import io
+import os
+import sys
+
+from . import rapi
+from .rapi import ffi
+
+_captures = []
+
+
+def _streams():
+    if _captures:
+        return _captures[0][2]
+    return sys.stdout, sys.stderr
+
+
+def _ignore(exc_type, exc, tb):
+    return None
+
+
+@ffi.callback("void(const char *, int, int)", onerror=_ignore)
+def _write(buffer, length, kind):
+    text = ffi.unpack(buffer, length).decode("utf-8", "replace")
+    out, err = _streams()
+    stream = err if kind else out
+    stream.write(text)
+    if kind:
+        stream.flush()
+
+
+@ffi.callback("void(const char *)", onerror=_ignore)
+def _show_message(message):
+    _streams()[1].write(ffi.string(message).decode("utf-8", "replace") + "\n")
+
+
+@ffi.callback("void(void)", onerror=_ignore)
+def _flush():
+    for stream in _streams():
+        stream.flush()
+
+
+@ffi.callback("void(void)", onerror=_ignore)
+def _reset():
+    return None
+
+
+@ffi.callback("void(int)", onerror=_ignore)
+def _busy(which):
+    return None
+
+
+def _read_failed(exc_type, exc, tb):
+    return 0
+
+
+@ffi.callback("int(const char *, unsigned char *, int, int)", onerror=_read_failed)
+def _read(prompt, buffer, length, history):
+    _flush()
+    try:
+        line = input(ffi.string(prompt).decode("utf-8", "replace"))
+    except EOFError:
+        return 0
+    data = (line + "\n").encode("utf-8")[: max(length - 1, 0)]
+    ffi.memmove(buffer, data + b"\0", len(data) + 1)
+    return 1
+
+
+@ffi.callback("void(int, int, int)", onerror=_ignore)
+def _cleanup(save, status, run_last):
+    """``q()``: tidy up R, flush Python's streams and end the process."""
+    lib = rapi.lib
+    if run_last:
+        lib.R_dot_Last()
+    lib.R_RunExitFinalizers()
+    lib.Rf_KillAllDevices()
+    lib.R_CleanTempDir()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(status)
+
+
+def install():
+    lib = rapi.lib
+    lib.ptr_R_WriteConsoleEx = _write
+    lib.ptr_R_WriteConsole = ffi.NULL
+    lib.ptr_R_ShowMessage = _show_message
+    lib.ptr_R_FlushConsole = _flush
+    lib.ptr_R_ResetConsole = _reset
+    lib.ptr_R_ReadConsole = _read
+    lib.ptr_R_CleanUp = _cleanup
+    lib.ptr_R_Busy = _busy
+
+
+def begin_capture(stdout, stderr):
+    """Capture Python's stdout/stderr (nestable); returns the depth token."""
+    buffer = io.StringIO()
+    stack = contextlib.ExitStack()
+    before = (sys.stdout, sys.stderr) if not _captures else _captures[0][2]
+    if stdout:
+        stack.enter_context(contextlib.redirect_stdout(buffer))
+    if stderr:
+        stack.enter_context(contextlib.redirect_stderr(buffer))
+    _captures.append((stack, buffer, before))
+    return len(_captures)
+
+
+def end_capture(depth):
+    """Stop captures down to ``depth``; the text captured at that depth."""
+    text = ""
+    while len(_captures) >= depth:
+        stack, buffer, _ = _captures.pop()
+        stack.close()
+        text = buffer.getvalue()
+    return text

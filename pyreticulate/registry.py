@@ -1,0 +1,149 @@
+"""The converter registry: small rules, chosen by R class and SEXP type one way
+and by the Python type's MRO the other way.
+
+A rule returns ``NOT_HANDLED`` to pass the value on to the next rule. Rules
+registered later take precedence over earlier ones, so users extend or
+override the built-in families (``pyreticulate.rules``) with ``register``.
+R's own S3 methods ``r_to_py.<class>`` and ``py_to_r.<class>`` come first.
+
+R → Python rules are ``rule(sexp) -> object``; ``sexp`` is protected by the
+caller. Python → R rules are ``rule(obj, hint) -> SEXP``, unprotected;
+``hint`` is the R prototype ``r_to_py()`` recorded (or None).
+"""
+from . import evaluation, rapi
+
+NOT_HANDLED = object()
+
+PRIMITIVE_TYPES = frozenset({type(None), bool, int, float, complex, str, bytes, bytearray,
+                             list, tuple, dict})
+
+
+class Registry:
+    """Conversion rules, process-wide and the same on every thread."""
+
+    def __init__(self):
+        self.r_class_rules = {}
+        self.r_type_rules = {}
+        self.py_rules = {}
+        self._py_chain = {}
+        self._py_classes = {}
+        self.convert_context = True
+
+    def converting(self, flag):
+        """Context: R functions met while converting to Python get this ``convert`` flag."""
+        return _ConvertContext(self, flag)
+
+    def register_r_to_py(self, rule, *, sexptypes=(), r_classes=()):
+        """Use ``rule(sexp)`` for R values of these SEXP types or R classes."""
+        for name in r_classes:
+            self.r_class_rules.setdefault(name, []).insert(0, rule)
+        for sexptype in sexptypes:
+            self.r_type_rules.setdefault(sexptype, []).insert(0, rule)
+        return rule
+
+    def register_py_to_r(self, rule, *pytypes):
+        """Use ``rule(obj, hint)`` for Python objects of these types (and subclasses)."""
+        for pytype in pytypes:
+            self.py_rules.setdefault(pytype, []).insert(0, rule)
+        self._py_chain.clear()
+        return rule
+
+    def r_to_py(self, *, sexptypes=(), r_classes=()):
+        """Decorator form of ``register_r_to_py``."""
+        def decorate(rule):
+            return self.register_r_to_py(rule, sexptypes=sexptypes, r_classes=r_classes)
+        return decorate
+
+    def py_to_r(self, *pytypes):
+        """Decorator form of ``register_py_to_r``."""
+        def decorate(rule):
+            return self.register_py_to_r(rule, *pytypes)
+        return decorate
+
+    def to_python(self, sexp, s3=True):
+        """Convert an R value to Python; ``s3`` consults ``r_to_py.<class>`` methods first."""
+        lib = rapi.lib
+        if lib.OBJECT(sexp):
+            classes = evaluation.class_names(sexp)
+            if s3 and "python.builtin.object" not in classes:
+                method = evaluation.S3.find("r_to_py", classes)
+                if method is not None:
+                    return self._s3_r_to_py(method, sexp)
+            for name in classes:
+                for rule in self.r_class_rules.get(name, ()):
+                    value = rule(sexp)
+                    if value is not NOT_HANDLED:
+                        return value
+        for rule in self.r_type_rules.get(lib.TYPEOF(sexp), ()):
+            value = rule(sexp)
+            if value is not NOT_HANDLED:
+                return value
+        for rule in self.r_type_rules.get(None, ()):
+            value = rule(sexp)
+            if value is not NOT_HANDLED:
+                return value
+        raise TypeError(f"no conversion rule for R type {lib.TYPEOF(sexp)}")
+
+    def _s3_r_to_py(self, method, sexp):
+        from . import proxies
+        from .handles import protected
+        with protected() as keep:
+            result = evaluation.call_function(method, [sexp], keep=keep)
+            if proxies.is_proxy(result):
+                return proxies.unwrap_object(result)
+            return self.to_python(result, s3=False)
+
+    def to_r(self, obj, hint=None, s3=True):
+        """Convert a Python object to R (unprotected); ``s3`` consults ``py_to_r.<class>``."""
+        tp = type(obj)
+        if s3 and tp not in PRIMITIVE_TYPES:
+            method = evaluation.S3.find("py_to_r", self._r_classes(tp))
+            if method is not None:
+                return self._s3_py_to_r(method, obj)
+        chain = self._py_chain.get(tp)
+        if chain is None:
+            chain = self._py_chain[tp] = [rule for cls in tp.__mro__
+                                          for rule in self.py_rules.get(cls, ())]
+        for rule in chain:
+            value = rule(obj, hint)
+            if value is not NOT_HANDLED:
+                return value
+        raise TypeError(f"no conversion rule for Python type {tp.__name__}")
+
+    def _r_classes(self, tp):
+        names = self._py_classes.get(tp)
+        if names is None:
+            from . import proxies
+            names = self._py_classes[tp] = evaluation.strings(proxies.class_vector(tp))
+        return names
+
+    def _s3_py_to_r(self, method, obj):
+        from . import proxies
+        from .handles import protected
+        with protected() as keep:
+            proxy = keep(proxies.wrap(obj, False))
+            return evaluation.call_function(method, [proxy], keep=keep)
+
+    def forget_classes(self):
+        """Drop cached class vectors (after a class filter is registered)."""
+        self._py_classes.clear()
+
+
+class _ConvertContext:
+    __slots__ = ("registry", "flag", "saved")
+
+    def __init__(self, registry, flag):
+        self.registry, self.flag = registry, flag
+
+    def __enter__(self):
+        self.saved = self.registry.convert_context
+        self.registry.convert_context = self.flag
+
+    def __exit__(self, *exc):
+        self.registry.convert_context = self.saved
+        return False
+
+
+REGISTRY = Registry()
+register_r_to_py = REGISTRY.register_r_to_py
+register_py_to_r = REGISTRY.register_py_to_r

@@ -1,0 +1,128 @@
+"""R functions ↔ Python callables.
+
+An R function in Python is an ``RFunction``: calling it runs R on the main
+thread (from any thread), binds the arguments to symbols in a fresh
+environment and converts the result back to Python. Its arguments are
+converted to R when its ``convert`` flag is set (``py_func(f)``, ``py$f <- f``,
+an argument of a convert = TRUE callable); otherwise they arrive as proxies.
+``py_function`` gives an R function a real Python signature from ``formals``.
+A Python callable in R is a closure built by ``proxies``.
+"""
+import keyword
+
+from .. import evaluation, proxies, rapi, threads
+from ..handles import RObject, protected
+from ..registry import REGISTRY
+
+
+class RFunction(RObject):
+    """An R function callable from Python."""
+
+    __slots__ = ("convert", "__name__")
+
+    def __init__(self, sexp, convert=True, name=None):
+        super().__init__(sexp)
+        self.convert = convert
+        self.__name__ = name or _function_name(sexp) or "r_function"
+
+    def __call__(self, *args, **kwargs):
+        return threads.run_on_main(self._call_here, (args, kwargs),
+                                   f"the R function {self.__name__}()")
+
+    def _call_here(self, args, kwargs):
+        with protected() as keep:
+            with threads.BUSY:
+                r_args = [keep(self._argument(a)) for a in args]
+                r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
+            result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep)
+            with threads.BUSY:
+                return REGISTRY.to_python(result)
+
+    def _argument(self, value):
+        if isinstance(value, RObject):
+            return value.sexp
+        if self.convert:
+            return REGISTRY.to_r(value)
+        return proxies.wrap(value, False)
+
+    def __repr__(self):
+        return f"<R function {self.__name__}>"
+
+
+def _function_name(sexp):
+    lib = rapi.lib
+    name = lib.Rf_getAttrib(sexp, rapi.sym("py_function_name"))
+    if lib.TYPEOF(name) == rapi.STRSXP and lib.LENGTH(name) == 1:
+        return rapi.charsxp_str(lib.STRING_ELT(name, 0))
+    return None
+
+
+@REGISTRY.r_to_py(sexptypes=rapi.FUNCTION_TYPES)
+def r_function_to_callable(sexp):
+    return RFunction(sexp, convert=REGISTRY.convert_context)
+
+
+@REGISTRY.py_to_r(RObject)
+def r_object_to_itself(obj, hint):
+    """An R object that went to Python comes back as the identical object."""
+    return obj.sexp
+
+
+_MISSING = object()
+
+
+def r_formals(sexp):
+    """``[(name, has_default)]`` of an R closure's formals (``...`` included)."""
+    lib = rapi.lib
+    out = []
+    if lib.TYPEOF(sexp) != rapi.CLOSXP:
+        return [("...", False)]
+    node = lib.FORMALS(sexp)
+    while node != lib.R_NilValue:
+        name = rapi.charsxp_str(lib.PRINTNAME(lib.TAG(node)))
+        out.append((name, lib.CAR(node) != lib.R_MissingArg))
+        node = lib.CDR(node)
+    return out
+
+
+def py_function(fn, name=None, invoke=None):
+    """A Python function with a real signature taken from the R function's formals.
+
+    Parameters before ``...`` are positional-or-keyword, ``...`` becomes
+    ``*args``/``**kwargs``, later ones are keyword-only. A parameter with an R
+    default that the caller leaves out is not passed, so R's default applies.
+    The generated function calls ``invoke`` (default: ``fn``) with the arguments.
+    """
+    formals = r_formals(fn.sexp)
+    params, after_dots, has_dots = [], False, False
+    for formal, has_default in formals:
+        if formal == "...":
+            has_dots, after_dots = True, True
+            params.append("*args")
+            continue
+        if not formal.isidentifier() or keyword.iskeyword(formal) or formal.startswith("_pyr_"):
+            continue
+        if has_default:
+            params.append(f"{formal}=_MISSING")
+        elif after_dots:
+            params.append(f"{formal}=_MISSING")
+        else:
+            params.append(formal)
+    if has_dots:
+        params.append("**kwargs")
+    names = [p.split("=")[0] for p in params if not p.startswith("*")]
+    func_name = name or fn.__name__
+    if not func_name.isidentifier() or keyword.iskeyword(func_name):
+        func_name = "r_function"
+    lines = [f"def {func_name}({', '.join(params)}):", "    _named = {}"]
+    lines += [f"    if {n} is not _MISSING: _named[{n!r}] = {n}" for n in names]
+    if has_dots:
+        lines += ["    _named.update(kwargs)", "    return _fn(*args, **_named)"]
+    else:
+        lines.append("    return _fn(**_named)")
+    source = "\n".join(lines) + "\n"
+    namespace = {"_fn": invoke or fn, "_MISSING": _MISSING}
+    exec(compile(source, f"<R function {func_name}>", "exec"), namespace)
+    function = namespace[func_name]
+    function.r_function = fn
+    return function

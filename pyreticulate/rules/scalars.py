@@ -1,0 +1,324 @@
+"""Scalars, atomic vectors without ``dim``, lists, tuples and dicts.
+
+R → Python: ``NULL`` → None; a length-1 vector → a Python scalar; any other
+length → a list (NA → None, doubles keep their bits); raw → bytearray;
+unnamed/named lists → list/dict, recursively.
+
+Python → R: None, bool, int (beyond 32 bits → double), float, complex, str,
+bytes; a list of one scalar kind (None → NA) → an atomic vector, any other
+list, tuple → R list; dict → named list. The R-type hint of ``r_to_py()``
+rebuilds a scalar NA, a zero-length or an all-NA vector.
+"""
+import numpy as np
+
+from .. import rapi
+from ..handles import protected
+from ..registry import NOT_HANDLED, REGISTRY
+
+INT_MAX = 2**31 - 1
+NA_INTEGER = -(2**31)
+
+
+def _buffer(sexp, n, kind):
+    lib = rapi.lib
+    if kind == rapi.REALSXP:
+        return np.frombuffer(rapi.ffi.buffer(lib.REAL(sexp), n * 8), dtype=np.float64)
+    if kind == rapi.CPLXSXP:
+        return np.frombuffer(rapi.ffi.buffer(lib.COMPLEX(sexp), n * 16), dtype=np.complex128)
+    pointer = lib.INTEGER(sexp) if kind == rapi.INTSXP else lib.LOGICAL(sexp)
+    return np.frombuffer(rapi.ffi.buffer(pointer, n * 4), dtype=np.int32)
+
+
+def has_dim(sexp):
+    return rapi.lib.Rf_getAttrib(sexp, rapi.lib.R_DimSymbol) != rapi.lib.R_NilValue
+
+
+def strings_of(sexp, n):
+    """The elements of a character vector; NA as None."""
+    lib = rapi.lib
+    na = lib.R_NaString
+    out = [None] * n
+    for i in range(n):
+        c = lib.STRING_ELT(sexp, i)
+        if c != na:
+            out[i] = rapi.charsxp_str(c)
+    return out
+
+
+def atomic_values(sexp, kind, n):
+    """The elements of an atomic vector as Python scalars (NA as None)."""
+    if kind == rapi.STRSXP:
+        return strings_of(sexp, n)
+    if kind == rapi.REALSXP or kind == rapi.CPLXSXP:
+        return _buffer(sexp, n, kind).tolist()
+    raw = _buffer(sexp, n, kind)
+    values = raw.tolist() if kind == rapi.INTSXP else raw.astype(bool).tolist()
+    if (raw == NA_INTEGER).any():
+        for i in np.flatnonzero(raw == NA_INTEGER).tolist():
+            values[i] = None
+    return values
+
+
+@REGISTRY.r_to_py(sexptypes=[rapi.NILSXP])
+def null_to_none(sexp):
+    return None
+
+
+@REGISTRY.r_to_py(sexptypes=[rapi.LGLSXP, rapi.INTSXP, rapi.REALSXP, rapi.CPLXSXP, rapi.STRSXP])
+def atomic_vector_to_python(sexp):
+    """A length-1 vector → scalar; other lengths → list."""
+    lib = rapi.lib
+    if has_dim(sexp):
+        return NOT_HANDLED
+    kind = lib.TYPEOF(sexp)
+    n = lib.XLENGTH(sexp)
+    if n == 1:
+        return _scalar(sexp, kind)
+    return atomic_values(sexp, kind, n)
+
+
+def _scalar(sexp, kind):
+    lib = rapi.lib
+    if kind == rapi.REALSXP:
+        return lib.REAL(sexp)[0]
+    if kind == rapi.INTSXP:
+        value = lib.INTEGER(sexp)[0]
+        return None if value == NA_INTEGER else value
+    if kind == rapi.LGLSXP:
+        value = lib.LOGICAL(sexp)[0]
+        return None if value == NA_INTEGER else bool(value)
+    if kind == rapi.STRSXP:
+        c = lib.STRING_ELT(sexp, 0)
+        return None if c == lib.R_NaString else rapi.charsxp_str(c)
+    value = lib.COMPLEX(sexp)[0]
+    return complex(value.r, value.i)
+
+
+@REGISTRY.r_to_py(sexptypes=[rapi.RAWSXP])
+def raw_to_bytearray(sexp):
+    lib = rapi.lib
+    if has_dim(sexp):
+        return NOT_HANDLED
+    return bytearray(rapi.ffi.buffer(lib.RAW(sexp), lib.XLENGTH(sexp)))
+
+
+@REGISTRY.r_to_py(sexptypes=[rapi.VECSXP])
+def list_to_python(sexp):
+    """Unnamed list → list; named list → dict (a repeated name: the last wins)."""
+    lib = rapi.lib
+    n = lib.XLENGTH(sexp)
+    values = [REGISTRY.to_python(lib.VECTOR_ELT(sexp, i)) for i in range(n)]
+    names = lib.Rf_getAttrib(sexp, lib.R_NamesSymbol)
+    if names == lib.R_NilValue:
+        return values
+    keys = strings_of(names, n)
+    return {("NA" if k is None else k): v for k, v in zip(keys, values)}
+
+
+def na_vector(kind, n):
+    """A vector of ``n`` NAs of an atomic SEXP type (unprotected)."""
+    lib = rapi.lib
+    vector = lib.Rf_allocVector(kind, n)
+    if kind == rapi.STRSXP:
+        for i in range(n):
+            lib.SET_STRING_ELT(vector, i, lib.R_NaString)
+    elif n:
+        target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), n * _WIDTH[kind]),
+                               dtype=_NA_DTYPE[kind])
+        target[:] = _NA_VALUE[kind]()
+    return vector
+
+
+_WIDTH = {rapi.LGLSXP: 4, rapi.INTSXP: 4, rapi.REALSXP: 8, rapi.CPLXSXP: 16, rapi.RAWSXP: 1}
+_NA_DTYPE = {rapi.LGLSXP: np.int32, rapi.INTSXP: np.int32, rapi.REALSXP: np.float64,
+             rapi.CPLXSXP: np.float64, rapi.RAWSXP: np.uint8}
+_NA_VALUE = {rapi.LGLSXP: lambda: NA_INTEGER, rapi.INTSXP: lambda: NA_INTEGER,
+             rapi.REALSXP: lambda: rapi.lib.R_NaReal, rapi.CPLXSXP: lambda: rapi.lib.R_NaReal,
+             rapi.RAWSXP: lambda: 0}
+
+
+def from_hint(hint, n):
+    """``n`` NAs shaped like the hinted R prototype (type, class, levels, tzone)."""
+    lib = rapi.lib
+    kind = lib.TYPEOF(hint)
+    if kind not in _WIDTH and kind != rapi.STRSXP:
+        return NOT_HANDLED
+    if n == 0:
+        return hint
+    with protected() as keep:
+        vector = keep(na_vector(kind, n))
+        lib.Rf_copyMostAttrib(hint, vector)
+        return vector
+
+
+@REGISTRY.py_to_r(type(None))
+def none_to_null(obj, hint):
+    if hint is not None:
+        return from_hint(hint, 1)
+    return rapi.lib.R_NilValue
+
+
+@REGISTRY.py_to_r(bool)
+def bool_to_logical(obj, hint):
+    return rapi.lib.Rf_ScalarLogical(1 if obj else 0)
+
+
+@REGISTRY.py_to_r(int)
+def int_to_r(obj, hint):
+    """Integer within ±(2³¹−1); any other int → the nearest double (never wrapped)."""
+    if -INT_MAX <= obj <= INT_MAX:
+        return rapi.lib.Rf_ScalarInteger(obj)
+    try:
+        return rapi.lib.Rf_ScalarReal(float(obj))
+    except OverflowError:
+        return NOT_HANDLED
+
+
+@REGISTRY.py_to_r(float)
+def float_to_double(obj, hint):
+    return rapi.lib.Rf_ScalarReal(obj)
+
+
+@REGISTRY.py_to_r(complex)
+def complex_to_r(obj, hint):
+    return complex_vector([obj])
+
+
+@REGISTRY.py_to_r(str)
+def str_to_character(obj, hint):
+    return rapi.mkstring(obj)
+
+
+@REGISTRY.py_to_r(bytes, bytearray)
+def bytes_to_raw(obj, hint):
+    lib = rapi.lib
+    vector = lib.Rf_allocVector(rapi.RAWSXP, len(obj))
+    if obj:
+        rapi.ffi.memmove(lib.RAW(vector), bytes(obj), len(obj))
+    return vector
+
+
+def str_vector(values):
+    """A character vector from strs (None → NA), unprotected."""
+    lib = rapi.lib
+    with protected() as keep:
+        vector = keep(lib.Rf_allocVector(rapi.STRSXP, len(values)))
+        for i, value in enumerate(values):
+            lib.SET_STRING_ELT(vector, i, lib.R_NaString if value is None else rapi.mkchar(value))
+        return vector
+
+
+def _numeric_vector(kind, dtype, values):
+    lib = rapi.lib
+    vector = lib.Rf_allocVector(kind, len(values))
+    if values:
+        target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), len(values) * _WIDTH[kind]),
+                               dtype=dtype)
+        target[:] = values
+    return vector
+
+
+def complex_vector(values):
+    lib = rapi.lib
+    vector = lib.Rf_allocVector(rapi.CPLXSXP, len(values))
+    if values:
+        target = np.frombuffer(rapi.ffi.buffer(lib.COMPLEX(vector), len(values) * 16),
+                               dtype=np.complex128)
+        target[:] = values
+    return vector
+
+
+def _kind_of(value):
+    if isinstance(value, bool):
+        return bool
+    if isinstance(value, int):
+        return int
+    if isinstance(value, float):
+        return float
+    if isinstance(value, complex):
+        return complex
+    if isinstance(value, str):
+        return str
+    return None
+
+
+def atomic_from_list(values):
+    """An atomic vector for a list of one scalar kind (None → NA), else NOT_HANDLED."""
+    kinds = {_kind_of(v) for v in values if v is not None}
+    if len(kinds) != 1:
+        return NOT_HANDLED
+    kind = kinds.pop()
+    if kind is None:
+        return NOT_HANDLED
+    missing = [i for i, v in enumerate(values) if v is None]
+    if kind is str:
+        return str_vector(values)
+    if kind is bool or kind is int:
+        filled = [0 if v is None else v for v in values]
+        if kind is int and any(not -INT_MAX <= v <= INT_MAX for v in filled):
+            try:
+                floats = [rapi.lib.R_NaReal if v is None else float(v) for v in values]
+            except OverflowError:
+                return NOT_HANDLED
+            return _numeric_vector(rapi.REALSXP, np.float64, floats)
+        for i in missing:
+            filled[i] = NA_INTEGER
+        return _numeric_vector(rapi.LGLSXP if kind is bool else rapi.INTSXP, np.int32,
+                               [int(v) for v in filled])
+    if kind is float:
+        na = rapi.lib.R_NaReal
+        return _numeric_vector(rapi.REALSXP, np.float64,
+                               [na if v is None else float(v) for v in values])
+    na = complex(rapi.lib.R_NaReal, rapi.lib.R_NaReal)
+    return complex_vector([na if v is None else complex(v) for v in values])
+
+
+@REGISTRY.py_to_r(list)
+def list_to_r(obj, hint):
+    """A list of one scalar kind → atomic vector; otherwise an R list (exact lists only)."""
+    if type(obj) is not list:
+        return NOT_HANDLED
+    if hint is not None and all(v is None for v in obj):
+        hinted = from_hint(hint, len(obj))
+        if hinted is not NOT_HANDLED:
+            return hinted
+    vector = atomic_from_list(obj)
+    if vector is not NOT_HANDLED:
+        return vector
+    return r_list(obj)
+
+
+def r_list(values, names=None):
+    """An R list of converted values (with names when given), unprotected."""
+    lib = rapi.lib
+    with protected() as keep:
+        out = keep(lib.Rf_allocVector(rapi.VECSXP, len(values)))
+        for i, value in enumerate(values):
+            lib.SET_VECTOR_ELT(out, i, REGISTRY.to_r(value))
+        if names is not None:
+            lib.Rf_setAttrib(out, lib.R_NamesSymbol, str_vector(names))
+        return out
+
+
+@REGISTRY.py_to_r(tuple)
+def tuple_to_list(obj, hint):
+    if type(obj) is not tuple:
+        return NOT_HANDLED
+    return r_list(list(obj))
+
+
+@REGISTRY.py_to_r(dict)
+def dict_to_named_list(obj, hint):
+    if type(obj) is not dict:
+        return NOT_HANDLED
+    return r_list(list(obj.values()), [k if isinstance(k, str) else str(k) for k in obj])
+
+
+def simple_scalar(value):
+    """An R value for a plain Python default (None, bool, int, float, str), else None."""
+    if value is None:
+        return rapi.lib.R_NilValue
+    if isinstance(value, (bool, int, float, str)) and type(value) in (bool, int, float, str):
+        result = REGISTRY.to_r(value, s3=False)
+        return result if result is not NOT_HANDLED else None
+    return None

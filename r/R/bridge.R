@@ -1,0 +1,188 @@
+# The R half of the crossing between R and Python.
+#
+# The Python host starts R, then loads this namespace with the bridge entry
+# points in options(pyreticulate.bridge); every call into Python goes through
+# .py(), which re-signals what came back as a `.pyr_signal` (a Python
+# exception as an R condition, an R condition that crossed Python as the
+# original condition, an interrupt, R warnings raised on the way).
+
+.ops <- new.env(parent = emptyenv())
+.state <- new.env(parent = emptyenv())
+
+.onLoad <- function(libname, pkgname) {
+  ops <- getOption("pyreticulate.bridge")
+  if (!is.environment(ops))
+    stop("pyreticulate runs R inside a Python process: run scripts with ",
+         "`pyreticulate run script.R` (or use it from Python with `import pyreticulate`); ",
+         "it cannot be loaded into a standalone R session", call. = FALSE)
+  if ("reticulate" %in% loadedNamespaces())
+    stop("reticulate is loaded in this R session; pyreticulate and reticulate ",
+         "cannot be active in the same process", call. = FALSE)
+  for (name in ls(ops, all.names = TRUE))
+    assign(name, get(name, envir = ops), envir = .ops)
+  .state$class_filters <- list()
+  .state$load_hooks <- list()
+  .state$suppress_warnings_handlers <- list()
+  makeActiveBinding("py", function() import_main(convert = TRUE),
+                    env = asNamespace(pkgname))
+  .register_version_gated_methods()
+  setHook(packageEvent("reticulate", "onLoad"), function(...)
+    stop("reticulate cannot be loaded while pyreticulate is active: the two ",
+         "would bind to the same Python process", call. = FALSE))
+  invisible()
+}
+
+# Call the bridge entry `name`; re-signal whatever came back as a signal.
+.py <- function(name, ...) {
+  result <- .External(.ops[[name]], ...)
+  if (inherits(result, ".pyr_signal")) .pyr_raise(result, sys.call(-1L)) else result
+}
+
+.pyr_result <- function(result) {
+  if (inherits(result, ".pyr_signal"))
+    result <- .pyr_raise(result, sys.call(-1L))
+  if (is.null(result)) invisible(result) else result
+}
+
+.pyr_raise <- function(signal, call = NULL) {
+  for (w in signal$warnings) warning(w)
+  kind <- signal$kind
+  if (identical(kind, "value"))
+    return(signal$value)
+  if (identical(kind, "interrupt")) {
+    signalCondition(structure(list(message = "", call = call),
+                              class = c("interrupt", "condition")))
+    invokeRestart("abort")
+  }
+  condition <- signal$condition
+  if (!is.null(attr(condition, "py_object")) && is.null(.subset2(condition, "call"))) {
+    classes <- class(condition)
+    condition <- unclass(condition)
+    condition$call <- call
+    class(condition) <- classes
+  }
+  stop(condition)
+}
+
+# Calling handler installed (with a fresh closure environment) around every
+# evaluation Python asks of R; see pyreticulate/evaluation.py.
+.pyr_condition_handler <- function(cond) {
+  home <- parent.env(environment())
+  if (inherits(cond, "error")) {
+    assign(".pyr_cond", cond, envir = home)
+    assign(".pyr_trace", sys.calls(), envir = home)
+    invokeRestart("abort")
+  }
+  if (inherits(cond, "interrupt")) {
+    assign(".pyr_interrupted", TRUE, envir = home)
+    invokeRestart("abort")
+  }
+  if (inherits(cond, "warning")) {
+    seen <- if (exists(".pyr_warnings", envir = home, inherits = FALSE))
+      get(".pyr_warnings", envir = home) else list()
+    assign(".pyr_warnings", c(seen, list(cond)), envir = home)
+    tryInvokeRestart("muffleWarning")
+  }
+}
+
+.pyr_deparse <- function(call)
+  paste(deparse(call, nlines = 1L, width.cutoff = 500L), collapse = "")
+
+# message, deparsed call, class and R call stack of a condition, for RError.
+.pyr_condition_info <- function(cond, trace) {
+  call <- conditionCall(cond)
+  frames <- if (is.null(trace)) list() else trace
+  drop <- vapply(frames, function(cl) {
+    head <- if (is.call(cl)) .pyr_deparse(cl[[1L]]) else ""
+    head %in% c("withCallingHandlers", ".pyr_handler", ".handleSimpleError", "h",
+                "stop", "eval", "doTryCatch", "tryCatchList", "tryCatchOne")
+  }, logical(1L))
+  list(conditionMessage(cond),
+       if (is.null(call)) character() else .pyr_deparse(call),
+       class(cond),
+       vapply(frames[!drop], .pyr_deparse, character(1L)))
+}
+
+# R's own format for an error reaching the top level.
+.pyr_error_text <- function(cond) {
+  message <- conditionMessage(cond)
+  call <- conditionCall(cond)
+  if (is.null(call))
+    return(paste0("Error: ", message))
+  dcall <- .pyr_deparse(call)
+  first_line <- strsplit(message, "\n", fixed = TRUE)[[1L]][1L]
+  if (is.na(first_line)) first_line <- ""
+  if (nchar(dcall) + nchar(first_line) + 12L > 77L)
+    paste0("Error in ", dcall, " : \n  ", message)
+  else
+    paste0("Error in ", dcall, " : ", message)
+}
+
+# Body of the R closure standing for a Python callable; `callable` is its
+# proxy, bound in the closure environment. The call is replayed through
+# rlang::list2 so `!!!` and `:=` work, and only supplied arguments reach Python.
+.pyr_callable_body <- quote({
+  cl <- sys.call()
+  cl[[1L]] <- list2
+  .pyr_result(.External(.ops$call_list, callable, eval(cl, parent.frame())))
+})
+
+.pyr_apply_class_filters <- function(classes) {
+  for (filter in .state$class_filters)
+    classes <- filter(classes)
+  classes
+}
+
+# Top-level evaluation for scripts and the console: print visible values and
+# report warnings the way R's REPL does.
+.pyr_toplevel <- function(expr, envir = globalenv()) {
+  seen <- list()
+  on.exit(.pyr_print_warnings(seen))
+  result <- withCallingHandlers(
+    withVisible(eval(expr, envir)),
+    warning = function(w) {
+      seen[[length(seen) + 1L]] <<- w
+      tryInvokeRestart("muffleWarning")
+    })
+  if (result$visible) {
+    if (isS4(result$value)) methods::show(result$value) else print(result$value)
+  }
+  invisible()
+}
+
+.pyr_print_warnings <- function(seen) {
+  if (!length(seen)) return(invisible())
+  text <- vapply(seen, function(w) {
+    call <- conditionCall(w)
+    if (is.null(call)) conditionMessage(w)
+    else paste0("In ", .pyr_deparse(call), " : ", conditionMessage(w))
+  }, character(1L))
+  if (length(text) == 1L)
+    message("Warning message:\n", text)
+  else
+    message("Warning messages:\n", paste0(seq_along(text), ": ", text, collapse = "\n"))
+}
+
+# parse() for the console: "complete" with expressions, "incomplete", or "error".
+.pyr_parse_status <- function(text) {
+  tryCatch(
+    list(status = "complete", exprs = parse(text = text, keep.source = FALSE)),
+    error = function(e) {
+      message <- conditionMessage(e)
+      if (grepl("unexpected end of input|unexpected INCOMPLETE_STRING", message))
+        list(status = "incomplete")
+      else
+        list(status = "error", message = message)
+    })
+}
+
+.register_version_gated_methods <- function() {
+  if (getRversion() >= "4.3.0") {
+    registerS3method("matrixOps", "python.builtin.object",
+                     function(x, y) .py("binary_op", .Generic, x, y),
+                     envir = asNamespace("pyreticulate"))
+    registerS3method("nameOfClass", "python.builtin.type",
+                     function(x) as.character(py_str(x)),
+                     envir = asNamespace("pyreticulate"))
+  }
+}
