@@ -227,6 +227,24 @@ def eval_text(text, env=None):
     return value
 
 
+_ALLOCATE_IN_R_BYTES = 1 << 26
+_MODES = {rapi.LGLSXP: "logical", rapi.INTSXP: "integer", rapi.REALSXP: "double",
+          rapi.CPLXSXP: "complex", rapi.STRSXP: "character", rapi.VECSXP: "list",
+          rapi.RAWSXP: "raw"}
+
+
+def allocate(kind, n):
+    """A new R vector (unprotected); a large one is allocated by R's ``vector()``, so
+    running out of memory is an ``RError`` instead of a crash."""
+    lib = rapi.lib
+    if n * 16 < _ALLOCATE_IN_R_BYTES or not _template:
+        return lib.Rf_allocVector(kind, n)
+    with protected() as keep:
+        return call_function(function("vector"),
+                             [keep(rapi.mkstring(_MODES[kind])),
+                              keep(lib.Rf_ScalarReal(float(n)))], keep=keep)
+
+
 def geterrmessage():
     error = ffi.new("int *")
     lib = rapi.lib

@@ -3,4 +3,4 @@
 Importing this package registers every family with ``registry.REGISTRY``;
 later families take precedence over earlier ones for the same SEXP type.
 """
-from . import objects, scalars, functions  # noqa: F401  (registration order matters)
+from . import objects, scalars, functions, arrays  # noqa: F401  (registration order matters)

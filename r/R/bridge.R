@@ -103,10 +103,16 @@
        vapply(frames[!drop], .pyr_deparse, character(1L)))
 }
 
+# The call a condition reports, NULL for code at the top level of a script.
+.pyr_reported_call <- function(cond) {
+  call <- conditionCall(cond)
+  if (identical(call, quote(eval(expr, envir)))) NULL else call
+}
+
 # R's own format for an error reaching the top level.
 .pyr_error_text <- function(cond) {
   message <- conditionMessage(cond)
-  call <- conditionCall(cond)
+  call <- .pyr_reported_call(cond)
   if (is.null(call))
     return(paste0("Error: ", message))
   dcall <- .pyr_deparse(call)
@@ -153,7 +159,7 @@
 .pyr_print_warnings <- function(seen) {
   if (!length(seen)) return(invisible())
   text <- vapply(seen, function(w) {
-    call <- conditionCall(w)
+    call <- .pyr_reported_call(w)
     if (is.null(call)) conditionMessage(w)
     else paste0("In ", .pyr_deparse(call), " : ", conditionMessage(w))
   }, character(1L))

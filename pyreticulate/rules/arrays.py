@@ -1,0 +1,228 @@
+"""R arrays and matrices ↔ NumPy arrays.
+
+R → Python: an integer, double, logical, complex or raw vector with ``dim`` is
+a read-only, Fortran-ordered view of R's memory (no copy) whose ``base`` keeps
+the R vector alive: int32, float64, a bool view of R's 4-byte logicals,
+complex128, ``V1``. An integer or logical array holding NA is a
+``numpy.ma.MaskedArray`` over the same memory. A character array is copied
+into an object array (NA → None).
+
+Python → R: an ndarray is copied once into column-major R memory and always
+gets a ``dim`` (a 0-d array becomes a length-1 vector); masked cells become NA.
+"""
+import sys
+
+import numpy as np
+
+from .. import evaluation, rapi
+from ..handles import RObject, protected
+from ..registry import NOT_HANDLED, REGISTRY
+from .scalars import NA_INTEGER, has_dim, strings_of
+
+INT32_MIN = -(2**31)
+_WIDTH = {rapi.LGLSXP: 4, rapi.INTSXP: 4, rapi.REALSXP: 8, rapi.CPLXSXP: 16, rapi.RAWSXP: 1}
+_DTYPE = {rapi.INTSXP: np.dtype(np.int32), rapi.LGLSXP: np.dtype(np.int32),
+          rapi.REALSXP: np.dtype(np.float64), rapi.CPLXSXP: np.dtype(np.complex128),
+          rapi.RAWSXP: np.dtype("V1")}
+
+
+def dims_of(sexp):
+    lib = rapi.lib
+    dim = lib.Rf_getAttrib(sexp, lib.R_DimSymbol)
+    return tuple(int(d) for d in np.frombuffer(
+        rapi.ffi.buffer(lib.INTEGER(dim), lib.LENGTH(dim) * 4), dtype=np.int32))
+
+
+def r_memory(sexp):
+    """A writable buffer over an R vector's data that keeps the vector alive."""
+    lib = rapi.lib
+    kind = lib.TYPEOF(sexp)
+    nbytes = lib.XLENGTH(sexp) * _WIDTH[kind]
+    owner = RObject(sexp)
+    pointer = rapi.ffi.gc(rapi.ffi.cast("char *", lib.DATAPTR(sexp)),
+                          lambda _pointer, _owner=owner: _owner.release())
+    return rapi.ffi.buffer(pointer, nbytes)
+
+
+def zero_copy_view(sexp, shape):
+    """A read-only Fortran-order ndarray over an R vector's memory."""
+    kind = rapi.lib.TYPEOF(sexp)
+    memory = r_memory(sexp)
+    if kind == rapi.LGLSXP:
+        offset = 0 if sys.byteorder == "little" else 3
+        strides = _fortran_strides(shape, 4)
+        view = np.ndarray(shape, dtype=np.bool_, buffer=memory, offset=offset, strides=strides)
+        raw = np.ndarray(shape, dtype=np.int32, buffer=memory, strides=strides)
+    else:
+        view = np.frombuffer(memory, dtype=_DTYPE[kind]).reshape(shape, order="F")
+        raw = view
+    view.flags.writeable = False
+    if kind in (rapi.INTSXP, rapi.LGLSXP):
+        missing = raw == NA_INTEGER
+        if missing.any():
+            return np.ma.MaskedArray(view, mask=missing)
+    return view
+
+
+def _fortran_strides(shape, itemsize):
+    strides, step = [], itemsize
+    for extent in shape:
+        strides.append(step)
+        step *= max(extent, 1)
+    return tuple(strides)
+
+
+@REGISTRY.r_to_py(sexptypes=[rapi.LGLSXP, rapi.INTSXP, rapi.REALSXP, rapi.CPLXSXP,
+                             rapi.RAWSXP, rapi.STRSXP])
+def r_array_to_ndarray(sexp):
+    if not has_dim(sexp):
+        return NOT_HANDLED
+    shape = dims_of(sexp)
+    if rapi.lib.TYPEOF(sexp) == rapi.STRSXP:
+        values = np.empty(len_of(shape), dtype=object)
+        values[:] = strings_of(sexp, rapi.lib.XLENGTH(sexp))
+        return values.reshape(shape, order="F")
+    return zero_copy_view(sexp, shape)
+
+
+def len_of(shape):
+    total = 1
+    for extent in shape:
+        total *= extent
+    return total
+
+
+def r_kind_for(dtype, values=None):
+    """The R SEXP type a NumPy dtype converts to, or None when it stays a proxy."""
+    kind = dtype.kind
+    if kind == "b":
+        return rapi.LGLSXP
+    if kind in "iu":
+        if dtype.itemsize < 4 or (kind == "i" and dtype.itemsize == 4) or (
+                kind == "u" and dtype.itemsize == 2):
+            if values is not None and kind == "i" and dtype.itemsize == 4 and values.size \
+                    and values.min() == INT32_MIN:
+                return rapi.REALSXP
+            return rapi.INTSXP
+        return rapi.REALSXP
+    if kind == "f" and dtype.itemsize <= 8:
+        return rapi.REALSXP
+    if kind == "c" and dtype.itemsize <= 16:
+        return rapi.CPLXSXP
+    if kind in "US" or dtype.name.startswith("StringDType"):
+        return rapi.STRSXP
+    if kind == "V" and dtype.itemsize == 1 and dtype.fields is None:
+        return rapi.RAWSXP
+    if kind == "O":
+        return rapi.STRSXP if _all_text(values) else rapi.VECSXP
+    return None
+
+
+def _all_text(values):
+    if values is None:
+        return False
+    for v in values.flat:
+        if v is None or isinstance(v, str):
+            continue
+        if isinstance(v, float) and v != v:
+            continue
+        if type(v).__name__ == "NAType":
+            continue
+        return False
+    return True
+
+
+def fill_vector(kind, values):
+    """A new R vector of SEXP type ``kind`` holding ``values`` (1-d, column-major order)."""
+    lib = rapi.lib
+    n = values.size
+    with protected() as keep:
+        vector = keep(evaluation.allocate(kind, n))
+        if kind == rapi.STRSXP:
+            _fill_strings(vector, values)
+        elif kind == rapi.VECSXP:
+            for i, item in enumerate(values.flat):
+                lib.SET_VECTOR_ELT(vector, i, REGISTRY.to_r(item))
+        elif n:
+            target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), n * _WIDTH[kind]),
+                                   dtype=_DTYPE[kind] if kind != rapi.RAWSXP else np.uint8)
+            if kind == rapi.RAWSXP:
+                target[:] = values.view(np.uint8).ravel()
+            elif kind == rapi.REALSXP and values.dtype.kind in "iu":
+                target[:] = values.astype(np.float64)
+            else:
+                target[:] = values
+        return vector
+
+
+def _fill_strings(vector, values):
+    lib = rapi.lib
+    for i, item in enumerate(values.flat):
+        if item is None or (isinstance(item, float) and item != item) or \
+                type(item).__name__ == "NAType":
+            lib.SET_STRING_ELT(vector, i, lib.R_NaString)
+        else:
+            if isinstance(item, bytes):
+                item = item.decode("utf-8", "surrogateescape")
+            lib.SET_STRING_ELT(vector, i, rapi.mkchar(str(item)))
+
+
+def ndarray_to_r(array, with_dim=True):
+    """Copy an ndarray into a new column-major R vector with ``dim`` (unprotected)."""
+    lib = rapi.lib
+    mask = None
+    if isinstance(array, np.ma.MaskedArray):
+        mask = np.ma.getmaskarray(array)
+        array = np.ma.getdata(array)
+    kind = r_kind_for(array.dtype, array)
+    if kind is None:
+        return NOT_HANDLED
+    ordered = np.asarray(array).ravel(order="F")
+    if kind == rapi.LGLSXP:
+        ordered = ordered.astype(np.int32)
+    with protected() as keep:
+        vector = keep(fill_vector(kind, ordered))
+        if mask is not None and mask.any():
+            set_missing(vector, kind, mask.ravel(order="F"))
+        if with_dim and array.ndim >= 1:
+            lib.Rf_setAttrib(vector, lib.R_DimSymbol,
+                             keep(fill_vector(rapi.INTSXP, np.asarray(array.shape,
+                                                                       dtype=np.int32))))
+        return vector
+
+
+def set_missing(vector, kind, mask):
+    """Set NA where ``mask`` is true in an R vector of type ``kind``."""
+    lib = rapi.lib
+    positions = np.flatnonzero(mask)
+    if kind == rapi.STRSXP:
+        for i in positions.tolist():
+            lib.SET_STRING_ELT(vector, i, lib.R_NaString)
+        return
+    n = lib.XLENGTH(vector)
+    if kind in (rapi.INTSXP, rapi.LGLSXP):
+        target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), n * 4), dtype=np.int32)
+        target[positions] = NA_INTEGER
+    elif kind == rapi.REALSXP:
+        target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), n * 8), dtype=np.float64)
+        target[positions] = lib.R_NaReal
+    elif kind == rapi.CPLXSXP:
+        target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), n * 16), dtype=np.float64)
+        target.reshape(n, 2)[positions] = lib.R_NaReal
+    elif kind == rapi.VECSXP:
+        for i in positions.tolist():
+            lib.SET_VECTOR_ELT(vector, i, lib.R_NilValue)
+
+
+@REGISTRY.py_to_r(np.ndarray)
+def ndarray_rule(obj, hint):
+    if obj.ndim == 0:
+        return ndarray_to_r(obj.reshape(1), with_dim=False)
+    return ndarray_to_r(obj)
+
+
+@REGISTRY.py_to_r(np.generic)
+def numpy_scalar_to_r(obj, hint):
+    """A NumPy scalar → a length-1 R vector without ``dim``."""
+    return ndarray_to_r(np.asarray(obj).reshape(1), with_dim=False)
+

@@ -1,0 +1,72 @@
+"""The command line: run, -e, exit status and arguments."""
+import subprocess
+import sys
+
+from conftest import ROOT
+
+
+def test_run_passes_trailing_arguments_to_commandArgs(script):
+    proc = script('cat(commandArgs(trailingOnly = TRUE), sep = "|")', "a", "b c", "3")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "a|b c|3"
+
+
+def test_run_exits_nonzero_with_r_message_on_stderr(script):
+    proc = script('cat("before\\n")\nstop("it broke")\ncat("after\\n")')
+    assert proc.returncode == 1
+    assert proc.stdout == "before\n"
+    assert "Error: it broke" in proc.stderr
+    assert "Execution halted" in proc.stderr
+
+
+def test_run_reports_the_call_of_an_error(script):
+    proc = script('f <- function(x) log(x)\nf("a")')
+    assert proc.returncode == 1
+    assert "Error in log(x) : non-numeric argument to mathematical function" in proc.stderr
+
+
+def test_python_error_in_script_exits_nonzero_with_python_message(script):
+    proc = script('library(pyreticulate)\npy_run_string("raise KeyError(\'missing\')")')
+    assert proc.returncode == 1
+    assert "KeyError: 'missing'" in proc.stderr
+
+
+def test_quit_status_is_the_exit_status(script):
+    proc = script('cat("bye\\n"); quit(status = 3)')
+    assert proc.returncode == 3
+    assert proc.stdout == "bye\n"
+
+
+def test_top_level_values_are_printed_like_rscript(script):
+    proc = script("1 + 1\ninvisible(5)\nx <- 3\nx")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "[1] 2\n[1] 3\n"
+
+
+def test_top_level_warning_is_reported_after_its_expression(script):
+    proc = script('f <- function() { warning("careful"); 1 }\ny <- f()\ncat("done\\n")')
+    assert proc.returncode == 0
+    assert "Warning message:\nIn f() : careful" in proc.stderr
+
+
+def test_missing_script_file_is_an_error():
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "run", "/nonexistent.R"],
+                          capture_output=True, text=True, env={"PYTHONPATH": ROOT})
+    assert proc.returncode == 2
+    assert "cannot open file '/nonexistent.R'" in proc.stderr
+
+
+def test_e_evaluates_expressions_with_the_bridge_attached():
+    proc = subprocess.run(
+        [sys.executable, "-m", "pyreticulate", "-e", "np <- import('numpy')", "-e",
+         "cat(np$sqrt(16), '\\n')"],
+        capture_output=True, text=True, env={"PYTHONPATH": ROOT}, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "4"
+
+
+def test_parse_error_exits_nonzero():
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "-e", "1 +* 2"],
+                          capture_output=True, text=True, env={"PYTHONPATH": ROOT}, timeout=120)
+    assert proc.returncode == 1
+    assert "unexpected" in proc.stderr

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Set up a fresh Debian 12 machine (as root) or an existing one: R and the R
+# packages from Debian when missing, then .venv with pyreticulate and its test
+# extras. Safe to run again; it only installs what is missing.
+set -eu
+cd "$(dirname "$0")/.."
+
+R_DEBS="r-base-core r-base-dev r-cran-r6 r-cran-magrittr r-cran-rlang r-cran-testthat"
+
+missing=""
+for deb in $R_DEBS; do
+  dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q "install ok installed" || missing="$missing $deb"
+done
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" != "0" ]; then
+    echo "setup: these Debian packages are missing:$missing" >&2
+    echo "setup: install them as root (apt-get install$missing) and run again" >&2
+    exit 1
+  fi
+  echo "setup: installing$missing"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[test]'
