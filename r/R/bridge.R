@@ -26,6 +26,7 @@
   makeActiveBinding("py", function() import_main(convert = TRUE),
                     env = asNamespace(pkgname))
   .register_version_gated_methods()
+  .keras_on_load(asNamespace(pkgname))
   setHook(packageEvent("reticulate", "onLoad"), function(...)
     stop("reticulate cannot be loaded while pyreticulate is active: the two ",
          "would bind to the same Python process", call. = FALSE))
