@@ -66,8 +66,13 @@ to_categorical <- function(x, num_classes = NULL) {
   result
 }
 
+# Scale to unit norm along `axis` (1-based). The axis is passed counting from
+# the end: Keras reads axis 0 as "the last axis" (`axis or -1`).
 normalize <- function(x, axis = -1L, order = 2L) {
   data <- if (is_py_object(x)) x else .np()$ascontiguousarray(as.array(x))
-  py_to_r(py_call(keras$utils$normalize, data, axis = .as_axis(axis),
+  axis <- .as_axis(axis, "axis", sys.call())
+  rank <- length(py_to_r(py_get_attr(data, "shape")))
+  if (axis >= 0L) axis <- axis - rank
+  py_to_r(py_call(keras$utils$normalize, data, axis = axis,
                   order = .as_integer(order, "order")))
 }

@@ -29,8 +29,9 @@ compile.keras.src.models.model.Model <- function(object, optimizer = "rmsprop", 
 }
 
 .output_names <- function(model) {
-  names <- tryCatch(py_to_r(py_get_attr(model, "output_names")), error = function(e) NULL)
-  as.character(unlist(names))
+  names <- tryCatch(py_get_attr(model, "output_names"), error = function(e) NULL)
+  if (is.null(names)) return(character())
+  as.character(unlist(py_to_r(py_call(import_builtins(convert = FALSE)$list, names))))
 }
 
 # fit() returns a keras_training_history (invisibly). `initial_epoch` counts

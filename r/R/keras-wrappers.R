@@ -269,9 +269,9 @@
 
 .describe_value <- function(x) {
   if (is.character(x) && length(x) == 1L) return(sprintf("the string \"%s\"", x))
-  if (is.numeric(x) && length(x) == 1L) return(format(x, digits = 15L))
+  if (is.numeric(x) && length(x) == 1L) return(as.character(x))
   if (is.numeric(x) && length(x) <= 5L)
-    return(sprintf("c(%s)", paste(format(x, digits = 15L), collapse = ", ")))
+    return(sprintf("c(%s)", paste(as.character(x), collapse = ", ")))
   sprintf("a %s %s of length %d", typeof(x), if (is.null(dim(x))) "vector" else "array",
           length(x))
 }
