@@ -104,6 +104,13 @@ check("constraint_r_function", as.vector(get_weights(halved)[[1]]))
 check("signature_formals", paste(names(formals(layer_dense))[1:3], collapse = ","))
 check("merge_formals", paste(names(formals(layer_concatenate)), collapse = ","))
 check("rnn_cell", class(rnn_cell_lstm(units = 2))[[1]])
+query <- keras_input(shape = c(4, 8))
+value <- keras_input(shape = c(6, 8))
+check("multi_head_attention", shape_of(layer_multi_head_attention(list(query, value),
+                                                                  num_heads = 2, key_dim = 4)))
+check("attention", shape_of(layer_attention(list(query, value))))
+check("lambda_input_shape", run(keras_model_sequential() %>%
+  layer_lambda(function(x) x + 1, input_shape = 12), vec))
 '''
 
 
@@ -250,3 +257,15 @@ def test_merge_wrapper_takes_inputs_first(out):
 
 def test_rnn_cell_wrapper_builds_the_cell(out):
     assert out["rnn_cell"] == "keras.src.layers.rnn.lstm.LSTMCell"
+
+
+def test_multi_head_attention_takes_its_inputs_first(out):
+    assert out["multi_head_attention"] == "None 4 8"
+
+
+def test_attention_takes_a_list_of_inputs_first(out):
+    assert out["attention"] == "None 4 8"
+
+
+def test_lambda_as_first_layer_takes_input_shape(out):
+    assert out["lambda_input_shape"] == "2 12"

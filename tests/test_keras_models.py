@@ -103,7 +103,17 @@ check("clone_model", length(clone_model(seq_model)$layers))
 pop_layer(rebuilt)
 check("pop_layer", length(rebuilt$layers))
 
-custom <- keras_model_sequential(input_shape = 3) %>% layer_lambda(function(x) x + 1)
+triple <- function(x) x * 3
+tripled <- keras_model_sequential(input_shape = 4) %>% layer_dense(units = 1, activation = triple)
+tripled_file <- file.path(tempdir(), "tripled.keras")
+save_model(tripled, tripled_file)
+expected <- predict(tripled, x, verbose = 0)
+check("load_needs_custom_objects", load_model(tripled_file))
+check("load_with_custom_objects", isTRUE(all.equal(expected, predict(
+  load_model(tripled_file, custom_objects = list(triple = triple)), x, verbose = 0))))
+check("custom_object_scope", isTRUE(all.equal(expected, predict(
+  with_custom_object_scope(list(triple = triple), load_model(tripled_file)), x, verbose = 0))))
+check("model_json", class(model_from_json(model_to_json(seq_model)))[[1]])
 check("custom_objects_names", paste(names(py_to_r(pyreticulate:::.custom_objects(
   list(plus = function(x) x, loss_mean_squared_error)))), collapse = ","))
 
@@ -305,3 +315,19 @@ def test_normalize_rows(out):
 
 def test_normalize_axis_is_one_based(out):
     assert out["normalize_axis"] == "1 0 0.894427190999916 0.447213595499958"
+
+
+def test_loading_a_model_with_an_r_function_needs_it_as_custom_object(out):
+    assert "Could not locate function 'triple'" in out["load_needs_custom_objects"]
+
+
+def test_load_model_with_custom_objects(out):
+    assert out["load_with_custom_objects"] == "TRUE"
+
+
+def test_with_custom_object_scope(out):
+    assert out["custom_object_scope"] == "TRUE"
+
+
+def test_model_json_round_trip(out):
+    assert out["model_json"] == "keras.src.models.sequential.Sequential"

@@ -109,6 +109,10 @@ check("optimizer_object", c(class(optimizer_rmsprop())[[1]],
                             py_to_r(optimizer_adam(learning_rate = 0.1)$learning_rate$numpy())))
 check("activation_value", as.vector(as.array(activation_relu(c(-1, 2))$numpy())))
 
+dataset <- tf$data$Dataset$from_tensor_slices(tuple(x, matrix(y)))$batch(20L)
+check("fit_dataset", length(fit(single, dataset, epochs = 2, verbose = 0)$metrics$loss))
+check("dataset_with_batch_size", fit(single, dataset, batch_size = 10L, verbose = 0))
+
 inp <- keras_input(shape = 3)
 two <- keras_model(inp, list(layer_dense(inp, units = 1, name = "first"),
                              layer_dense(inp, units = 2, name = "second")))
@@ -286,6 +290,14 @@ def test_optimizer_wrappers_build_optimizers(out):
 
 def test_activation_wrapper_computes(out):
     assert out["activation_value"] == "0 2"
+
+
+def test_fit_takes_a_dataset(out):
+    assert out["fit_dataset"] == "2"
+
+
+def test_batch_size_with_a_dataset_is_an_error(out):
+    assert "`batch_size` cannot be used with a tf.data.Dataset" in out["dataset_with_batch_size"]
 
 
 def test_predict_with_several_outputs_is_a_named_list(out):

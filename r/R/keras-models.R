@@ -245,15 +245,25 @@ load_model_weights <- function(model, filepath, skip_mismatch = FALSE, ...) {
 # The model's configuration as JSON (no weights).
 save_model_config <- function(model, filepath, overwrite = FALSE) {
   file <- .writable_path(filepath, overwrite)
-  writeLines(py_to_r(py_call(py_get_attr(model, "to_json"))), file)
+  writeLines(model_to_json(model), file)
   invisible(model)
 }
 
 load_model_config <- function(filepath, custom_objects = NULL) {
-  json <- paste(readLines(filepath, warn = FALSE), collapse = "\n")
+  model_from_json(paste(readLines(filepath, warn = FALSE), collapse = "\n"), custom_objects)
+}
+
+model_to_json <- function(object) py_to_r(py_call(py_get_attr(object, "to_json")))
+
+model_from_json <- function(json, custom_objects = NULL) {
   args <- list(json)
   if (!is.null(custom_objects)) args$custom_objects <- .custom_objects(custom_objects)
   py_call(keras$models$model_from_json, !!!args)
+}
+
+# Evaluate `expr` with `objects` (as in load_model()) known to Keras's deserialization.
+with_custom_object_scope <- function(objects, expr) {
+  with(py_call(keras$saving$CustomObjectScope, .custom_objects(objects)), expr)
 }
 
 .writable_path <- function(filepath, overwrite) {

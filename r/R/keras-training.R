@@ -44,6 +44,7 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
                                              steps_per_epoch = NULL, validation_steps = NULL,
                                              validation_batch_size = NULL, validation_freq = 1L,
                                              verbose = getOption("keras.verbose", default = "auto")) {
+  .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x), y = .keras_data(y),
     batch_size = .as_integer(batch_size, "batch_size"),
@@ -52,7 +53,7 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
     callbacks = .keras_callbacks(callbacks),
     validation_split = if (validation_split != 0) validation_split,
     validation_data = .keras_validation_data(object, validation_data),
-    shuffle = shuffle,
+    shuffle = if (missing(shuffle) && .is_dataset(x)) FALSE else shuffle,
     class_weight = .keras_class_weight(class_weight),
     sample_weight = .keras_data(sample_weight),
     initial_epoch = .as_integer(initial_epoch, "initial_epoch") - 1L,
@@ -70,6 +71,7 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
                                                   verbose = getOption("keras.verbose", default = "auto"),
                                                   sample_weight = NULL, steps = NULL,
                                                   callbacks = NULL) {
+  .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x), y = .keras_data(y),
     batch_size = .as_integer(batch_size, "batch_size"),
@@ -85,6 +87,7 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
 predict.keras.src.models.model.Model <- function(object, x, ..., batch_size = NULL,
                                                  verbose = getOption("keras.verbose", default = "auto"),
                                                  steps = NULL, callbacks = NULL) {
+  .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x),
     batch_size = .as_integer(batch_size, "batch_size"),
@@ -118,6 +121,15 @@ predict_on_batch.keras.src.models.model.Model <- function(object, x, ...) {
 # ---- helpers -------------------------------------------------------------------------
 
 .drop_nulls <- function(args) args[!vapply(args, is.null, TRUE)]
+
+.is_dataset <- function(x) inherits(x, "tensorflow.python.data.ops.dataset_ops.DatasetV2")
+
+# A tf.data.Dataset is already batched: Keras would silently ignore batch_size.
+.check_batch_size <- function(x, batch_size) {
+  if (!is.null(batch_size) && .is_dataset(x))
+    stop("`batch_size` cannot be used with a tf.data.Dataset, which is already batched; ",
+         "batch the dataset instead", call. = FALSE)
+}
 
 # A named list of metrics; a single value on its own.
 .batch_metrics <- function(result) {

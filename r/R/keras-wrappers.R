@@ -215,9 +215,11 @@
   }
   integer_params <- if (is.null(spec)) character() else spec$integer_params
   rename <- if (is.null(spec)) NULL else spec$rename
+  expressions <- c(as.list(call)[-1L], as.list(call$...))
   for (name in names(args)) {
     if (!is.null(args[[name]]))
-      args[[name]] <- .keras_argument(name, args[[name]], name %in% integer_params, call)
+      args[[name]] <- .keras_argument(name, args[[name]], name %in% integer_params, call,
+                                      .symbol_name(expressions[[name]]))
   }
   if (length(rename)) {
     at <- match(names(args), rename)
@@ -249,7 +251,9 @@
 .keras_shape_args <- c("shape", "input_shape", "batch_input_shape", "batch_shape",
                        "noise_shape", "output_shape", "dims")
 
-.keras_argument <- function(name, value, integer = FALSE, call = NULL) {
+# R functions are named for Python (and saved models) by `function_name`, the
+# variable the caller passed, unless they have a py_function_name attribute.
+.keras_argument <- function(name, value, integer = FALSE, call = NULL, function_name = NULL) {
   if (is_py_object(value)) return(value)
   if (name %in% .keras_integer_args) return(.as_integer(value, name, call))
   if (name %in% .keras_shape_args) return(.as_shape(value, name, call))
@@ -257,11 +261,14 @@
   if (name %in% c("axis", "axes")) return(.as_axis(value, name, call))
   if ((integer || name %in% .keras_integer_if_numeric) && is.numeric(value))
     return(.as_integer(value, name, call))
-  if (is.function(value))
-    return(if (endsWith(name, "_constraint")) .keras_support()$constraint(py_func(value))
-           else py_func(value))
+  if (is.function(value)) {
+    value <- .as_py_function(value, function_name)
+    return(if (endsWith(name, "_constraint")) .keras_support()$constraint(value) else value)
+  }
   value
 }
+
+.symbol_name <- function(expression) if (is.symbol(expression)) as.character(expression)
 
 .keras_argument_error <- function(name, problem, call) {
   stop(simpleError(sprintf("`%s` %s", name, problem), .keras_call_of(call)))
