@@ -56,26 +56,24 @@ def _default(value):
 
 
 def parameters(obj):
-    """The parameters of a Keras class's constructor or of a function.
+    """The named parameters of a Keras class's constructor or of a function.
 
-    A dict: ``parameters``, one ``[name, has_default, default, integer]`` per
-    named parameter (``integer``: its default is an int, so R numbers given
-    for it become ints), and ``dots``, whether it takes ``**kwargs``.
+    One ``[name, has_default, default, integer]`` per parameter (``self``,
+    ``*args`` and ``**kwargs`` left out); ``integer``: its default is an int,
+    so R numbers given for it become ints.
     """
     target = obj.__init__ if isinstance(obj, type) else obj
-    params, dots = [], False
-    signature = inspect.signature(target)
-    values = list(signature.parameters.values())
+    values = list(inspect.signature(target).parameters.values())
     if isinstance(obj, type) and values and values[0].name == "self":
         values = values[1:]
+    params = []
     for p in values:
         if p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
-            dots = True
             continue
         has_default, default = (False, None) if p.default is p.empty else _default(p.default)
         integer = isinstance(p.default, int) and not isinstance(p.default, bool)
         params.append([p.name, has_default, default, integer])
-    return {"parameters": params, "dots": dots}
+    return params
 
 
 def is_merge_layer(cls):

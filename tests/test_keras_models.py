@@ -7,6 +7,15 @@ from keras_script import run_labelled
 
 SCRIPT = r'''
 check("tf_before_use", py_eval("'tensorflow' in __import__('sys').modules"))
+exported <- getNamespaceExports("pyreticulate")
+check("wrapper_names", c("layer_conv_2d_transpose", "layer_upsampling_2d", "layer_simple_rnn",
+                         "layer_activation_leaky_relu", "layer_global_average_pooling_1d",
+                         "rnn_cell_gru", "optimizer_rmsprop", "optimizer_adam_w",
+                         "loss_kl_divergence", "metric_r2_score", "metric_mean_iou",
+                         "metric_sparse_top_k_categorical_accuracy", "activation_gelu") %in% exported)
+check("alias_names_left_out", c("layer_max_pool_2d", "layer_convolution_2d", "layer_layer",
+                                "layer_input_layer") %in% exported)
+check("tf_before_wrapper_names", py_eval("'tensorflow' in __import__('sys').modules"))
 check("keras_module", class(keras)[[1]])
 check("tf_after_use", py_eval("'tensorflow' in __import__('sys').modules"))
 check("tf_handle", class(tf)[[1]])
@@ -132,6 +141,18 @@ def out(tmp_path_factory):
 
 def test_loading_the_package_does_not_import_tensorflow(out):
     assert out["tf_before_use"] == "FALSE"
+
+
+def test_wrappers_are_named_as_in_keras3(out):
+    assert out["wrapper_names"] == " ".join(["TRUE"] * 13)
+
+
+def test_aliases_and_base_classes_get_no_wrapper(out):
+    assert out["alias_names_left_out"] == "FALSE FALSE FALSE FALSE"
+
+
+def test_listing_the_wrappers_does_not_import_tensorflow(out):
+    assert out["tf_before_wrapper_names"] == "FALSE"
 
 
 def test_keras_is_imported_on_first_use(out):

@@ -119,12 +119,11 @@
   spec$py_fun <- if (!is.null(spec$fun)) py_get_attr(module, spec$fun)
   support <- .keras_support()
   target <- if (!is.null(spec$py_class)) spec$py_class else spec$py_fun
-  signature <- support$parameters(target)
-  params <- signature$parameters
+  params <- support$parameters(target)
   spec$rename <- .keras_formal_renames[[if (is.null(spec$class)) "" else spec$class]]
   spec$kind <- .keras_wrapper_kind(spec, support)
   if (spec$kind %in% c("loss", "metric") && !is.null(spec$py_fun)) {
-    fun_params <- support$parameters(spec$py_fun)$parameters
+    fun_params <- support$parameters(spec$py_fun)
     spec$fun_params <- vapply(fun_params, `[[`, "", 1L)
     params <- c(fun_params, if (!is.null(spec$py_class))
       Filter(function(p) !p[[1L]] %in% spec$fun_params, params))
@@ -133,7 +132,6 @@
   spec$integer_params <- vapply(Filter(function(p) isTRUE(p[[4L]]), params), `[[`, "", 1L)
   lead <- switch(spec$kind, layer = "object", merge = , multi_input = "inputs", character())
   formals <- .keras_formals(params, lead, spec$rename)
-  if (!"..." %in% names(formals)) formals <- c(formals, alist(... = ))
   if (spec$kind %in% c("merge", "multi_input"))
     formals <- c(formals[1L], formals["..."], formals[setdiff(names(formals), c("inputs", "..."))])
   .keras_make_function(spec, formals)
