@@ -174,7 +174,7 @@ def ndarray_to_r(array, with_dim=True):
     if isinstance(array, np.ma.MaskedArray):
         mask = np.ma.getmaskarray(array)
         array = np.ma.getdata(array)
-    kind = r_kind_for(array.dtype, array)
+    kind = r_kind_for(array.dtype, array if mask is None else np.asarray(array)[~mask])
     if kind is None:
         return NOT_HANDLED
     ordered = np.asarray(array).ravel(order="F")

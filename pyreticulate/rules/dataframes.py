@@ -236,7 +236,7 @@ def series_values_to_r(values, pd, meta=None):
     if isinstance(dtype, pd.CategoricalDtype):
         return categorical_to_factor(values.array, None)
     if isinstance(dtype, pd.DatetimeTZDtype):
-        return datetime64_to_r(np.asarray(values.values), zone_name(dtype.tz))
+        return datetime64_to_r(values.dt.tz_convert(None).to_numpy(), zone_name(dtype.tz))
     if dtype.kind == "M":
         tzone = "" if meta and meta.get("tzone") == "" else None
         return datetime64_to_r(values.to_numpy(), tzone)

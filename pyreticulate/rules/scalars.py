@@ -144,7 +144,7 @@ def from_hint(hint, n):
     if kind not in _WIDTH and kind != rapi.STRSXP:
         return NOT_HANDLED
     if n == 0:
-        return hint
+        return lib.Rf_duplicate(hint)
     with protected() as keep:
         vector = keep(na_vector(kind, n))
         lib.Rf_copyMostAttrib(hint, vector)
