@@ -35,6 +35,7 @@ from .scalars import INT_MAX, NA_INTEGER, has_dim, str_vector, strings_of
 
 ATTRS_KEY = "r_columns"
 _NULLABLE_OPTION = "reticulate.pandas_use_nullable_dtypes"
+_TIME_TYPES = (rapi.REALSXP, rapi.INTSXP, rapi.LGLSXP)
 
 
 # --- R → Python ------------------------------------------------------------------------
@@ -104,9 +105,9 @@ def column_to_pandas(column, name, index, pd, nullable):
     if lib.OBJECT(column):
         if lib.Rf_inherits(column, b"factor") and kind == rapi.INTSXP:
             return make_categorical(*factor_parts(column))
-        if lib.Rf_inherits(column, b"Date") and kind in (rapi.REALSXP, rapi.INTSXP):
+        if lib.Rf_inherits(column, b"Date") and kind in _TIME_TYPES:
             return _objects(date_values(column).astype(object), index, pd)
-        if lib.Rf_inherits(column, b"POSIXct") and kind in (rapi.REALSXP, rapi.INTSXP):
+        if lib.Rf_inherits(column, b"POSIXct") and kind in _TIME_TYPES:
             return _datetime_column(posixct_values(column), pd)
     if has_dim(column) or kind not in (rapi.LGLSXP, rapi.INTSXP, rapi.REALSXP, rapi.CPLXSXP,
                                        rapi.RAWSXP, rapi.STRSXP):

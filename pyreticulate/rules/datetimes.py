@@ -64,17 +64,17 @@ class POSIXctArray(np.ndarray):
 
 
 def _doubles(sexp):
-    """An R numeric vector's values as a new float64 array (integer NA → NaN)."""
+    """An R numeric (or all-NA logical) vector's values as a new float64 array (NA → NaN)."""
     lib = rapi.lib
     n = lib.XLENGTH(sexp)
-    if lib.TYPEOF(sexp) == rapi.INTSXP:
-        raw = np.frombuffer(rapi.ffi.buffer(lib.INTEGER(sexp), n * 4), dtype=np.int32)
+    if lib.TYPEOF(sexp) in (rapi.INTSXP, rapi.LGLSXP):
+        raw = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(sexp), n * 4), dtype=np.int32)
         return np.where(raw == NA_INTEGER, np.nan, raw.astype(np.float64))
     return np.frombuffer(rapi.ffi.buffer(lib.REAL(sexp), n * 8), dtype=np.float64).copy()
 
 
 def _numeric(sexp):
-    return rapi.lib.TYPEOF(sexp) in (rapi.REALSXP, rapi.INTSXP)
+    return rapi.lib.TYPEOF(sexp) in (rapi.REALSXP, rapi.INTSXP, rapi.LGLSXP)
 
 
 # --- Date ---------------------------------------------------------------------------
