@@ -292,3 +292,14 @@ def test_random_arrays_hold_the_generated_values(rtype, dim, data):
             item = flat.data[i] if isinstance(flat, np.ma.MaskedArray) else flat[i]
             item = item.item() if isinstance(item, np.generic) else item
             assert same_value(rtype, item, expected)
+
+
+def test_complex_array_na_keeps_its_bits():
+    value = pr.r("matrix(c(NA, 1i), 1)")
+    parts = value.view(np.float64).view(np.uint64).ravel()
+    assert parts[0] & 0xFFFFFFFF == 1954 and parts[1] & 0xFFFFFFFF == 1954
+
+
+def test_date_and_posixct_na_in_an_array_are_nat():
+    assert np.isnat(pr.r('as.Date(c(NA, "2020-01-01"))')[0])
+    assert np.isnat(pr.r(".POSIXct(c(NA, 1))")[0])

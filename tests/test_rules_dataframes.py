@@ -56,6 +56,15 @@ def test_double_column_keeps_na_and_nan_bits():
     assert is_r_na(float(column[0])) and np.isnan(column[1]) and not is_r_na(float(column[1]))
 
 
+def test_complex_column_keeps_na_bits():
+    column = pr.r("data.frame(z = c(NA, 1i))")["z"].to_numpy()
+    assert is_r_na(float(column[0].real)) and is_r_na(float(column[0].imag))
+
+
+def test_factor_column_na_is_code_minus_one():
+    assert pr.r('data.frame(f = factor(c(NA, "a")))')["f"].cat.codes.tolist() == [-1, 0]
+
+
 def test_character_column_is_objects_with_none_for_na():
     column = pr.r('data.frame(s = c("a", NA), stringsAsFactors = FALSE)')["s"]
     assert column.dtype == object and column.tolist() == ["a", None]
