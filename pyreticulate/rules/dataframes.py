@@ -194,28 +194,21 @@ def data_frame_to_python(sexp):
 
 # --- Python → R ------------------------------------------------------------------------
 
-def _is_null(value):
-    return value is None or (isinstance(value, float) and value != value) or \
-        type(value).__name__ in ("NAType", "NaTType")
+_EPOCH_ORDINAL = datetime.date(1970, 1, 1).toordinal()
 
 
-def _date_days(values):
-    """int64 day counts when every non-null object is a ``datetime.date`` (not a datetime)."""
-    found = False
-    for value in values:
-        if _is_null(value):
-            continue
-        if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
-            return None
-        found = True
-    if not found:
+def _date_days(objects, missing):
+    """int64 day counts (NaT where missing) when every present object is a
+    ``datetime.date`` and not a ``datetime.datetime``; else None."""
+    present = objects[~missing]
+    kinds = set(map(type, present))
+    if not kinds or not all(issubclass(k, datetime.date) and not issubclass(k, datetime.datetime)
+                            for k in kinds):
         return None
-    cleaned = [None if _is_null(v) else v for v in values]
-    return np.array(cleaned, dtype="datetime64[D]").view(np.int64)
-
-
-def _all_missing(values):
-    return all(_is_null(v) for v in values)
+    days = np.full(len(objects), NAT, dtype=np.int64)
+    days[~missing] = np.fromiter(map(datetime.date.toordinal, present), dtype=np.int64,
+                                 count=len(present)) - _EPOCH_ORDINAL
+    return days
 
 
 def _na_from_metadata(n, meta):
@@ -250,11 +243,12 @@ def series_values_to_r(values, pd, meta=None):
         return ndarray_to_r(values.to_numpy(dtype=object, na_value=None), with_dim=False)
     if dtype.kind == "O":
         objects = values.to_numpy()
-        if meta and _all_missing(objects):
+        missing = np.asarray(pd.isna(objects), dtype=bool)
+        if meta and missing.all():
             rebuilt = _na_from_metadata(n, meta)
             if rebuilt is not None:
                 return rebuilt
-        days = _date_days(objects)
+        days = _date_days(objects, missing)
         if days is not None:
             return date_vector(days)
         return ndarray_to_r(objects, with_dim=False)
