@@ -88,3 +88,9 @@ def test_without_scipy_a_sparse_matrix_stays_an_r_object():
     with optional.pretend_missing("scipy.sparse"):
         value = pr.r(f"Matrix::Matrix({DENSE}, sparse = TRUE)")
     assert isinstance(value, pr.RObject)
+
+
+def test_sparse_matrix_that_cannot_be_double_stays_an_r_object():
+    value = pr.r('methods::setClass("pyrOddSparse", contains = "sparseMatrix", '
+                 'where = globalenv()); methods::new("pyrOddSparse", Dim = c(1L, 1L))')
+    assert isinstance(value, pr.RObject)
