@@ -132,6 +132,12 @@ def test_character_array_is_an_object_array_with_none_for_na():
     assert value.dtype == object and value.tolist() == [["a", "c"], [None, "d"]]
 
 
+def test_list_with_dim_is_an_object_array_of_converted_elements():
+    value = pr.r('matrix(list(1L, "a", c(TRUE, NA), NULL), 2)')
+    assert value.dtype == object and value.shape == (2, 2)
+    assert value.tolist() == [[1, [True, None]], ["a", None]]
+
+
 def test_zero_extent_array_keeps_its_shape():
     value = pr.r("array(integer(0), c(0, 3))")
     assert value.shape == (0, 3) and value.dtype == np.int32
@@ -248,7 +254,7 @@ def test_numpy_scalar_is_a_length_one_vector_without_dim(value, check):
     "matrix(c(TRUE, NA, FALSE, TRUE), 2)", "matrix(c(1i, NA, 3, 4), 2)",
     "matrix(as.raw(c(1, 2, 255, 0)), 2)", 'matrix(c("a", NA, "\\u00e9", ""), 2)',
     "array(1:3)", "array(c(TRUE, NA))", "array(1:24, c(2, 3, 4))", "array(integer(0), c(0, 3))",
-    "array(character(0), c(2, 0))",
+    "array(character(0), c(2, 0))", 'matrix(list(1L, "a", c(TRUE, NA), NULL), 2)',
 ])
 def test_arrays_round_trip(code):
     r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
