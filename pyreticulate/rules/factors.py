@@ -9,7 +9,7 @@ import collections.abc
 
 import numpy as np
 
-from .. import rapi
+from .. import evaluation, rapi
 from ..handles import protected
 from ..registry import NOT_HANDLED, REGISTRY
 from . import optional
@@ -112,7 +112,7 @@ def factor_vector(codes, levels, ordered):
     codes = np.asarray(codes)
     n = codes.size
     with protected() as keep:
-        vector = keep(lib.Rf_allocVector(rapi.INTSXP, n))
+        vector = keep(evaluation.allocate(rapi.INTSXP, n))
         if n:
             target = np.frombuffer(rapi.ffi.buffer(lib.INTEGER(vector), n * 4), dtype=np.int32)
             target[:] = np.where(codes < 0, NA_INTEGER, codes.astype(np.int64) + 1)

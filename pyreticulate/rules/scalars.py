@@ -11,7 +11,7 @@ rebuilds a scalar NA, a zero-length or an all-NA vector.
 """
 import numpy as np
 
-from .. import rapi
+from .. import evaluation, rapi
 from ..handles import protected
 from ..registry import NOT_HANDLED, REGISTRY
 
@@ -118,7 +118,7 @@ def list_to_python(sexp):
 def na_vector(kind, n):
     """A vector of ``n`` NAs of an atomic SEXP type (unprotected)."""
     lib = rapi.lib
-    vector = lib.Rf_allocVector(kind, n)
+    vector = evaluation.allocate(kind, n)
     if kind == rapi.STRSXP:
         for i in range(n):
             lib.SET_STRING_ELT(vector, i, lib.R_NaString)
@@ -192,7 +192,7 @@ def str_to_character(obj, hint):
 @REGISTRY.py_to_r(bytes, bytearray)
 def bytes_to_raw(obj, hint):
     lib = rapi.lib
-    vector = lib.Rf_allocVector(rapi.RAWSXP, len(obj))
+    vector = evaluation.allocate(rapi.RAWSXP, len(obj))
     if obj:
         rapi.ffi.memmove(lib.RAW(vector), bytes(obj), len(obj))
     return vector
@@ -202,7 +202,7 @@ def str_vector(values):
     """A character vector from strs (None → NA), unprotected."""
     lib = rapi.lib
     with protected() as keep:
-        vector = keep(lib.Rf_allocVector(rapi.STRSXP, len(values)))
+        vector = keep(evaluation.allocate(rapi.STRSXP, len(values)))
         for i, value in enumerate(values):
             lib.SET_STRING_ELT(vector, i, lib.R_NaString if value is None else rapi.mkchar(value))
         return vector
@@ -210,7 +210,7 @@ def str_vector(values):
 
 def _numeric_vector(kind, dtype, values):
     lib = rapi.lib
-    vector = lib.Rf_allocVector(kind, len(values))
+    vector = evaluation.allocate(kind, len(values))
     if values:
         target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), len(values) * _WIDTH[kind]),
                                dtype=dtype)
@@ -220,7 +220,7 @@ def _numeric_vector(kind, dtype, values):
 
 def complex_vector(values):
     lib = rapi.lib
-    vector = lib.Rf_allocVector(rapi.CPLXSXP, len(values))
+    vector = evaluation.allocate(rapi.CPLXSXP, len(values))
     if values:
         target = np.frombuffer(rapi.ffi.buffer(lib.COMPLEX(vector), len(values) * 16),
                                dtype=np.complex128)
@@ -292,7 +292,7 @@ def r_list(values, names=None):
     """An R list of converted values (with names when given), unprotected."""
     lib = rapi.lib
     with protected() as keep:
-        out = keep(lib.Rf_allocVector(rapi.VECSXP, len(values)))
+        out = keep(evaluation.allocate(rapi.VECSXP, len(values)))
         for i, value in enumerate(values):
             lib.SET_VECTOR_ELT(out, i, REGISTRY.to_r(value))
         if names is not None:
