@@ -94,6 +94,16 @@ def test_list_column_is_an_object_column():
     assert frame["l"].tolist() == [[1, 2], "x"]
 
 
+def test_raw_column_is_uint8():
+    assert pr.r("data.frame(r = as.raw(c(1, 255)))")["r"].tolist() == [1, 255]
+
+
+def test_posixct_column_in_a_zone_pandas_does_not_know_is_naive_and_comes_back():
+    frame = pr.r('x <- data.frame(p = .POSIXct(c(0, 1), tz = "Not/AZone")); x')
+    assert frame["p"].dtype == np.dtype("datetime64[ns]")
+    r_true("identical(py_to_r(r_to_py(x)), x)")
+
+
 def test_column_metadata_goes_into_attrs():
     frame = pr.r('data.frame(d = as.Date(NA), p = .POSIXct(0, tz = ""), i = 1L)')
     meta = frame.attrs["r_columns"]

@@ -6,7 +6,7 @@ datetimes); this module only chooses the pandas representation:
 * logical / integer → ``bool`` / ``int32``, or ``boolean`` / ``Int32`` when they
   hold NA (always with ``options(reticulate.pandas_use_nullable_dtypes = TRUE)``,
   which also makes doubles ``Float64`` and strings ``string``);
-* double / complex keep their bits; character → object (NA → None);
+* double / complex keep their bits; character → object (NA → None); raw → uint8;
 * factor → ``category``; Date → object column of ``datetime.date`` (NA → None);
   POSIXct → ``datetime64``, tz-aware when the ``tzone`` is a named zone.
 
@@ -15,7 +15,7 @@ index of those values; any other unique index → character row names; a
 non-unique index → a warning, automatic row names and the index in
 ``attr(df, "pandas.index")``. Each column's R class and tzone are kept in
 ``DataFrame.attrs["r_columns"]`` and read back for ambiguous columns only
-(all-NA Date or POSIXct columns, tzone ""). Without pandas a data.frame is a
+(all-NA Date or POSIXct columns, tzone "" or a zone pandas does not know). Without pandas a data.frame is a
 dict of columns.
 """
 import datetime
@@ -119,6 +119,8 @@ def column_to_pandas(column, name, index, pd, nullable):
     view = zero_copy_view(column, (n,))
     mask = np.ma.getmaskarray(view) if isinstance(view, np.ma.MaskedArray) else None
     data = np.array(np.ma.getdata(view))
+    if kind == rapi.RAWSXP:
+        return data.view(np.uint8)
     if kind == rapi.LGLSXP and (nullable or mask is not None):
         return pd.arrays.BooleanArray(data, _mask(mask, n))
     if kind == rapi.INTSXP and (nullable or mask is not None):
@@ -139,7 +141,7 @@ def _datetime_column(values, pd):
         return values
     try:
         return pd.DatetimeIndex(values).tz_localize("UTC").tz_convert(zone).array
-    except Exception:
+    except (KeyError, ValueError):
         return values
 
 
@@ -223,6 +225,18 @@ def _na_from_metadata(n, meta):
     return None
 
 
+def _naive_tzone(meta, pd):
+    """The recorded tzone of a naive datetime column: "" or a zone pandas cannot hold."""
+    zone = meta.get("tzone") if meta else None
+    if not isinstance(zone, str) or zone == "":
+        return zone
+    try:
+        pd.DatetimeTZDtype(tz=zone)
+    except (KeyError, ValueError, TypeError):
+        return zone
+    return None
+
+
 def series_values_to_r(values, pd, meta=None):
     """A pandas column (Series) as a plain R vector (unprotected)."""
     dtype = values.dtype
@@ -232,8 +246,7 @@ def series_values_to_r(values, pd, meta=None):
     if isinstance(dtype, pd.DatetimeTZDtype):
         return datetime64_to_r(values.dt.tz_convert(None).to_numpy(), zone_name(dtype.tz))
     if dtype.kind == "M":
-        tzone = "" if meta and meta.get("tzone") == "" else None
-        return datetime64_to_r(values.to_numpy(), tzone)
+        return datetime64_to_r(values.to_numpy(), _naive_tzone(meta, pd))
     if isinstance(values.array, (pd.arrays.IntegerArray, pd.arrays.FloatingArray,
                                  pd.arrays.BooleanArray)):
         mask = values.isna().to_numpy()
