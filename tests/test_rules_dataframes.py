@@ -4,11 +4,13 @@ import datetime
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pyreticulate as pr
 from conftest import r_true
 from pyreticulate.rules import optional
-from rvalues import is_r_na
+from rvalues import elements, is_r_na, r_vector
 
 MIXED = ('data.frame(l = c(TRUE, NA, FALSE), i = c(1L, NA, 3L), d = c(1.5, NA, NaN), '
          'z = c(1i, NA, -Inf), s = c("a", NA, "\\u00e9"), '
@@ -279,3 +281,21 @@ def test_large_data_frame_conversion_is_vectorised():
     assert frame.shape == (200000, 5)
     to_r("v", frame)
     r_true("nrow(v) == 2e5 && is.integer(v$c) && is.factor(v$f)")
+
+
+
+_COLUMN_TYPES = st.sampled_from(("logical", "integer", "double", "complex", "character"))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 6), st.lists(_COLUMN_TYPES, min_size=1, max_size=4), st.booleans(),
+       st.data())
+def test_random_data_frames_round_trip(rows, rtypes, named_rows, data):
+    columns = []
+    for i, rtype in enumerate(rtypes):
+        values = data.draw(st.lists(elements(rtype), min_size=rows, max_size=rows))
+        columns.append(f"c{i} = {r_vector(rtype, values)}")
+    if named_rows:
+        columns.append(f"row.names = paste0('r', seq_len({rows}))")
+    code = f"data.frame({', '.join(columns)}, stringsAsFactors = FALSE)"
+    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
