@@ -204,6 +204,16 @@ def test_int_list_with_a_big_int_is_double():
     r_true("identical(v, c(1, 2^40, NA))")
 
 
+def test_int_list_beyond_64_bits_is_the_nearest_doubles():
+    to_r("v", [2**70, None, -3])
+    r_true("identical(v, c(2^70, NA, -3))")
+
+
+def test_int_list_beyond_the_double_range_is_an_r_list_holding_a_proxy():
+    to_r("v", [1, 10**400])
+    r_true('is.list(v) && identical(v[[1]], 1L) && inherits(v[[2]], "python.builtin.int")')
+
+
 def test_mixed_list_is_an_r_list():
     to_r("v", [1, 2.5, "a"])
     r_true('identical(v, list(1L, 2.5, "a"))')

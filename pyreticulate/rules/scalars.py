@@ -211,7 +211,7 @@ def str_vector(values):
 def _numeric_vector(kind, dtype, values):
     lib = rapi.lib
     vector = evaluation.allocate(kind, len(values))
-    if values:
+    if len(values):
         target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), len(values) * _WIDTH[kind]),
                                dtype=dtype)
         target[:] = values
@@ -228,49 +228,62 @@ def complex_vector(values):
     return vector
 
 
-def _kind_of(value):
-    if isinstance(value, bool):
-        return bool
-    if isinstance(value, int):
-        return int
-    if isinstance(value, float):
-        return float
-    if isinstance(value, complex):
-        return complex
-    if isinstance(value, str):
-        return str
+_KINDS = (bool, int, float, complex, str)
+
+
+def _kind_of(tp):
+    for kind in _KINDS:
+        if issubclass(tp, kind):
+            return kind
     return None
 
 
 def atomic_from_list(values):
     """An atomic vector for a list of one scalar kind (None → NA), else NOT_HANDLED."""
-    kinds = {_kind_of(v) for v in values if v is not None}
-    if len(kinds) != 1:
+    types = set(map(type, values))
+    has_none = type(None) in types
+    types.discard(type(None))
+    kinds = {_kind_of(t) for t in types}
+    if len(kinds) != 1 or None in kinds:
         return NOT_HANDLED
     kind = kinds.pop()
-    if kind is None:
-        return NOT_HANDLED
-    missing = [i for i, v in enumerate(values) if v is None]
     if kind is str:
         return str_vector(values)
-    if kind is bool or kind is int:
-        filled = [0 if v is None else v for v in values]
-        if kind is int and any(not -INT_MAX <= v <= INT_MAX for v in filled):
-            try:
-                floats = [rapi.lib.R_NaReal if v is None else float(v) for v in values]
-            except OverflowError:
-                return NOT_HANDLED
-            return _numeric_vector(rapi.REALSXP, np.float64, floats)
-        for i in missing:
-            filled[i] = NA_INTEGER
-        return _numeric_vector(rapi.LGLSXP if kind is bool else rapi.INTSXP, np.int32,
-                               [int(v) for v in filled])
+    missing = np.array([v is None for v in values], dtype=bool) if has_none else None
+    filled = [0 if v is None else v for v in values] if has_none else values
+    if kind is int:
+        return _int_vector(values, filled, missing)
+    if kind is bool:
+        array = np.array(filled, dtype=np.int32)
+        return _with_missing(rapi.LGLSXP, np.int32, array, missing, NA_INTEGER)
     if kind is float:
-        na = rapi.lib.R_NaReal
-        return _numeric_vector(rapi.REALSXP, np.float64,
-                               [na if v is None else float(v) for v in values])
+        array = np.array(filled, dtype=np.float64)
+        return _with_missing(rapi.REALSXP, np.float64, array, missing, rapi.lib.R_NaReal)
+    array = np.array(filled, dtype=np.complex128)
     na = complex(rapi.lib.R_NaReal, rapi.lib.R_NaReal)
-    return complex_vector([na if v is None else complex(v) for v in values])
+    return _with_missing(rapi.CPLXSXP, np.complex128, array, missing, na)
+
+
+def _int_vector(values, filled, missing):
+    """Integer if every value fits in R's integer, else the nearest doubles."""
+    try:
+        array = np.array(filled, dtype=np.int64)
+    except OverflowError:
+        try:
+            array = np.array([0.0 if v is None else float(v) for v in values], dtype=np.float64)
+        except OverflowError:
+            return NOT_HANDLED
+        return _with_missing(rapi.REALSXP, np.float64, array, missing, rapi.lib.R_NaReal)
+    if array.size and (array.min() < -INT_MAX or array.max() > INT_MAX):
+        return _with_missing(rapi.REALSXP, np.float64, array.astype(np.float64), missing,
+                             rapi.lib.R_NaReal)
+    return _with_missing(rapi.INTSXP, np.int32, array.astype(np.int32), missing, NA_INTEGER)
+
+
+def _with_missing(kind, dtype, array, missing, na):
+    if missing is not None:
+        array[missing] = na
+    return _numeric_vector(kind, dtype, array)
 
 
 @REGISTRY.py_to_r(list)
