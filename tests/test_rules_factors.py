@@ -165,6 +165,6 @@ def test_rfactor_round_trips_through_r(without_pandas):
     assert pr.globalenv["v"] == value
 
 
-def test_factor_conversion_is_vectorised():
+def test_large_factor_converts_with_its_codes():
     value = pr.r("factor(sample(c(letters, NA), 1e6, replace = TRUE), levels = letters)")
     assert len(value) == 10**6 and (value.codes == -1).any()
