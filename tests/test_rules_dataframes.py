@@ -295,7 +295,7 @@ def test_random_data_frames_round_trip(rows, rtypes, named_rows, data):
     for i, rtype in enumerate(rtypes):
         values = data.draw(st.lists(elements(rtype), min_size=rows, max_size=rows))
         columns.append(f"c{i} = {r_vector(rtype, values)}")
-    if named_rows:
+    if named_rows and rows:
         columns.append(f"row.names = paste0('r', seq_len({rows}))")
     code = f"data.frame({', '.join(columns)}, stringsAsFactors = FALSE)"
     r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
