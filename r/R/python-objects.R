@@ -517,7 +517,10 @@ as.environment.python.builtin.object <- function(x) {
 }
 
 Ops.python.builtin.object <- function(e1, e2) {
-  if (missing(e2)) return(.py("unary_op", .Generic, e1))
+  unary <- missing(e2)
+  if (.tensorflow_operand(e1) || (!unary && .tensorflow_operand(e2)))
+    return(if (unary) .tensorflow_unary(.Generic, e1) else .tensorflow_binary(.Generic, e1, e2))
+  if (unary) return(.py("unary_op", .Generic, e1))
   .py("binary_op", .Generic, e1, e2)
 }
 
