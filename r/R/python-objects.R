@@ -223,17 +223,11 @@ with.python.builtin.object <- function(data, expr, as = NULL, ...) {
   envir <- attr(data, "as_envir")
   if (is.null(envir)) envir <- parent.frame()
   context <- .py("enter_context", data)
-  restore <- NULL
-  if (!is.null(as_name)) {
-    if (exists(as_name, envir = envir, inherits = FALSE))
-      restore <- list(get(as_name, envir = envir))
-    assign(as_name, context, envir = envir)
-  }
+  if (!is.null(as_name)) assign(as_name, context, envir = envir)
   outcome <- tryCatch(list(value = withVisible(expr)),
                       error = function(e) e, interrupt = function(e) e)
   failed <- inherits(outcome, "condition")
   suppressed <- .py("exit_context", data, if (failed) outcome else NULL)
-  if (!is.null(restore)) assign(as_name, restore[[1L]], envir = envir)
   if (failed) {
     if (isTRUE(suppressed)) return(invisible(NULL))
     if (inherits(outcome, "interrupt")) {
