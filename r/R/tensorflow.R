@@ -88,7 +88,7 @@ tf_function <- function(f, input_signature = NULL, autograph = TRUE, ...) {
            "loops then run once, at trace time)", call. = FALSE)
     f <- getExportedValue("tfautograph", "autograph")(f)
   }
-  .tf()$`function`(py_func(f), input_signature = input_signature, autograph = FALSE, ...)
+  .tf()$`function`(.tf_callable(f), input_signature = input_signature, autograph = FALSE, ...)
 }
 
 # ---- devices -----------------------------------------------------------------
@@ -135,4 +135,24 @@ tf_gpu_configured <- function(verbose = TRUE) {
 with.tensorflow.python.eager.context._EagerDeviceContext <- function(data, expr, ...) {
   .check_device(py_to_r(py_get_attr(data, "_device_name")))
   NextMethod()
+}
+
+# An R function for TensorFlow to call: a Python function with the R
+# function's signature that, called from one of TensorFlow's threads, runs R
+# on the main thread inside that thread's TensorFlow state (replica context,
+# graph, device).
+.tf_callable <- function(f) {
+  helpers <- import("pyreticulate.tf_context", convert = FALSE)
+  py_call(py_get_attr(helpers, "carry_context"), py_func(f), "an R function called by TensorFlow")
+}
+
+# strategy$run(fn, ...) with an R `fn`: each replica's call runs on the main
+# thread inside that replica's context.
+`$.tensorflow.python.distribute.distribute_lib.StrategyBase` <- function(x, name) {
+  method <- NextMethod()
+  if (!name %in% c("run", "experimental_run_v2")) return(method)
+  function(fn, args = list(), kwargs = NULL, options = NULL) {
+    if (is.function(fn) && !is_py_object(fn)) fn <- .tf_callable(fn)
+    method(fn, args = tuple(args), kwargs = kwargs, options = options)
+  }
 }
