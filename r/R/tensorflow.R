@@ -112,22 +112,24 @@ tf_gpu_configured <- function(verbose = TRUE) {
 }
 
 .no_gpu_message <- function(requested) {
-  tf <- .tf()
   devices <- tf_devices()
-  cuda <- py_to_r(tf$test$is_built_with_cuda())
+  cuda <- py_to_r(.tf()$test$is_built_with_cuda())
   paste0(if (is.null(requested)) "no GPU is available" else
-           sprintf("a GPU was requested (%s) but none is available", requested),
+           sprintf("a GPU was requested (%s) but it is not available", requested),
          ": TensorFlow sees only ", paste(devices$name, collapse = ", "),
          if (cuda) " (this TensorFlow is built with CUDA: check the NVIDIA driver and CUDA_VISIBLE_DEVICES)"
          else " (this TensorFlow build has no GPU support)",
-         "; use \"/CPU:0\" or run on a machine with a GPU")
+         "; use \"/CPU:0\" or run on a machine with that GPU")
 }
 
+# An error naming the problem when `name` asks for a GPU that does not exist.
 .check_device <- function(name) {
   if (is.null(name) || !nzchar(name)) return(invisible())
   spec <- .tf()$DeviceSpec$from_string(name)
   type <- py_to_r(py_get_attr(spec, "device_type"))
-  if (!is.null(type) && toupper(type) == "GPU" && !nrow(tf_devices("GPU")))
+  if (is.null(type) || toupper(type) != "GPU") return(invisible())
+  index <- py_to_r(py_get_attr(spec, "device_index"))
+  if ((if (is.null(index)) 0L else index) >= nrow(tf_devices("GPU")))
     stop(.no_gpu_message(name), call. = FALSE)
   invisible()
 }
