@@ -26,6 +26,7 @@
   makeActiveBinding("py", function() import_main(convert = TRUE),
                     env = asNamespace(pkgname))
   .register_version_gated_methods()
+  .tensorflow_on_load(asNamespace(pkgname))
   .keras_on_load(asNamespace(pkgname))
   setHook(packageEvent("reticulate", "onLoad"), function(...)
     stop("reticulate cannot be loaded while pyreticulate is active: the two ",
@@ -186,7 +187,11 @@
 .register_version_gated_methods <- function() {
   if (getRversion() >= "4.3.0") {
     registerS3method("matrixOps", "python.builtin.object",
-                     function(x, y) .py("binary_op", .Generic, x, y),
+                     function(x, y) {
+                       if (.tensorflow_operand(x) || .tensorflow_operand(y))
+                         return(.tensorflow_binary(.Generic, x, y))
+                       .py("binary_op", .Generic, x, y)
+                     },
                      envir = asNamespace("pyreticulate"))
     registerS3method("nameOfClass", "python.builtin.type",
                      function(x) as.character(py_str(x)),

@@ -56,9 +56,9 @@
 
 to_categorical <- function(x, num_classes = NULL) {
   if (is.factor(x)) x <- as.integer(x) - 1L
-  ids <- .keras_data(.whole_numbers(as.vector(x), "x", sys.call()), "int64")
+  ids <- .keras_data(.keras_whole_numbers(as.vector(x), "x", sys.call()), "int64")
   args <- list(ids)
-  if (!is.null(num_classes)) args$num_classes <- .as_integer(num_classes, "num_classes")
+  if (!is.null(num_classes)) args$num_classes <- .keras_integer(num_classes, "num_classes")
   result <- py_to_r(py_call(keras$utils$to_categorical, !!!args))
   shape <- dim(x)
   if (length(shape) > 1L && shape[length(shape)] == 1L) shape <- shape[-length(shape)]
@@ -70,9 +70,9 @@ to_categorical <- function(x, num_classes = NULL) {
 # the end: Keras reads axis 0 as "the last axis" (`axis or -1`).
 normalize <- function(x, axis = -1L, order = 2L) {
   data <- if (is_py_object(x)) x else .np()$ascontiguousarray(as.array(x))
-  axis <- .as_axis(axis, "axis", sys.call())
+  axis <- .keras_axis(axis, "axis", sys.call())
   rank <- length(py_to_r(py_get_attr(data, "shape")))
   if (axis >= 0L) axis <- axis - rank
   py_to_r(py_call(keras$utils$normalize, data, axis = axis,
-                  order = .as_integer(order, "order")))
+                  order = .keras_integer(order, "order")))
 }

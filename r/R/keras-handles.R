@@ -1,33 +1,24 @@
-# The `keras` and `tf` handles, and what the Keras API needs when the package
-# loads. Both modules are imported the first time they are used: importing
-# TensorFlow takes seconds, and scripts that never touch Keras must not pay
-# for it.
+# The `keras` handle, and what the Keras API needs when the package loads.
+# Keras is imported the first time it is used: importing TensorFlow takes
+# seconds, and scripts that never touch Keras must not pay for it (`tf` is in
+# tensorflow.R).
 
 .keras_state <- new.env(parent = emptyenv())
 
-# Called from .onLoad: `keras` and `tf` as active bindings that import the
-# module on first use, then the generated wrappers (layer_*, loss_*, ...).
+# Called from .onLoad: `keras` as an active binding that imports the module
+# on first use, then the generated wrappers (layer_*, loss_*, ...).
 .keras_on_load <- function(ns) {
-  .keras_state$modules <- list()
   .keras_state$wrappers <- new.env(parent = emptyenv())
-  makeActiveBinding("keras", .module_handle("keras"), ns)
-  makeActiveBinding("tf", .module_handle("tensorflow"), ns)
+  makeActiveBinding("keras", .keras_module, ns)
   .keras_register_wrappers(ns)
   invisible()
 }
 
-.module_handle <- function(module) {
-  force(module)
-  function(value) {
-    if (!missing(value))
-      stop("`", module, "` is part of pyreticulate and cannot be replaced", call. = FALSE)
-    handle <- .keras_state$modules[[module]]
-    if (is.null(handle)) {
-      handle <- import(module)
-      .keras_state$modules[[module]] <- handle
-    }
-    handle
-  }
+.keras_module <- function(value) {
+  if (!missing(value))
+    stop("`keras` is part of pyreticulate and cannot be replaced", call. = FALSE)
+  if (is.null(.keras_state$module)) .keras_state$module <- import("keras")
+  .keras_state$module
 }
 
 # pyreticulate.keras_support: introspection of the installed Keras.

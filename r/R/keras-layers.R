@@ -70,8 +70,8 @@
 # Fit the state of a preprocessing layer (normalization, lookups, ...) to data.
 adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
   args <- list2(data = .keras_layer_input(data), ...)
-  if (!is.null(batch_size)) args$batch_size <- .as_integer(batch_size, "batch_size")
-  if (!is.null(steps)) args$steps <- .as_integer(steps, "steps")
+  if (!is.null(batch_size)) args$batch_size <- .keras_integer(batch_size, "batch_size")
+  if (!is.null(steps)) args$steps <- .keras_integer(steps, "steps")
   py_call(py_get_attr(object, "adapt"), !!!args)
   invisible(object)
 }

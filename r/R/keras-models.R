@@ -62,7 +62,7 @@ clone_model <- function(model, input_tensors = NULL, clone_function = NULL, ...)
 
 # `index` counts from 1 (negative values count from the end).
 get_layer <- function(object, name = NULL, index = NULL) {
-  if (!is.null(index)) index <- .as_axis(index, "index", sys.call())
+  if (!is.null(index)) index <- .keras_axis(index, "index", sys.call())
   py_call(py_get_attr(object, "get_layer"), name = name, index = index)
 }
 
@@ -81,7 +81,7 @@ format.keras.src.models.model.Model <- function(x, line_length = getOption("widt
   if (is.na(show_trainable))
     show_trainable <- isTRUE(py_to_r(py_get_attr(x, "built"))) &&
       length(py_to_r(py_get_attr(x, "non_trainable_weights"))) > 0L
-  args <- list(line_length = .as_integer(line_length, "line_length"),
+  args <- list(line_length = .keras_integer(line_length, "line_length"),
                expand_nested = expand_nested, show_trainable = show_trainable,
                print_fn = function(x, ...) text <<- c(text, x))
   if (!is.null(positions)) args$positions <- as.list(positions)
@@ -170,7 +170,7 @@ unfreeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
                                   paste0("\"", x[is.na(at)], "\"", collapse = ", ")), call. = FALSE)
       return(at)
     }
-    at <- .whole_numbers(x, what, NULL)
+    at <- .keras_whole_numbers(x, what, NULL)
     at <- ifelse(at < 0L, length(names) + 1L + at, at)
     if (any(at < 1L | at > length(names)))
       stop(sprintf("`%s` must be between 1 and %d", what, length(names)), call. = FALSE)

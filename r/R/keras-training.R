@@ -21,7 +21,7 @@ compile.keras.src.models.model.Model <- function(object, optimizer = "rmsprop", 
   if (!is.null(loss_weights)) args$loss_weights <- loss_weights
   if (!missing(run_eagerly)) args$run_eagerly <- run_eagerly
   if (!missing(steps_per_execution))
-    args$steps_per_execution <- .as_integer(steps_per_execution, "steps_per_execution")
+    args$steps_per_execution <- .keras_integer(steps_per_execution, "steps_per_execution")
   if (!missing(jit_compile)) args$jit_compile <- jit_compile
   if (!missing(auto_scale_loss)) args$auto_scale_loss <- auto_scale_loss
   py_call(py_get_attr(object, "compile"), !!!args, ...)
@@ -47,8 +47,8 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
   .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x), y = .keras_data(y),
-    batch_size = .as_integer(batch_size, "batch_size"),
-    epochs = .as_integer(epochs, "epochs"),
+    batch_size = .keras_integer(batch_size, "batch_size"),
+    epochs = .keras_integer(epochs, "epochs"),
     verbose = .keras_verbose(verbose),
     callbacks = .keras_callbacks(callbacks),
     validation_split = if (validation_split != 0) validation_split,
@@ -56,11 +56,11 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
     shuffle = if (missing(shuffle) && .is_dataset(x)) FALSE else shuffle,
     class_weight = .keras_class_weight(class_weight),
     sample_weight = .keras_data(sample_weight),
-    initial_epoch = .as_integer(initial_epoch, "initial_epoch") - 1L,
-    steps_per_epoch = .as_integer(steps_per_epoch, "steps_per_epoch"),
-    validation_steps = .as_integer(validation_steps, "validation_steps"),
-    validation_batch_size = .as_integer(validation_batch_size, "validation_batch_size"),
-    validation_freq = .as_integer(validation_freq, "validation_freq")))
+    initial_epoch = .keras_integer(initial_epoch, "initial_epoch") - 1L,
+    steps_per_epoch = .keras_integer(steps_per_epoch, "steps_per_epoch"),
+    validation_steps = .keras_integer(validation_steps, "validation_steps"),
+    validation_batch_size = .keras_integer(validation_batch_size, "validation_batch_size"),
+    validation_freq = .keras_integer(validation_freq, "validation_freq")))
   history <- py_call(py_get_attr(object, "fit"), !!!args, ...)
   invisible(.keras_training_history(history))
 }
@@ -74,10 +74,10 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
   .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x), y = .keras_data(y),
-    batch_size = .as_integer(batch_size, "batch_size"),
+    batch_size = .keras_integer(batch_size, "batch_size"),
     verbose = .keras_verbose(verbose),
     sample_weight = .keras_data(sample_weight),
-    steps = .as_integer(steps, "steps"),
+    steps = .keras_integer(steps, "steps"),
     callbacks = .keras_callbacks(callbacks),
     return_dict = TRUE))
   as.list(py_to_r(py_call(py_get_attr(object, "evaluate"), !!!args, ...)))
@@ -90,9 +90,9 @@ predict.keras.src.models.model.Model <- function(object, x, ..., batch_size = NU
   .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x),
-    batch_size = .as_integer(batch_size, "batch_size"),
+    batch_size = .keras_integer(batch_size, "batch_size"),
     verbose = .keras_verbose(verbose),
-    steps = .as_integer(steps, "steps"),
+    steps = .keras_integer(steps, "steps"),
     callbacks = .keras_callbacks(callbacks)))
   .keras_outputs(object, py_call(py_get_attr(object, "predict"), !!!args, ...))
 }
@@ -149,7 +149,7 @@ predict_on_batch.keras.src.models.model.Model <- function(object, x, ...) {
 # verbose = "auto": silent under testthat, one line per epoch in knitr and
 # when the output is not a terminal, Keras's live progress bar otherwise.
 .keras_verbose <- function(verbose) {
-  if (!identical(verbose, "auto")) return(.as_integer(verbose, "verbose"))
+  if (!identical(verbose, "auto")) return(.keras_integer(verbose, "verbose"))
   if (identical(Sys.getenv("TESTTHAT"), "true")) return(0L)
   if (isTRUE(getOption("knitr.in.progress")) || !.output_is_terminal()) return(2L)
   1L

@@ -253,12 +253,12 @@
 # variable the caller passed, unless they have a py_function_name attribute.
 .keras_argument <- function(name, value, integer = FALSE, call = NULL, function_name = NULL) {
   if (is_py_object(value)) return(value)
-  if (name %in% .keras_integer_args) return(.as_integer(value, name, call))
-  if (name %in% .keras_shape_args) return(.as_shape(value, name, call))
-  if (name == "target_shape") return(.as_shape(value, name, call, unknown = -1L))
-  if (name %in% c("axis", "axes")) return(.as_axis(value, name, call))
+  if (name %in% .keras_integer_args) return(.keras_integer(value, name, call))
+  if (name %in% .keras_shape_args) return(.keras_shape(value, name, call))
+  if (name == "target_shape") return(.keras_shape(value, name, call, unknown = -1L))
+  if (name %in% c("axis", "axes")) return(.keras_axis(value, name, call))
   if ((integer || name %in% .keras_integer_if_numeric) && is.numeric(value))
-    return(.as_integer(value, name, call))
+    return(.keras_integer(value, name, call))
   if (is.function(value)) {
     value <- .as_py_function(value, function_name)
     return(if (endsWith(name, "_constraint")) .keras_support()$constraint(value) else value)
@@ -282,14 +282,14 @@
 }
 
 # A whole number (or several, as a tuple); NULL and Python objects pass.
-.as_integer <- function(x, name, call = NULL) {
+.keras_integer <- function(x, name, call = NULL) {
   if (is.null(x) || is_py_object(x)) return(x)
-  if (is.list(x)) return(tuple(lapply(x, .as_integer, name = name, call = call)))
-  x <- .whole_numbers(x, name, call)
+  if (is.list(x)) return(tuple(lapply(x, .keras_integer, name = name, call = call)))
+  x <- .keras_whole_numbers(x, name, call)
   if (length(x) == 1L) x else tuple(as.list(x))
 }
 
-.whole_numbers <- function(x, name, call) {
+.keras_whole_numbers <- function(x, name, call) {
   if (!is.numeric(x) || is.factor(x) || !length(x) || anyNA(x) || any(!is.finite(x)) ||
       any(x != trunc(x)) || any(abs(x) > .Machine$integer.max))
     .keras_argument_error(name, paste("must be a whole number, not", .describe_value(x)), call)
@@ -297,20 +297,20 @@
 }
 
 # A shape: a tuple of integers with NA/NULL as None (or `unknown`, -1 in reshape).
-.as_shape <- function(x, name, call = NULL, unknown = NULL) {
+.keras_shape <- function(x, name, call = NULL, unknown = NULL) {
   if (is.null(x) || is_py_object(x)) return(x)
   if (is.function(x)) return(py_func(x))
   items <- if (is.list(x)) x else as.list(x)
   tuple(lapply(items, function(d) {
-    if (is.null(d) || (length(d) == 1L && is.na(d))) unknown else .as_integer(d, name, call)
+    if (is.null(d) || (length(d) == 1L && is.na(d))) unknown else .keras_integer(d, name, call)
   }))
 }
 
 # A 1-based axis to Keras's 0-based one; negative axes count from the end.
-.as_axis <- function(x, name = "axis", call = NULL) {
+.keras_axis <- function(x, name = "axis", call = NULL) {
   if (is.null(x) || is_py_object(x)) return(x)
-  if (is.list(x)) return(tuple(lapply(x, .as_axis, name = name, call = call)))
-  value <- .whole_numbers(x, name, call)
+  if (is.list(x)) return(tuple(lapply(x, .keras_axis, name = name, call = call)))
+  value <- .keras_whole_numbers(x, name, call)
   if (any(value == 0L))
     .keras_argument_error(name, "is 1-based: use 1 for the first axis and -1 for the last, not 0", call)
   value <- ifelse(value > 0L, value - 1L, value)

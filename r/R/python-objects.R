@@ -223,17 +223,11 @@ with.python.builtin.object <- function(data, expr, as = NULL, ...) {
   envir <- attr(data, "as_envir")
   if (is.null(envir)) envir <- parent.frame()
   context <- .py("enter_context", data)
-  restore <- NULL
-  if (!is.null(as_name)) {
-    if (exists(as_name, envir = envir, inherits = FALSE))
-      restore <- list(get(as_name, envir = envir))
-    assign(as_name, context, envir = envir)
-  }
+  if (!is.null(as_name)) assign(as_name, context, envir = envir)
   outcome <- tryCatch(list(value = withVisible(expr)),
                       error = function(e) e, interrupt = function(e) e)
   failed <- inherits(outcome, "condition")
   suppressed <- .py("exit_context", data, if (failed) outcome else NULL)
-  if (!is.null(restore)) assign(as_name, restore[[1L]], envir = envir)
   if (failed) {
     if (isTRUE(suppressed)) return(invisible(NULL))
     if (inherits(outcome, "interrupt")) {
@@ -517,7 +511,10 @@ as.environment.python.builtin.object <- function(x) {
 }
 
 Ops.python.builtin.object <- function(e1, e2) {
-  if (missing(e2)) return(.py("unary_op", .Generic, e1))
+  unary <- missing(e2)
+  if (.tensorflow_operand(e1) || (!unary && .tensorflow_operand(e2)))
+    return(if (unary) .tensorflow_unary(.Generic, e1) else .tensorflow_binary(.Generic, e1, e2))
+  if (unary) return(.py("unary_op", .Generic, e1))
   .py("binary_op", .Generic, e1, e2)
 }
 
