@@ -58,9 +58,9 @@ def _default(value):
 def parameters(obj):
     """The named parameters of a Keras class's constructor or of a function.
 
-    One ``[name, has_default, default, integer]`` per parameter (``self``,
-    ``*args`` and ``**kwargs`` left out); ``integer``: its default is an int,
-    so R numbers given for it become ints.
+    One ``[name, has_default, default]`` per parameter (``self``, ``*args``
+    and ``**kwargs`` left out). An int default does not make a parameter an
+    integer one: Keras writes ``label_smoothing=0`` for a float.
     """
     target = obj.__init__ if isinstance(obj, type) else obj
     values = list(inspect.signature(target).parameters.values())
@@ -71,8 +71,7 @@ def parameters(obj):
         if p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
             continue
         has_default, default = (False, None) if p.default is p.empty else _default(p.default)
-        integer = isinstance(p.default, int) and not isinstance(p.default, bool)
-        params.append([p.name, has_default, default, integer])
+        params.append([p.name, has_default, default])
     return params
 
 

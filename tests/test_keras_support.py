@@ -34,13 +34,18 @@ def test_parameters_of_a_function():
     def f(x, units, rate=0.5, size=(2, 2), name=None, flag=True, *args, **kwargs):
         return x
     assert keras_support.parameters(f) == [
-        ["x", False, None, False], ["units", False, None, False], ["rate", True, 0.5, False],
-        ["size", True, [2, 2], False], ["name", True, None, False], ["flag", True, True, False]]
+        ["x", False, None], ["units", False, None], ["rate", True, 0.5],
+        ["size", True, [2, 2]], ["name", True, None], ["flag", True, True]]
 
 
-def test_parameters_of_a_class_leave_out_self_and_mark_int_defaults():
+def test_parameters_of_a_class_leave_out_self():
     class Layer:
-        def __init__(self, units, groups=32, fill=object(), **kwargs):
+        def __init__(self, units, groups=32, **kwargs):
             pass
-    assert keras_support.parameters(Layer) == [
-        ["units", False, None, False], ["groups", True, 32, True], ["fill", False, None, False]]
+    assert keras_support.parameters(Layer) == [["units", False, None], ["groups", True, 32]]
+
+
+def test_default_r_cannot_show_is_left_out():
+    def f(fill=object(), cropping=((1, 1), (2, 2))):
+        return fill
+    assert keras_support.parameters(f) == [["fill", False, None], ["cropping", False, None]]

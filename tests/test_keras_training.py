@@ -104,6 +104,7 @@ check("loss_object", class(loss_binary_crossentropy(from_logits = TRUE))[[1]])
 check("loss_value", as.array(loss_mean_squared_error(c(1, 2), c(1, 4))$numpy()))
 check("loss_needs_both", loss_mean_squared_error(y_true = c(1, 2)))
 check("metric_object", class(metric_auc(num_thresholds = 50))[[1]])
+check("float_with_int_default", py_to_r(metric_binary_crossentropy(label_smoothing = 0.1)$label_smoothing))
 check("metric_value", as.array(metric_binary_accuracy(c(1, 0), c(0.9, 0.8))$numpy()))
 check("optimizer_object", c(class(optimizer_rmsprop())[[1]],
                             py_to_r(optimizer_adam(learning_rate = 0.1)$learning_rate$numpy())))
@@ -278,6 +279,10 @@ def test_loss_with_only_one_of_the_data_is_an_error(out):
 
 def test_metric_without_data_is_the_metric_object(out):
     assert out["metric_object"] == "keras.src.metrics.confusion_metrics.AUC"
+
+
+def test_float_argument_with_an_int_python_default_is_not_coerced(out):
+    assert out["float_with_int_default"] == "0.1"
 
 
 def test_metric_with_data_computes_it(out):

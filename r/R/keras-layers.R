@@ -60,7 +60,7 @@
   inputs <- c(inputs, unname(extra[!named]))
   args <- .keras_args(frame, call, spec, skip = "inputs", dots = FALSE)
   for (name in names(extra)[named])
-    args[[name]] <- .keras_argument(name, extra[[name]], name %in% spec$integer_params, call)
+    args[[name]] <- .keras_argument(name, extra[[name]], call)
   layer <- py_call(spec$py_class, !!!args)
   if (!length(inputs)) return(layer)
   inputs <- lapply(inputs, .keras_layer_input)

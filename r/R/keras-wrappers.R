@@ -129,7 +129,6 @@
       Filter(function(p) !p[[1L]] %in% spec$fun_params, params))
   }
   spec$param_names <- vapply(params, `[[`, "", 1L)
-  spec$integer_params <- vapply(Filter(function(p) isTRUE(p[[4L]]), params), `[[`, "", 1L)
   lead <- switch(spec$kind, layer = "object", merge = , multi_input = "inputs", character())
   formals <- .keras_formals(params, lead, spec$rename)
   if (spec$kind %in% c("merge", "multi_input"))
@@ -211,13 +210,11 @@
       stop(simpleError("arguments in `...` must be named", .keras_call_of(call)))
     args <- c(args, extra)
   }
-  integer_params <- if (is.null(spec)) character() else spec$integer_params
   rename <- if (is.null(spec)) NULL else spec$rename
   expressions <- c(as.list(call)[-1L], as.list(call$...))
   for (name in names(args)) {
     if (!is.null(args[[name]]))
-      args[[name]] <- .keras_argument(name, args[[name]], name %in% integer_params, call,
-                                      .symbol_name(expressions[[name]]))
+      args[[name]] <- .keras_argument(name, args[[name]], call, .symbol_name(expressions[[name]]))
   }
   if (length(rename)) {
     at <- match(names(args), rename)
@@ -232,15 +229,20 @@
 
 # ---- argument conventions -----------------------------------------------------------------
 
-# Counts and sizes: a whole number becomes an integer, anything else is an error.
+# Counts and sizes: a whole number becomes an integer, anything else is an
+# error. Only these names: Python defaults do not tell (Keras writes
+# `label_smoothing=0` and `min_delta=0` for floats).
 .keras_integer_args <- c(
   "units", "filters", "kernel_size", "strides", "dilation_rate", "groups",
   "depth_multiplier", "pool_size", "input_dim", "output_dim", "num_heads", "key_dim",
   "value_dim", "n", "size", "seed", "batch_size", "height", "width", "num_bins",
   "num_tokens", "max_tokens", "output_sequence_length", "sequence_length", "output_size",
   "head_dim", "num_query_heads", "num_key_value_heads", "lora_rank", "max_number",
-  "epochs", "steps_per_epoch", "validation_steps", "steps", "patience", "cooldown",
-  "start_from_epoch", "num_classes")
+  "num_oov_indices", "power_iterations", "num_thresholds", "k", "num_regressors",
+  "num_mel_bins", "fft_length", "frame_length", "frame_step", "sequence_stride",
+  "num_chains", "chain_depth", "num_ops", "bins", "ns_steps", "warmup_steps",
+  "dynamic_growth_steps", "epochs", "steps_per_epoch", "validation_steps", "steps",
+  "patience", "cooldown", "start_from_epoch", "num_classes")
 
 # Integers when numbers are given; other values (padding = "same") pass.
 .keras_integer_if_numeric <- c("padding", "cropping", "output_padding", "ngrams",
@@ -251,13 +253,13 @@
 
 # R functions are named for Python (and saved models) by `function_name`, the
 # variable the caller passed, unless they have a py_function_name attribute.
-.keras_argument <- function(name, value, integer = FALSE, call = NULL, function_name = NULL) {
+.keras_argument <- function(name, value, call = NULL, function_name = NULL) {
   if (is_py_object(value)) return(value)
   if (name %in% .keras_integer_args) return(.keras_integer(value, name, call))
   if (name %in% .keras_shape_args) return(.keras_shape(value, name, call))
   if (name == "target_shape") return(.keras_shape(value, name, call, unknown = -1L))
   if (name %in% c("axis", "axes")) return(.keras_axis(value, name, call))
-  if ((integer || name %in% .keras_integer_if_numeric) && is.numeric(value))
+  if (name %in% .keras_integer_if_numeric && is.numeric(value))
     return(.keras_integer(value, name, call))
   if (is.function(value)) {
     value <- .as_py_function(value, function_name)
