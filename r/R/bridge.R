@@ -23,6 +23,8 @@
   .state$class_filters <- list()
   .state$load_hooks <- list()
   .state$suppress_warnings_handlers <- list()
+  .state$ops_handlers <- list()
+  .state$last_signal <- NULL
   makeActiveBinding("py", function() import_main(convert = TRUE),
                     env = asNamespace(pkgname))
   .register_version_gated_methods()
@@ -61,6 +63,9 @@
     condition$call <- call
     class(condition) <- classes
   }
+  calls <- sys.calls()
+  .state$last_signal <- list(condition = condition,
+                             calls = calls[seq_len(max(length(calls) - 2L, 0L))])
   stop(condition)
 }
 
@@ -182,13 +187,17 @@
     })
 }
 
+# Methods for generics that only exist from R 4.3: `%*%` (matrixOps), the
+# choice between two different Ops methods, and inherits(x, <Python type>).
+# On R 4.2 `%*%` cannot reach Python objects: call the library, e.g. tf$matmul(a, b).
 .register_version_gated_methods <- function() {
   if (getRversion() >= "4.3.0") {
+    namespace <- asNamespace("pyreticulate")
     registerS3method("matrixOps", "python.builtin.object",
-                     function(x, y) .py("binary_op", .Generic, x, y),
-                     envir = asNamespace("pyreticulate"))
+                     function(x, y) .py("binary_op", .Generic, x, y), envir = namespace)
+    registerS3method("chooseOpsMethod", "python.builtin.object",
+                     function(x, y, mx, my, cl, reverse) TRUE, envir = namespace)
     registerS3method("nameOfClass", "python.builtin.type",
-                     function(x) as.character(py_str(x)),
-                     envir = asNamespace("pyreticulate"))
+                     function(x) .py("instance_class", x), envir = namespace)
   }
 }
