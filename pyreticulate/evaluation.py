@@ -284,13 +284,19 @@ class S3Methods:
 
     def __init__(self):
         self.symbols = {}
+        self.table = None
+
+    def _table(self):
+        """The package's S3 methods table (a lazy-load promise until first forced)."""
+        if self.table is None:
+            self.table = binding(_template["namespace"].sexp, ".__S3MethodsTable__.")
+        return self.table.sexp
 
     def find(self, generic, classes):
         lib = rapi.lib
         if not _template:
             return None
-        table = lib.Rf_findVarInFrame3(_template["namespace"].sexp,
-                                       rapi.sym(".__S3MethodsTable__."), 1)
+        table = self._table()
         for cls in classes:
             key = (generic, cls)
             symbol = self.symbols.get(key)
@@ -303,7 +309,7 @@ class S3Methods:
                 continue
             if lib.TYPEOF(value) == rapi.PROMSXP:
                 with protected() as keep:
-                    value = evaluate(symbol, lib.R_GlobalEnv, keep)
+                    value = evaluate(keep(value), lib.R_GlobalEnv, keep)
             if lib.TYPEOF(value) in rapi.FUNCTION_TYPES:
                 return value
         return None

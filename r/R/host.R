@@ -93,9 +93,8 @@ py_function_wrapper <- function(python_function, r_prefix = NULL, r_function = N
     r_function <- paste(c(r_prefix, gsub("[^A-Za-z0-9_.]", "_", docs$name)), collapse = "_")
   arguments <- formals(target)
   shown <- vapply(names(arguments), function(name) {
-    value <- arguments[[name]]
-    if (identical(value, quote(expr = ))) name
-    else paste(name, "=", paste(deparse(value), collapse = ""))
+    if (identical(arguments[[name]], quote(expr = ))) name
+    else paste(name, "=", paste(deparse(arguments[[name]]), collapse = ""))
   }, character(1L))
   passed <- names(arguments)[names(arguments) != "..."]
   call_args <- c(if (length(passed)) paste0(passed, " = ", passed), if ("..." %in% names(arguments)) "...")

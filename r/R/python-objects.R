@@ -274,10 +274,12 @@ Ops.python.builtin.object <- function(e1, e2) {
 }
 
 # Registers `handler(generic, e1, e2)` for operators where either operand
-# inherits from `class` (later registrations take precedence).
+# inherits from `class` (later registrations take precedence); NULL removes it.
 .pyr_register_ops_handler <- function(class, handler) {
-  if (!is.function(handler)) stop("`handler` must be a function", call. = FALSE)
-  .state$ops_handlers <- c(list(list(class = class, handler = handler)),
-                           Filter(function(h) !identical(h$class, class), .state$ops_handlers))
+  if (!is.null(handler) && !is.function(handler))
+    stop("`handler` must be a function or NULL", call. = FALSE)
+  others <- Filter(function(h) !identical(h$class, class), .state$ops_handlers)
+  .state$ops_handlers <- if (is.null(handler)) others
+                         else c(list(list(class = class, handler = handler)), others)
   invisible(handler)
 }
