@@ -165,8 +165,17 @@ def _argument(sexp, convert):
 def result(value, convert):
     """What R gets back: a converted value, or a proxy carrying ``convert``."""
     if convert:
-        return REGISTRY.to_r(value)
+        return _converted(value)
     return unconverted(value, False)
+
+
+def _converted(value):
+    """``value`` converted by the rules; a proxy of ``value`` itself is marked not convertible."""
+    out = REGISTRY.to_r(value)
+    if proxies.stands_for(out, value):
+        with protected() as keep:
+            proxies.mark_not_convertible(keep(out))
+    return out
 
 
 def unconverted(value, convert):
@@ -339,11 +348,15 @@ def eval_string(code, convert):
 # --- attributes and items --------------------------------------------------------
 
 def _submodule(module, name):
-    """``module.name`` imported as a submodule, or None."""
+    """``module.name`` imported as a submodule, or None when there is no such submodule
+    (an ImportError raised while importing one that exists propagates)."""
+    qualified = f"{module.__name__}.{name}"
     try:
-        return importlib.import_module(f"{module.__name__}.{name}")
-    except ImportError:
-        return None
+        return importlib.import_module(qualified)
+    except ModuleNotFoundError as exc:
+        if exc.name in (qualified, module.__name__):
+            return None
+        raise
 
 
 def _getattr(obj, name):
@@ -512,10 +525,16 @@ def r_to_py(x, convert):
 
 @entry
 def py_to_r(x):
-    if not proxies.is_proxy(x):
+    """The built-in rules (R has tried the S3 methods); a proxy no rule converts comes
+    back as itself."""
+    if not proxies.is_proxy(x) or proxies.is_not_convertible(x):
         return x
     obj, _, hint = proxies.unwrap(x)
-    return REGISTRY.to_r(obj, hint=hint, s3=False)
+    out = REGISTRY.to_r(obj, hint=hint, s3=False)
+    if proxies.stands_for(out, obj):
+        proxies.mark_not_convertible(x)
+        return x
+    return out
 
 
 @entry
@@ -884,8 +903,17 @@ def module_name(x):
 
 @entry
 def shape(x):
+    """``x.shape`` as an integer vector (double past 2^31-1)."""
     obj, _ = _target(x)
-    return REGISTRY.to_r([int(d) for d in _user(getattr, obj, "shape")])
+    dims = [int(d) for d in _user(getattr, obj, "shape")]
+    lib = rapi.lib
+    if any(d > 2**31 - 1 for d in dims):
+        return REGISTRY.to_r([float(d) for d in dims]) if len(dims) != 1 else \
+            lib.Rf_ScalarReal(float(dims[0]))
+    vector = lib.Rf_allocVector(rapi.INTSXP, len(dims))
+    for i, d in enumerate(dims):
+        lib.INTEGER(vector)[i] = d
+    return vector
 
 
 @entry

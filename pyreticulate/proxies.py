@@ -7,6 +7,8 @@
   ``attr(f, "py_object")`` is its environment proxy. When an S3 method of
   ``py_to_r_wrapper`` exists for its class vector, the closure is passed
   through it once, and the custom closure it returns gets all the attributes.
+* A proxy whose object no conversion rule handles is marked ``not_convertible``,
+  so ``py_to_r()`` gives it back as it is instead of trying the rules again.
 * A module imported with ``delay_load`` is an environment holding ``module``
   (the name) until first use: looking for its pointer imports it.
 * An exception is an R condition list with ``attr(, "py_object")``.
@@ -341,6 +343,39 @@ def unwrap(sexp):
 
 def unwrap_object(sexp):
     return unwrap(sexp)[0]
+
+
+def _proxy_env(sexp):
+    """The environment of a proxy (itself, or the ``py_object`` of a closure or condition)."""
+    lib = rapi.lib
+    kind = lib.TYPEOF(sexp)
+    if kind == rapi.ENVSXP:
+        return sexp
+    if kind in (rapi.CLOSXP, rapi.VECSXP):
+        origin = lib.Rf_getAttrib(sexp, rapi.sym("py_object"))
+        if origin != lib.R_NilValue and lib.TYPEOF(origin) == rapi.ENVSXP:
+            return origin
+    return None
+
+
+def stands_for(sexp, obj):
+    """Is ``sexp`` a proxy of ``obj`` itself?"""
+    xptr = proxy_xptr(sexp)
+    return (xptr is not None and not handles.xptr_is_null(xptr)
+            and handles.xptr_object(xptr) is obj)
+
+
+def mark_not_convertible(sexp):
+    """Remember on a proxy that no rule converts its object, so it is not retried."""
+    env = _proxy_env(sexp)
+    if env is not None:
+        rapi.lib.Rf_defineVar(rapi.sym("not_convertible"), rapi.lib.R_TrueValue, env)
+
+
+def is_not_convertible(sexp):
+    env = _proxy_env(sexp)
+    return env is not None and rapi.lib.Rf_findVarInFrame3(
+        env, rapi.sym("not_convertible"), 0) != rapi.lib.R_UnboundValue
 
 
 def convert_flag(sexp):

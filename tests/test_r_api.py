@@ -379,3 +379,21 @@ def test_module_with_a_load_hook_keeps_its_own_loader(pymodule):
     pr.r(f'py_register_load_hook("{name}", function() NULL); import("{name}")')
     loader = sys.modules[name].__loader__
     assert type(loader).__name__ == "SourceFileLoader"
+
+
+def test_module_dollar_reports_an_import_error_inside_a_submodule(pymodule, tmp_path):
+    package = tmp_path / "rapi_pkg_broken"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "child.py").write_text("import rapi_missing_dependency\n")
+    try:
+        r_true('e <- tryCatch(import("rapi_pkg_broken")$child, error = function(e) e); '
+               'inherits(e, "python.builtin.ModuleNotFoundError") && '
+               'grepl("rapi_missing_dependency", conditionMessage(e))')
+    finally:
+        sys.modules.pop("rapi_pkg_broken", None)
+
+
+def test_module_dollar_of_a_missing_name_is_an_attribute_error():
+    r_true('inherits(tryCatch(import("json")$no_such_thing, error = function(e) e), '
+           '"python.builtin.AttributeError")')

@@ -180,3 +180,18 @@ def test_r_to_py_of_a_function_with_convert_true_gets_r_values():
 def test_context_value_follows_the_flag_of_the_manager():
     check('cm <- py_eval("__import__(\'contextlib\').nullcontext([1, 2])", convert = FALSE); '
           'with(cm %as% v, is_py_object(v))')
+
+
+# ---- values no rule converts ------------------------------------------------------------------
+
+def test_py_to_r_of_an_unconvertible_proxy_returns_it_as_is():
+    check('o <- py_eval("object()", convert = FALSE); identical(py_to_r(o), o)')
+
+
+def test_unconvertible_result_is_marked_so_conversion_is_not_retried():
+    check('o <- py_eval("object()"); exists("not_convertible", envir = o, inherits = FALSE) && '
+          'identical(py_to_r(o), o)')
+
+
+def test_convertible_proxy_is_converted_by_py_to_r():
+    check('identical(py_to_r(r_to_py(list(1L, 2L))), 1:2)')

@@ -542,3 +542,7 @@ def test_bytes_as_character_replaces_an_embedded_nul():
 
 def test_str_as_character():
     check('as.character(py_eval("\'hé\'", convert = FALSE)) == "hé"')
+
+
+def test_zero_dimensional_ndarray_dim_is_empty():
+    check('identical(dim(py_eval("__import__(\'numpy\').array(1.5)", convert = FALSE)), integer(0))')
