@@ -45,14 +45,14 @@ def describe_callable(obj):
     """reticulate's print form for a callable: ``<type module.name(signature)>``,
     one parameter per line when it does not fit in 80 columns; ``repr()`` when
     there is no name or no signature."""
-    name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None)
     try:
+        name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None)
+        module = getattr(obj, "__module__", None)
         signature = inspect.signature(obj)
-    except (TypeError, ValueError):
-        signature = None
-    if not isinstance(name, str) or signature is None:
+    except Exception:
         return repr(obj)
-    module = getattr(obj, "__module__", None)
+    if not isinstance(name, str):
+        return repr(obj)
     qualified = f"{module}.{name}" if isinstance(module, str) and module else name
     head = f"<{type(obj).__name__} {qualified}"
     text = f"{head}{signature}>"

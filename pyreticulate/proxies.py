@@ -109,7 +109,6 @@ def _flag(value):
 
 def wrap(obj, convert, hint=None):
     """The R value standing for ``obj`` (unprotected)."""
-    lib = rapi.lib
     with protected() as keep:
         env = keep(environment_proxy(obj, convert, hint))
         if isinstance(obj, BaseException):
@@ -168,14 +167,15 @@ def _has_wrapper_method(names):
 
 
 def _custom_wrapper(closure, keep):
-    """``py_to_r_wrapper(closure)``; the function it returns gets all the attributes
-    of ``closure``."""
+    """``py_to_r_wrapper(closure)``; a copy of the function it returns gets all the
+    attributes of ``closure`` (a copy, since the method may return a shared function)."""
     lib = rapi.lib
     wrapped = keep(evaluation.call_function(_state["wrapper"].sexp, [closure], keep=keep))
     if wrapped == closure:
         return closure
-    if lib.TYPEOF(wrapped) not in rapi.FUNCTION_TYPES:
-        raise TypeError("a py_to_r_wrapper() method must return a function")
+    if lib.TYPEOF(wrapped) != rapi.CLOSXP:
+        raise TypeError("a py_to_r_wrapper() method must return an R closure")
+    wrapped = keep(lib.Rf_duplicate(wrapped))
     attribute = lib.ATTRIB(closure)
     while attribute != lib.R_NilValue:
         lib.Rf_setAttrib(wrapped, lib.TAG(attribute), lib.CAR(attribute))
@@ -245,9 +245,10 @@ def _forget_formals(key, ref):
 
 
 def _parameters(obj):
+    """The signature's parameters, or None when ``inspect`` cannot tell (or fails)."""
     try:
         return list(inspect.signature(obj).parameters.values())
-    except (TypeError, ValueError):
+    except Exception:
         return None
 
 

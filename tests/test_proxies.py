@@ -242,3 +242,9 @@ def test_ops_handler_can_be_removed():
           'register("__main__.RapiVec", function(generic, e1, e2) "handled"); '
           'register("__main__.RapiVec", NULL); '
           'v <- py_eval("RapiVec(1)", convert = FALSE); is_py_object(v + 1)')
+
+
+def test_py_to_r_wrapper_does_not_touch_a_shared_function():
+    check('shared <- function(...) "shared"; ' +
+          wrapper_method('function(x) shared') +
+          'f <- py_eval("RapiCallable()"); is.null(attr(shared, "py_object")) && f() == "shared"')
