@@ -546,3 +546,11 @@ def test_str_as_character():
 
 def test_zero_dimensional_ndarray_dim_is_empty():
     check('identical(dim(py_eval("__import__(\'numpy\').array(1.5)", convert = FALSE)), integer(0))')
+
+
+def test_integral_double_vectors_become_int_lists():
+    assert key_of("c(0, 2)") == "[0, 2]"
+
+
+def test_huge_integral_double_becomes_a_python_int():
+    assert key_of("2^40") == "1099511627776"

@@ -194,11 +194,11 @@ py_has_convert <- function(x) {
 }
 
 .as_index <- function(v) {
-  if (is.double(v) && length(v) == 1L && is.null(attributes(v)) && is.finite(v) &&
-      v == trunc(v)) {
-    if (abs(v) < .Machine$integer.max) return(as.integer(v))
-    return(py_call(py_get_attr(import_builtins(convert = FALSE), "int"), v))
-  }
+  if (!is.double(v) || !length(v) || !is.null(attributes(v)) || !all(is.finite(v)) ||
+      any(v != trunc(v)))
+    return(v)
+  if (all(abs(v) < .Machine$integer.max)) return(as.integer(v))
+  if (length(v) == 1L) return(py_call(py_get_attr(import_builtins(convert = FALSE), "int"), v))
   v
 }
 
