@@ -554,3 +554,8 @@ def test_integral_double_vectors_become_int_lists():
 
 def test_huge_integral_double_becomes_a_python_int():
     assert key_of("2^40") == "1099511627776"
+
+
+def test_error_in_a_method_reports_the_operator_call():
+    check('m <- import("math"); e <- tryCatch(m$nope, error = function(e) e); '
+          'identical(conditionCall(e), quote(m$nope))')

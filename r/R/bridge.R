@@ -60,13 +60,24 @@
   if (!is.null(attr(condition, "py_object")) && is.null(.subset2(condition, "call"))) {
     classes <- class(condition)
     condition <- unclass(condition)
-    condition$call <- call
+    condition$call <- .pyr_generic_call(call)
     class(condition) <- classes
   }
   calls <- sys.calls()
   .state$last_signal <- list(condition = condition,
                              calls = calls[seq_len(max(length(calls) - 2L, 0L))])
   stop(condition)
+}
+
+# `$.python.builtin.object`(m, name) reported as m$name: a call of one of our
+# S3 methods shows the generic.
+.pyr_generic_call <- function(call) {
+  if (!is.call(call) || !is.name(call[[1L]])) return(call)
+  generic <- sub("^(.*?)\\.(python\\.builtin|numpy|pandas|scipy)\\..*$", "\\1",
+                 as.character(call[[1L]]))
+  if (identical(generic, as.character(call[[1L]]))) return(call)
+  call[[1L]] <- as.name(generic)
+  call
 }
 
 # Calling handler installed (with a fresh closure environment) around every
