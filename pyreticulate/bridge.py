@@ -229,7 +229,7 @@ def builtins_module(convert):
 def module_available(name):
     module = _string(name)
     try:
-        found = module in sys.modules or importlib.util.find_spec(module) is not None
+        found = module in sys.modules or _user(importlib.util.find_spec, module) is not None
     except (ImportError, ValueError):
         found = False
     return _logical(found)
@@ -640,7 +640,7 @@ def make_dict(keys, values, convert):
         py_keys = [REGISTRY.to_python(lib.VECTOR_ELT(keys, i)) for i in range(lib.XLENGTH(keys))]
         py_values = [REGISTRY.to_python(lib.VECTOR_ELT(values, i))
                      for i in range(lib.XLENGTH(values))]
-    return proxies.wrap(dict(zip(py_keys, py_values)), flag)
+    return proxies.wrap(_user(dict, zip(py_keys, py_values)), flag)
 
 
 @entry

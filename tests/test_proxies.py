@@ -248,3 +248,10 @@ def test_py_to_r_wrapper_does_not_touch_a_shared_function():
     check('shared <- function(...) "shared"; ' +
           wrapper_method('function(x) shared') +
           'f <- py_eval("RapiCallable()"); is.null(attr(shared, "py_object")) && f() == "shared"')
+
+
+def test_py_to_r_wrapper_method_registered_with_the_package_applies():
+    pr.r('py_run_string("class RapiRegistered:\\n    def __call__(self): return 1")')
+    check('registerS3method("py_to_r_wrapper", "__main__.RapiRegistered", '
+          'function(x) function() "registered", envir = asNamespace("pyreticulate")); '
+          'py_eval("RapiRegistered()")() == "registered"')

@@ -121,13 +121,15 @@ def test_py_iterator_can_be_consumed_by_python():
 
 
 def test_py_iterator_runs_the_r_function_on_the_main_thread():
-    generator = pr.r(f"py_iterator({COUNTER})")
+    generator = pr.r('local({ i <- 0L; function() { i <<- i + 1L; '
+                     'if (i > 2L) NULL else py_eval("__import__(\'threading\').current_thread().name") } }) '
+                     '|> py_iterator()')
     seen = []
-    worker = threading.Thread(target=lambda: seen.extend(generator))
+    worker = threading.Thread(target=lambda: seen.extend(generator), name="rapi-worker")
     worker.start()
     while worker.is_alive():
         worker.join(0.01)
-    assert seen == [1, 2, 3]
+    assert seen == ["MainThread", "MainThread"]
 
 
 def test_py_iterator_prefetch_reads_ahead():
