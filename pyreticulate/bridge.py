@@ -563,8 +563,17 @@ def repr_(x):
     return rapi.mkstring(_user(repr, obj))
 
 
+def _dead(sexp):
+    """Is ``sexp`` a proxy whose pointer is null (restored by readRDS/load)?"""
+    xptr = proxies.proxy_xptr(sexp)
+    return xptr is not None and handles.xptr_is_null(xptr)
+
+
 @entry
 def len_(x):
+    """``len()``; 0 for a dead pointer."""
+    if _dead(x):
+        return rapi.lib.Rf_ScalarInteger(0)
     obj, _ = _target(x)
     return REGISTRY.to_r(_user(len, obj))
 
@@ -583,6 +592,9 @@ def _length(obj):
 
 @entry
 def length_(x):
+    """R's ``length()``: ``len()``, else truth, else NA; 0 for a dead pointer."""
+    if _dead(x):
+        return rapi.lib.Rf_ScalarInteger(0)
     obj, _ = _target(x)
     n = _user(_length, obj)
     if n is None:

@@ -559,3 +559,7 @@ def test_huge_integral_double_becomes_a_python_int():
 def test_error_in_a_method_reports_the_operator_call():
     check('m <- import("math"); e <- tryCatch(m$nope, error = function(e) e); '
           'identical(conditionCall(e), quote(m$nope))')
+
+
+def test_r_value_has_no_null_pointer():
+    check('!py_is_null_xptr(1:3) && py_len(1:3) == 3L')

@@ -34,7 +34,6 @@ py_del_item <- function(x, key) {
 py_call <- function(x, ...) .py("call_raw", x, list2(...))
 
 py_len <- function(x, default = NULL) {
-  if (py_is_null_xptr(x)) return(0L)
   if (is.null(default)) return(.py("len_", x))
   tryCatch(.py("len_", x), python.builtin.Exception = function(e) default)
 }
@@ -100,7 +99,7 @@ py_id <- function(x) {
 }
 
 py_is_null_xptr <- function(x) {
-  if (py_is_module_proxy(x)) return(FALSE)
+  if (!is_py_object(x) || py_is_module_proxy(x)) return(FALSE)
   .py("is_null_xptr", x)
 }
 
@@ -237,7 +236,7 @@ str.python.builtin.object <- function(object, ...) {
 summary.python.builtin.object <- function(object, ...) str(object)
 
 length.python.builtin.object <- function(x) {
-  if (py_is_module_proxy(x) || py_is_null_xptr(x)) return(0L)
+  if (py_is_module_proxy(x)) return(0L)
   .py("length_", x)
 }
 

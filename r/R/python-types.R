@@ -18,10 +18,7 @@
 
 `[<-.python.builtin.dict` <- function(x, i, value) `$<-.python.builtin.dict`(x, i, value)
 
-length.python.builtin.dict <- function(x) {
-  if (py_is_null_xptr(x)) return(0L)
-  .py("len_", x)
-}
+length.python.builtin.dict <- function(x) .py("len_", x)
 
 # ---- exceptions: the condition's fields, else the exception's attributes ----------------
 
