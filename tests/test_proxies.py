@@ -229,21 +229,6 @@ def test_mixing_proxy_classes_never_warns_incompatible_methods():
           'withCallingHandlers(v + np_array(2), warning = function(w) stop(conditionMessage(w))); TRUE')
 
 
-def test_ops_handler_serves_its_class_on_either_side():
-    check('register <- pyreticulate:::.pyr_register_ops_handler; '
-          'register("__main__.RapiVec", function(generic, e1, e2) paste("handled", generic)); '
-          'on.exit(register("__main__.RapiVec", NULL)); '
-          'v <- py_eval("RapiVec(1)", convert = FALSE); '
-          'identical(c(v + 1, 1 * v), c("handled +", "handled *"))')
-
-
-def test_ops_handler_can_be_removed():
-    check('register <- pyreticulate:::.pyr_register_ops_handler; '
-          'register("__main__.RapiVec", function(generic, e1, e2) "handled"); '
-          'register("__main__.RapiVec", NULL); '
-          'v <- py_eval("RapiVec(1)", convert = FALSE); is_py_object(v + 1)')
-
-
 def test_py_to_r_wrapper_does_not_touch_a_shared_function():
     check('shared <- function(...) "shared"; ' +
           wrapper_method('function(x) shared') +

@@ -23,11 +23,11 @@
   .state$class_filters <- list()
   .state$load_hooks <- list()
   .state$suppress_warnings_handlers <- list()
-  .state$ops_handlers <- list()
   .state$last_signal <- NULL
   makeActiveBinding("py", function() import_main(convert = TRUE),
                     env = asNamespace(pkgname))
   .register_version_gated_methods()
+  .tensorflow_on_load(asNamespace(pkgname))
   setHook(packageEvent("reticulate", "onLoad"), function(...)
     stop("reticulate cannot be loaded while pyreticulate is active: the two ",
          "would bind to the same Python process", call. = FALSE))
@@ -205,7 +205,11 @@
   if (getRversion() >= "4.3.0") {
     namespace <- asNamespace("pyreticulate")
     registerS3method("matrixOps", "python.builtin.object",
-                     function(x, y) .py("binary_op", .Generic, x, y), envir = namespace)
+                     function(x, y) {
+                       if (.tensorflow_operand(x) || .tensorflow_operand(y))
+                         return(.tensorflow_binary(.Generic, x, y))
+                       .py("binary_op", .Generic, x, y)
+                     }, envir = namespace)
     registerS3method("chooseOpsMethod", "python.builtin.object",
                      function(x, y, mx, my, cl, reverse) TRUE, envir = namespace)
     registerS3method("nameOfClass", "python.builtin.type",

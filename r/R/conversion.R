@@ -106,3 +106,19 @@ py_func <- function(f) {
 }
 
 py_main_thread_func <- function(f) r_to_py(f, convert = TRUE)
+
+# Sparse matrices (package Matrix), used by the Python rules in rules/sparse.py.
+# Any other sparse matrix class becomes a general double CsparseMatrix (dgCMatrix);
+# NULL when x is not a sparse matrix or cannot be made a double one.
+.pyr_sparse_general <- function(x) {
+  if (!isNamespaceLoaded("Matrix") || !methods::is(x, "sparseMatrix")) return(NULL)
+  tryCatch(
+    methods::as(methods::as(methods::as(x, "dMatrix"), "generalMatrix"), "CsparseMatrix"),
+    error = function(e) NULL)
+}
+
+# A new sparse matrix of `class` from its slots; NULL when Matrix is not installed.
+.pyr_sparse_matrix <- function(class, ...) {
+  if (!requireNamespace("Matrix", quietly = TRUE)) return(NULL)
+  methods::new(class, ...)
+}

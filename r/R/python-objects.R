@@ -256,29 +256,13 @@ as.environment.python.builtin.object <- function(x) {
 
 # One closure serves every proxy class, so that mixing two kinds of proxies
 # (a tensor and an ndarray, say) never makes R 4.2 warn "Incompatible methods":
-# R sees the same method on both sides. Packages that need their own operator
-# semantics for a class register a handler instead of an Ops method.
+# R sees the same method on both sides. Classes with their own operator
+# semantics branch inside it (TensorFlow tensors: R/tensors.R) instead of
+# registering an Ops method of their own.
 Ops.python.builtin.object <- function(e1, e2) {
-  handler <- .ops_handler(e1, if (!missing(e2)) e2)
-  if (!is.null(handler))
-    return(if (missing(e2)) handler(.Generic, e1) else handler(.Generic, e1, e2))
-  if (missing(e2)) return(.py("unary_op", .Generic, e1))
+  unary <- missing(e2)
+  if (.tensorflow_operand(e1) || (!unary && .tensorflow_operand(e2)))
+    return(if (unary) .tensorflow_unary(.Generic, e1) else .tensorflow_binary(.Generic, e1, e2))
+  if (unary) return(.py("unary_op", .Generic, e1))
   .py("binary_op", .Generic, e1, e2)
-}
-
-.ops_handler <- function(e1, e2) {
-  for (entry in .state$ops_handlers)
-    if (inherits(e1, entry$class) || inherits(e2, entry$class)) return(entry$handler)
-  NULL
-}
-
-# Registers `handler(generic, e1, e2)` for operators where either operand
-# inherits from `class` (later registrations take precedence); NULL removes it.
-.pyr_register_ops_handler <- function(class, handler) {
-  if (!is.null(handler) && !is.function(handler))
-    stop("`handler` must be a function or NULL", call. = FALSE)
-  others <- Filter(function(h) !identical(h$class, class), .state$ops_handlers)
-  .state$ops_handlers <- if (is.null(handler)) others
-                         else c(list(list(class = class, handler = handler)), others)
-  invisible(handler)
 }
