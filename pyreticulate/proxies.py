@@ -304,8 +304,6 @@ def proxy_xptr(sexp):
         if value != lib.R_UnboundValue and lib.TYPEOF(value) == rapi.EXTPTRSXP:
             return value
         return None
-    if kind == rapi.EXTPTRSXP:
-        return sexp
     if kind in (rapi.CLOSXP, rapi.VECSXP):
         origin = lib.Rf_getAttrib(sexp, rapi.sym("py_object"))
         if origin != lib.R_NilValue and lib.TYPEOF(origin) == rapi.ENVSXP:

@@ -240,3 +240,8 @@ def test_py_to_r_wrapper_method_registered_with_the_package_applies():
     check('registerS3method("py_to_r_wrapper", "__main__.RapiRegistered", '
           'function(x) function() "registered", envir = asNamespace("pyreticulate")); '
           'py_eval("RapiRegistered()")() == "registered"')
+
+
+def test_a_bare_r_external_pointer_is_not_a_proxy():
+    check('p <- methods:::.newExternalptr(); x <- r_to_py(p); '
+          'is_py_object(x) && identical(py_to_r(x), p)')
