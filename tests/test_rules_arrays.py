@@ -96,6 +96,7 @@ def test_r_array_view_keeps_the_r_vector_alive():
 
 
 def test_r_array_view_releases_the_r_vector_when_dropped():
+    gc.collect()
     before = pr.live_handle_counts()["r_objects"]
     view = pr.r("matrix(as.double(1:4), 2)")
     assert pr.live_handle_counts()["r_objects"] == before + 1
