@@ -90,6 +90,11 @@ check("native_pipe", length(model$layers))
 check("applied_to_tensor", shape_of(keras_input(shape = 4) %>% layer_dense(units = 6)))
 check("applied_to_array", shape_of(layer_dense(vec, units = 5)))
 check("callable_layer", shape_of(layer_dense(units = 7)(vec)))
+check("callable_layer_takes_factor_codes", shape_of(layer_embedding(input_dim = 3, output_dim = 2)(
+  factor(c("a", "b", "c")))))
+check("callable_model_casts_r_data", shape_of((keras_model_sequential(input_shape = 2) %>%
+  layer_dense(units = 1))(matrix(1:4, 2))))
+check("callable_layer_formals", paste(names(formals(layer_dense(units = 1))), collapse = ","))
 check("first_layer_input_shape", run(keras_model_sequential() %>%
   layer_dense(units = 2, input_shape = 12), vec))
 check("activation_function", run(keras_model_sequential(input_shape = 12) %>%
@@ -229,6 +234,18 @@ def test_layer_is_applied_to_an_r_array(out):
 
 def test_layer_is_callable_from_r(out):
     assert out["callable_layer"] == "2 7"
+
+
+def test_layer_called_on_a_factor_gets_its_codes(out):
+    assert out["callable_layer_takes_factor_codes"] == "3 2"
+
+
+def test_model_called_on_integer_r_data_casts_it_to_the_input_dtype(out):
+    assert out["callable_model_casts_r_data"] == "2 1"
+
+
+def test_layer_closure_takes_object_first(out):
+    assert out["callable_layer_formals"] == "object,..."
 
 
 def test_input_shape_on_first_layer_starts_the_model(out):

@@ -67,6 +67,16 @@
   if (spec$kind == "merge") py_call(layer, inputs) else py_call(layer, !!!inputs)
 }
 
+# Layers and models called from R: R data becomes arrays (a model's inputs in
+# their dtypes); Python objects pass as they are.
+py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
+  force(x)
+  function(object, ...) {
+    if (missing(object)) return(x(...))
+    x(if (inherits(x, .model_class)) .keras_x(x, object) else .keras_layer_input(object), ...)
+  }
+}
+
 # Fit the state of a preprocessing layer (normalization, lookups, ...) to data.
 adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
   args <- list2(data = .keras_layer_input(data), ...)
