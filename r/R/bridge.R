@@ -28,6 +28,7 @@
                     env = asNamespace(pkgname))
   .register_version_gated_methods()
   .tensorflow_on_load(asNamespace(pkgname))
+  .keras_on_load(asNamespace(pkgname))
   setHook(packageEvent("reticulate", "onLoad"), function(...)
     stop("reticulate cannot be loaded while pyreticulate is active: the two ",
          "would bind to the same Python process", call. = FALSE))
