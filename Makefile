@@ -25,4 +25,4 @@ test: setup
 
 bench: setup
 	MAIN_PY=$(VENV)/bin/python ./bench/setup.sh
-	$(VENV)/bin/python bench/run.py --readme README.md
+	$(VENV)/bin/python bench/run.py --rounds 2 --readme README.md

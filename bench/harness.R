@@ -1,7 +1,8 @@
 # One side of the benchmarks: loads reticulate or pyreticulate, times every
-# workload of workloads.R (the same code on both sides) and writes
-# PREFIX.csv (one row per workload, times in the workload's unit) and
-# PREFIX-info.csv (versions). bench/run.py runs it once per side.
+# workload of workloads.R (the same code on both sides) and writes PREFIX.csv
+# (one row per workload with every timed run's time in the workload's unit;
+# run.py takes the medians) and PREFIX-info.csv (versions). bench/run.py runs
+# it once per side and round.
 #
 #   harness.R --side=reticulate|pyreticulate [--python=PATH] --bench-dir=DIR
 #             --out=PREFIX [--quick] [--only=NAME,NAME]
@@ -65,9 +66,6 @@ rows <- lapply(workloads, function(w) {
   else message(sprintf("%-12s %-20s %10.4g %s", side, w$name, median(times), w$unit))
   data.frame(name = w$name, label = w$label, unit = w$unit, size = size,
              repeats = repeats, compare_to = w$compare_to,
-             median = if (failed) NA else median(times),
-             min = if (failed) NA else min(times),
-             max = if (failed) NA else max(times),
              times = if (failed) "" else paste(signif(times, 6), collapse = " "),
              error = if (failed) conditionMessage(times) else "")
 })

@@ -2,7 +2,8 @@
 this machine, print both with their ratio, and write the results (CSV, JSON,
 Markdown table, PNG chart of the ratios).
 
-    python bench/run.py [--quick] [--only NAME,NAME] [--out DIR] [--readme README.md]
+    python bench/run.py [--quick] [--only NAME,NAME] [--rounds N] [--out DIR]
+                        [--readme README.md]
 
 The reticulate side needs bench/.venv-reticulate (bench/setup.sh); without it
 only the pyreticulate side runs.
@@ -14,6 +15,7 @@ import json
 import os
 import platform
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -47,12 +49,12 @@ def read_csv(path):
         return list(csv.DictReader(handle))
 
 
-def run_side(side, options):
+def run_side(side, options, label):
     """Run one side in a fresh process; its rows (by name) and its versions."""
     with tempfile.TemporaryDirectory(prefix=f"bench-{side}-") as work:
         prefix = os.path.join(work, side)
         command, env = side_command(side, prefix, options)
-        print(f"bench: running the {side} side", file=sys.stderr, flush=True)
+        print(f"bench: running the {side} side{label}", file=sys.stderr, flush=True)
         status = subprocess.run(command, cwd=work, env=env).returncode
         if status != 0:
             raise SystemExit(f"bench: the {side} side exited with status {status}")
@@ -61,23 +63,21 @@ def run_side(side, options):
     return rows, info
 
 
-def number(text):
-    return float(text) if text not in ("", "NA") else None
-
-
-def combine(results):
-    """One row per workload with both sides, the ratio and the numpy-copy reference."""
-    names = list(next(iter(results.values()))[0])
+def combine(rounds):
+    """One row per workload: each side's times over all rounds and their median,
+    the ratio, and the numpy-copy reference."""
+    described = next(iter(rounds[0].values()))[0]
     rows = []
-    for name in names:
-        first = next(rows_[name] for rows_, _ in results.values())
+    for name, first in described.items():
         row = {key: first[key] for key in ("name", "label", "unit", "size", "repeats",
                                            "compare_to")}
         for side in SIDES:
-            side_row = results[side][0][name] if side in results else {}
-            row[side] = number(side_row.get("median", ""))
-            row[side + "_error"] = side_row.get("error", "")
-            row[side + "_times"] = [float(t) for t in side_row.get("times", "").split()]
+            side_rows = [results[side][0][name] for results in rounds if side in results]
+            times = [float(t) for side_row in side_rows for t in side_row["times"].split()]
+            errors = [side_row["error"] for side_row in side_rows if side_row["error"]]
+            row[side + "_error"] = errors[0] if errors else ""
+            row[side + "_times"] = times
+            row[side] = statistics.median(times) if times and not errors else None
         row["ratio"] = ratio(row["pyreticulate"], row["reticulate"])
         rows.append(row)
     by_name = {row["name"]: row for row in rows}
@@ -96,7 +96,7 @@ def fmt(value, ratio_=False):
     if value is None:
         return "-"
     if ratio_:
-        return f"{value:.2f}"
+        return f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
     if value >= 100:
         return f"{value:.0f}"
     if value >= 10:
@@ -130,8 +130,8 @@ def markdown_table(rows):
     return "\n".join("| " + " | ".join(line) + " |" for line in lines)
 
 
-def machine():
-    """CPU, cores, memory and OS of this machine."""
+def machine(load_before):
+    """CPU, cores, memory and OS of this machine, and its load before and after the run."""
     cpu = platform.processor() or platform.machine()
     memory = None
     try:
@@ -150,12 +150,14 @@ def machine():
         pass
     return {"cpu": cpu, "cores": os.cpu_count(), "memory": memory,
             "os": f"{os_name}, kernel {platform.release()}",
+            "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
 
 
 def machine_lines(host, infos):
     lines = [f"- machine: {host['cpu']}, {host['cores']} cores, {host['memory']} memory, "
-             f"{host['os']}; measured {host['date']}"]
+             f"{host['os']}; measured {host['date']}, load average "
+             f"{host['load'][0]:.1f} before and {host['load'][1]:.1f} after"]
     for side, info in infos.items():
         lines.append(f"- {side} side: {info['bridge']}, {info['R']}, Python {info['python']}, "
                      f"numpy {info['numpy']}, pandas {info['pandas']}, "
@@ -170,7 +172,7 @@ def markdown(rows, host, infos, chart):
     return "\n".join(parts) + "\n"
 
 
-def write_results(out, rows, host, infos, quick):
+def write_results(out, rows, host, infos, config):
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "results.csv"), "w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, COLUMNS, extrasaction="ignore")
@@ -178,7 +180,7 @@ def write_results(out, rows, host, infos, quick):
         writer.writerows({key: ("NA" if value is None else value) for key, value in row.items()}
                          for row in rows)
     with open(os.path.join(out, "results.json"), "w", encoding="utf-8") as handle:
-        json.dump({"machine": host, "sides": infos, "quick": quick, "workloads": rows},
+        json.dump({"machine": host, "sides": infos, **config, "workloads": rows},
                   handle, indent=2)
         handle.write("\n")
 
@@ -208,11 +210,15 @@ def parse_args(argv):
     parser.add_argument("--quick", action="store_true",
                         help="tiny sizes and 2 repeats: checks that everything runs")
     parser.add_argument("--only", help="comma-separated workload names (workloads.R)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run the sides alternately this many times and pool the runs")
     parser.add_argument("--out", help="results folder (bench/results; bench/out with --quick)")
     parser.add_argument("--readme", help="README whose bench section gets the table")
     args = parser.parse_args(argv)
     if args.out is None:
         args.out = os.path.join(BENCH, "out" if args.quick else "results")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     if args.quick and args.readme:
         parser.error("--readme takes the full run's numbers, not --quick ones")
     return args
@@ -226,11 +232,14 @@ def main(argv=None):
         print(f"bench: {RETICULATE_PYTHON} is missing (run bench/setup.sh); "
               "running the pyreticulate side only", file=sys.stderr)
         sides.remove("reticulate")
-    results = {side: run_side(side, options) for side in sides}
-    rows = combine(results)
-    infos = {side: info for side, (_, info) in results.items()}
-    host = machine()
-    write_results(args.out, rows, host, infos, args.quick)
+    load_before = os.getloadavg()[0]
+    rounds = [{side: run_side(side, options,
+                              f" (round {i} of {args.rounds})" if args.rounds > 1 else "")
+               for side in sides} for i in range(1, args.rounds + 1)]
+    rows = combine(rounds)
+    infos = {side: info for side, (_, info) in rounds[0].items()}
+    host = machine(load_before)
+    write_results(args.out, rows, host, infos, {"quick": args.quick, "rounds": args.rounds})
     chart = None
     if any(row["ratio"] is not None for row in rows):
         chart = draw_chart(args.out)
@@ -238,8 +247,9 @@ def main(argv=None):
     print()
     print("\n".join(machine_lines(host, infos)))
     if args.readme:
-        relative = os.path.relpath(chart, os.path.dirname(os.path.abspath(args.readme)))
-        update_readme(args.readme, markdown(rows, host, infos, relative if chart else None))
+        folder = os.path.dirname(os.path.abspath(args.readme))
+        update_readme(args.readme, markdown(rows, host, infos,
+                                            chart and os.path.relpath(chart, folder)))
     with open(os.path.join(args.out, "table.md"), "w", encoding="utf-8") as handle:
         handle.write(markdown(rows, host, infos, "ratios.png" if chart else None))
     failures = [(side, row["name"], row[side + "_error"])

@@ -150,12 +150,12 @@ workloads <- list(
   workload("keras_fit", "Keras fit, one epoch of 200 batches", "ms/epoch", 200, 4,
     setup = keras_setup(callback = FALSE),
     run = function(s) s$fit(),
-    check = function(value, s) length(value$history$loss) == 1L, repeats = 5L),
+    check = function(value, s) length(value$history$loss) == 1L, repeats = 9L),
 
   workload("keras_fit_callback", "Keras fit, one epoch of 200 batches, R callback per batch",
     "ms/epoch", 200, 4,
     setup = keras_setup(callback = TRUE),
     run = function(s) s$fit(),
-    check = function(value, s) s$batches_seen == s$batches, repeats = 5L)
+    check = function(value, s) s$batches_seen == s$batches, repeats = 9L)
 )
 names(workloads) <- vapply(workloads, `[[`, "", "name")

@@ -118,6 +118,15 @@ def test_chart_draws_a_png_of_the_ratios(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_rounds_pool_the_timed_runs_of_every_round(tmp_path):
+    proc = run_bench("--quick", "--rounds", "2", "--only", "call", "--out", str(tmp_path),
+                     timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    (row,) = json.loads((tmp_path / "results.json").read_text())["workloads"]
+    assert len(row["pyreticulate_times"]) == 2 * int(row["repeats"])
+    assert len(row["reticulate_times"]) == (2 * int(row["repeats"]) if BOTH_SIDES else 0)
+
+
 def test_readme_update_replaces_only_the_bench_section(tmp_path):
     readme = tmp_path / "README.md"
     readme.write_text("# Title\n\n<!-- bench:start -->\nold table\n<!-- bench:end -->\nafter\n")
