@@ -1,12 +1,15 @@
 # make demo   runs examples/quickstart.R through the bridge
 # make test   runs the test suite
-# Both do the whole set-up first (tools/setup.sh): R from Debian when missing,
+# make bench  runs the benchmarks against reticulate (bench/README.md) and
+#             writes the table into README.md; bench/setup.sh adds reticulate
+#             and its Python (bench/.venv-reticulate)
+# Each does the whole set-up first (tools/setup.sh): R from Debian when missing,
 # .venv at the repository root, pyreticulate installed with its test extras.
 
 VENV := .venv
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test
+.PHONY: setup demo test bench
 
 setup: $(STAMP)
 
@@ -19,3 +22,7 @@ demo: setup
 
 test: setup
 	$(VENV)/bin/python -m pytest
+
+bench: setup
+	MAIN_PY=$(VENV)/bin/python ./bench/setup.sh
+	$(VENV)/bin/python bench/run.py --rounds 2 --readme README.md

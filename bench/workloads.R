@@ -1,0 +1,161 @@
+# The benchmark workloads, written once with reticulate's API: harness.R runs
+# this file under reticulate and under pyreticulate. A workload's setup(size)
+# runs once and is not timed; run(state) is timed; check(value, state) tests
+# the value of the first run, so a side that skips work fails instead of
+# looking fast. `size` is the full size, `quick` the size for --quick; a run
+# does `ops` operations (a number, or a function of the size) and the time of
+# one operation is reported, in `unit`. `compare_to` names a reference row.
+
+np <- import("numpy")                    # converting: np$pi is an R double
+npc <- import("numpy", convert = FALSE)  # not converting: arrays stay in Python
+builtins <- import_builtins(convert = FALSE)
+is_instance <- function(value, type) py_to_r(builtins$isinstance(value, type))
+
+workload <- function(name, label, unit, size, quick, setup, run, check,
+                     ops = 1, repeats = 11L, compare_to = "") {
+  scale <- c(us = 1e6, ms = 1e3, s = 1)[[sub("/.*", "", unit)]]
+  list(name = name, label = label, unit = unit, scale = scale, size = size,
+       quick = quick, setup = setup, run = run, check = check,
+       ops = ops, repeats = repeats, compare_to = compare_to)
+}
+
+py_run_string("
+def call_n(f, n):
+    for i in range(n):
+        value = f(i)
+    return value
+")
+
+# A data frame with one column of each kind the conversion handles.
+make_data_frame <- function(n) {
+  set.seed(1)
+  data.frame(dbl = runif(n), int = seq_len(n), chr = sprintf("row%d", seq_len(n)),
+             lgl = rep_len(c(TRUE, FALSE), n),
+             fct = factor(sample(c("low", "mid", "high"), n, replace = TRUE)),
+             stringsAsFactors = FALSE)
+}
+
+# A small Keras model and fixed data of `batches` batches of 32 rows; with
+# `callback`, an R method called by Keras after every training batch.
+keras_setup <- function(callback) function(batches) {
+  keras <- import("keras")
+  keras$utils$set_random_seed(1L)
+  set.seed(1)
+  x <- matrix(runif(batches * 32 * 20), ncol = 20)
+  y <- matrix(rowSums(x) + rnorm(nrow(x)), ncol = 1)
+  model <- keras$Sequential(list(keras$Input(shape = list(20L)),
+                                 keras$layers$Dense(32L, activation = "relu"),
+                                 keras$layers$Dense(1L)))
+  model$compile(optimizer = "adam", loss = "mse")
+  state <- new.env()
+  state$batches_seen <- 0L
+  callbacks <- list()
+  if (callback) {
+    BatchCounter <- PyClass("BatchCounter", list(
+      on_train_batch_end = function(self, batch, logs = NULL) {
+        state$batches_seen <- state$batches_seen + 1L
+        NULL
+      }), inherit = keras$callbacks$Callback)
+    callbacks <- list(BatchCounter())
+  }
+  state$fit <- function() model$fit(x, y, batch_size = 32L, epochs = 1L, verbose = 0L,
+                                     shuffle = FALSE, callbacks = callbacks)
+  state$callback <- callback
+  state$batches <- batches
+  state
+}
+
+workloads <- list(
+  workload("call", "identity Python function called from R", "us/call", 2000, 20,
+    setup = function(n) list(n = n, f = py_eval("lambda x: x")),
+    run = function(s) { for (i in seq_len(s$n)) value <- s$f(i); value },
+    check = function(value, s) identical(value, as.integer(s$n)), ops = identity),
+
+  workload("attribute", "attribute access np$pi", "us/access", 2000, 20,
+    setup = function(n) list(n = n),
+    run = function(s) { for (i in seq_len(s$n)) value <- np$pi; value },
+    check = function(value, s) identical(value, pi), ops = identity),
+
+  workload("callback", "R function called from a Python loop", "us/call", 2000, 20,
+    setup = function(n) list(n = as.integer(n), f = function(x) x, call_n = py$call_n),
+    run = function(s) s$call_n(s$f, s$n),
+    check = function(value, s) identical(value, s$n - 1L), ops = identity),
+
+  workload("matrix_to_numpy", "R double matrix 10^7 -> numpy", "ms", 1e7, 1e4,
+    setup = function(n) list(m = matrix(runif(n), nrow = 1000)),
+    run = function(s) { for (i in 1:100) value <- r_to_py(s$m); value }, ops = 100,
+    check = function(value, s) identical(py_to_r(value$size), length(s$m)) &&
+      isTRUE(all.equal(py_to_r(npc$sum(value)), sum(s$m))),
+    compare_to = "numpy_copy"),
+
+  workload("numpy_to_r", "numpy float64 10^7 -> R", "ms", 1e7, 1e4,
+    setup = function(n) list(a = npc$random$default_rng(1L)$random(as.integer(n))),
+    run = function(s) py_to_r(s$a),
+    check = function(value, s) is.double(value) && length(value) == py_to_r(s$a$size) &&
+      isTRUE(all.equal(sum(value), py_to_r(s$a$sum()))),
+    compare_to = "numpy_copy"),
+
+  workload("numpy_copy", "numpy copy of the same 10^7 array (reference)", "ms", 1e7, 1e4,
+    setup = function(n) {
+      a <- npc$random$default_rng(1L)$random(as.integer(n))
+      list(a = a, copy = a$copy)
+    },
+    run = function(s) s$copy(),
+    check = function(value, s) py_to_r(npc$array_equal(value, s$a))),
+
+  workload("r_allocation", "R allocation of 10^7 doubles, numeric() (reference)", "ms",
+    1e7, 1e4,
+    setup = function(n) list(n = n),
+    run = function(s) numeric(s$n),
+    check = function(value, s) length(value) == s$n),
+
+  workload("vector_to_list", "R double vector 10^6 -> Python list", "ms", 1e6, 1e3,
+    setup = function(n) list(x = runif(n)),
+    run = function(s) r_to_py(s$x),
+    check = function(value, s) is_instance(value, builtins$list) &&
+      py_len(value) == length(s$x)),
+
+  workload("list_to_vector", "Python list 10^6 -> R double vector", "ms", 1e6, 1e3,
+    setup = function(n) { x <- runif(n); list(x = x, l = r_to_py(x)) },
+    run = function(s) py_to_r(s$l),
+    check = function(value, s) identical(value, s$x)),
+
+  workload("df_to_pandas", "data.frame 10^6 rows -> pandas", "ms", 1e6, 1e3,
+    setup = function(n) list(df = make_data_frame(n)),
+    run = function(s) r_to_py(s$df),
+    check = function(value, s) is_instance(value, import("pandas")$DataFrame) &&
+      py_len(value) == nrow(s$df) && py_len(value$columns) == ncol(s$df),
+    repeats = 5L),
+
+  workload("pandas_to_df", "pandas 10^6 rows -> data.frame", "ms", 1e6, 1e3,
+    setup = function(n) { df <- make_data_frame(n); list(df = df, p = r_to_py(df)) },
+    run = function(s) py_to_r(s$p),
+    check = function(value, s) is.data.frame(value) && nrow(value) == nrow(s$df) &&
+      identical(vapply(value, function(col) class(col)[[1]], ""),
+                vapply(s$df, function(col) class(col)[[1]], "")),
+    repeats = 5L),
+
+  workload("proxies", "create and drop 10^5 proxies (object() from R, then gc)",
+    "us/proxy", 1e5, 100,
+    setup = function(n) list(n = n, new = builtins$object),
+    run = function(s) {
+      proxies <- lapply(seq_len(s$n), function(i) s$new())
+      count <- length(proxies)
+      rm(proxies)
+      invisible(gc())
+      count
+    },
+    check = function(value, s) value == s$n, ops = identity, repeats = 5L),
+
+  workload("keras_fit", "Keras fit, one epoch of 200 batches", "ms/epoch", 200, 4,
+    setup = keras_setup(callback = FALSE),
+    run = function(s) s$fit(),
+    check = function(value, s) length(value$history$loss) == 1L, repeats = 9L),
+
+  workload("keras_fit_callback", "Keras fit, one epoch of 200 batches, R callback per batch",
+    "ms/epoch", 200, 4,
+    setup = keras_setup(callback = TRUE),
+    run = function(s) s$fit(),
+    check = function(value, s) s$batches_seen == s$batches, repeats = 9L)
+)
+names(workloads) <- vapply(workloads, `[[`, "", "name")
