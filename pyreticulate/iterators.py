@@ -140,8 +140,8 @@ class RFeed:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise GeneratorTimeout(
-                        f"thread {threading.current_thread().name!r} waited {limit:g} s for "
-                        f"the main thread to produce the next value of the R function "
+                        f"{_thread_label()} waited {limit:g} s for the main thread"
+                        f" to produce the next value of the R function "
                         f"{self.name}, but the main thread never reached a point where it "
                         "could run R (it may be blocked in C code, such as TensorFlow "
                         "waiting for this very value). R runs only on the main thread: "
@@ -174,6 +174,15 @@ def feed_of(generator):
         return None
 
 
-def r_generator(step, prefetch=0):
+def r_generator(step, prefetch=0, name=None, timeout=None):
     """``py_iterator``: a generator over the values ``step()`` yields."""
-    return RFeed(step, capacity=prefetch + 1, prefetch=prefetch).generator()
+    return RFeed(step, name=name, capacity=prefetch + 1, prefetch=prefetch,
+                 timeout=timeout).generator()
+
+
+def _thread_label():
+    thread = threading.current_thread()
+    if thread.name.startswith("Dummy-"):
+        return (f"thread {thread.name!r} (native id {thread.native_id}, a thread Python did "
+                "not start, such as a TensorFlow worker)")
+    return f"thread {thread.name!r}"

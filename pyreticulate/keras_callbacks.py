@@ -20,7 +20,7 @@ import contextlib
 import inspect
 import signal
 
-from . import errors, evaluation, rapi, threads
+from . import errors, evaluation, threads
 from .handles import RObject, protected
 from .registry import REGISTRY
 
@@ -110,13 +110,15 @@ def _track_epoch(self, epoch, logs=None):
 
 
 def _set_params(self, params):
-    type(self).__mro__[1].set_params(self, params)
+    import keras
+    keras.callbacks.Callback.set_params(self, params)
     if self._pyr_context is not None:
         self._pyr_context(params, self._model)
 
 
 def _set_model(self, model):
-    type(self).__mro__[1].set_model(self, model)
+    import keras
+    keras.callbacks.Callback.set_model(self, model)
     if self._pyr_context is not None:
         self._pyr_context(self.params, model)
 
@@ -190,10 +192,11 @@ def _make_guard_class():
         def _check(self, where):
             if self.requested:
                 self.where = where
-                self._keep_partial_epoch()
+                self.keep_partial_epoch()
                 raise KeyboardInterrupt
 
-        def _keep_partial_epoch(self):
+        def keep_partial_epoch(self):
+            """Add the interrupted epoch (its last logs) to the History, once."""
             history = self.history
             if history is None or self.epoch is None or not self.logs:
                 return
@@ -261,6 +264,10 @@ def fit(model, guard, *args, **kwargs):
     with guard.catching_sigint():
         try:
             return model.fit(*args, **kwargs)
+        except KeyboardInterrupt:
+            guard.keep_partial_epoch()
+            _forget_cached_iterators(model)
+            raise
         except BaseException:
             _forget_cached_iterators(model)
             raise
@@ -272,10 +279,3 @@ def _forget_cached_iterators(model):
             del model._eval_epoch_iterator
         except AttributeError:
             pass
-
-
-def is_r_function(x):
-    """Whether ``x`` is an R function (an R closure wrapped for Python)."""
-    from .rules.functions import RFunction
-    return isinstance(x, RFunction) or (
-        isinstance(x, RObject) and rapi.lib.TYPEOF(x.sexp) in rapi.FUNCTION_TYPES)

@@ -6,9 +6,15 @@ signatures carry constant R defaults as Python defaults and take
 ``build(input_shape)``), every instance has a ``private`` R environment, and
 the hooks of a ``Callback`` subclass count epochs and batches from 1 and merge
 a named list they return into ``logs`` (``keras_callbacks.class_hook``).
+Shapes given to ``build`` and ``compute_output_shape`` are tuples, so they
+reach R as ``list(NULL, 10L)``.
 """
+import functools
+
 from . import classes, keras_callbacks
 from .rules.functions import r_formals
+
+_SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 
 def make_class(name, members, bases, private):
@@ -16,6 +22,9 @@ def make_class(name, members, bases, private):
     import keras
     cls = classes.make_class(name, dict(members), tuple(bases), python_defaults=True,
                              private=private)
+    for method_name in _SHAPE_METHODS:
+        if method_name in cls.__dict__:
+            setattr(cls, method_name, _with_tuple_shapes(cls.__dict__[method_name]))
     if issubclass(cls, keras.callbacks.Callback):
         for hook in keras_callbacks.hook_names():
             if hook in cls.__dict__:
@@ -24,6 +33,24 @@ def make_class(name, members, bases, private):
                    if not k.__module__.startswith("keras.")):
             cls.on_epoch_begin = keras_callbacks.track_epoch_hook()
     return cls
+
+
+def _with_tuple_shapes(method):
+    """Shapes as tuples, so R gets ``list(NULL, 10L)`` rather than ``c(NA, 10L)``."""
+    @functools.wraps(method)
+    def with_shapes(self, *args, **kwargs):
+        return method(self, *map(_shape, args), **{k: _shape(v) for k, v in kwargs.items()})
+    return with_shapes
+
+
+def _shape(value):
+    if isinstance(value, (list, tuple)):
+        if all(d is None or isinstance(d, int) for d in value):
+            return tuple(value)
+        return type(value)(_shape(v) for v in value)
+    if isinstance(value, dict):
+        return {key: _shape(v) for key, v in value.items()}
+    return value
 
 
 def custom_model(model_fn, name=None, classname="CustomModel"):

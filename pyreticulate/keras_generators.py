@@ -23,7 +23,10 @@ def feed(step, name, capacity, timeout=None):
 
 
 def prepare(item):
-    """A batch from R as Keras takes it: a tuple of C-order arrays in their dtypes."""
+    """A batch from R as Keras takes it: a tuple of C-order arrays in their dtypes.
+
+    Lists (several inputs) become tuples: tf.data's signatures take no lists.
+    """
     if item.get("done") or "dtypes" not in item:
         return item
     item["value"] = tuple(_contiguous(v, d) for v, d in zip(item["value"], item["dtypes"]))
@@ -36,7 +39,7 @@ def _contiguous(value, dtype):
     if isinstance(value, dict):
         return {key: _contiguous(v, dtype[key]) for key, v in value.items()}
     if isinstance(value, list):
-        return [_contiguous(v, d) for v, d in zip(value, dtype)]
+        return tuple(_contiguous(v, d) for v, d in zip(value, dtype))
     if dtype is None:
         return value
     if dtype == "str":

@@ -70,7 +70,8 @@ KerasCallback <- R6::R6Class("KerasCallback",
   hooks <- list()
   for (name in .keras_hook_names()) {
     hook <- callback[[name]]
-    if (is.function(hook) && !isTRUE(attr(hook, "keras_default_hook"))) hooks[[name]] <- hook
+    if (is.function(hook) && !isTRUE(attr(hook, "keras_default_hook")))
+      hooks[[name]] <- structure(hook, py_function_name = name)
   }
   context <- function(params, model) callback$set_context(params, model)
   .keras_callbacks_py()$hook_callback(hooks, base = 0L, merge = FALSE, context = context)
@@ -136,9 +137,11 @@ callback_lambda <- function(on_epoch_begin = NULL, on_epoch_end = NULL, on_train
     list2(...)))
   if (length(hooks) && (is.null(names(hooks)) || any(!nzchar(names(hooks)))))
     stop("callback_lambda(): name every hook (on_test_begin = function(logs) ...)", call. = FALSE)
-  for (name in names(hooks))
-    if (!is.function(hooks[[name]]))
-      stop(sprintf("callback_lambda(): `%s` must be a function", name), call. = FALSE)
+  for (name in names(hooks)) {
+    if (!is.function(hooks[[name]]) || is_py_object(hooks[[name]]))
+      stop(sprintf("callback_lambda(): `%s` must be an R function", name), call. = FALSE)
+    attr(hooks[[name]], "py_function_name") <- name
+  }
   .keras_callbacks_py()$hook_callback(hooks, base = 1L, merge = TRUE)
 }
 

@@ -100,7 +100,7 @@ Layer <- function(classname, initialize = NULL, call = NULL, build = NULL, get_c
     made
   }
   wrapper <- function(object, ...) {
-    layer <- class_of()(...)
+    layer <- class_of()(!!!.keras_counts_and_shapes(list2(...)))
     if (missing(object) || is.null(object)) return(layer)
     if (.is_sequential(object)) {
       py_call(py_get_attr(object, "add"), layer)
@@ -113,6 +113,14 @@ Layer <- function(classname, initialize = NULL, call = NULL, build = NULL, get_c
 }
 
 new_layer_class <- Layer
+
+# Named counts and shapes (units = 2, input_shape = 3) as layer_*() passes
+# them: Keras's own constructors, reached through `inherit`, want integers.
+.keras_counts_and_shapes <- function(args) {
+  for (name in intersect(names(args), c(.keras_integer_args, .keras_shape_args)))
+    if (!is.null(args[[name]])) args[[name]] <- .keras_argument(name, args[[name]])
+  args
+}
 
 # ---- losses and metrics -----------------------------------------------------------------------
 
@@ -131,7 +139,8 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
 
 # `MyLayer(keras$layers$Layer) %py_class% { call <- function(x) ... }`: the
 # body's assignments are the members (`private <- list(...)` the private
-# ones); the class is assigned to `MyLayer` in the calling environment.
+# ones, a leading string the docstring); the class is assigned to `MyLayer`
+# in the calling environment.
 `%py_class%` <- function(spec, body) {
   spec <- substitute(spec)
   env <- parent.frame()
@@ -146,8 +155,12 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
   }
   if (length(bases) > 1L) stop("%py_class%: give at most one base class", call. = FALSE)
   scope <- new.env(parent = env)
-  eval(substitute(body), scope)
+  body <- substitute(body)
+  eval(body, scope)
   members <- as.list(scope, all.names = TRUE, sorted = TRUE)
+  if (is.call(body) && identical(body[[1L]], as.name("{")) && length(body) > 1L &&
+      is.character(body[[2L]]) && is.null(members$`__doc__`))
+    members$`__doc__` <- body[[2L]]
   private <- if (is.list(members$private)) members$private else list()
   members$private <- NULL
   cls <- .keras_class(classname, members, private, if (length(bases)) bases[[1L]])
