@@ -9,9 +9,10 @@ are converted. The R function runs in an environment where ``super`` and
 Python. A method whose body starts with a string has it as ``__doc__``.
 Classes belong to ``__main__`` unless ``__module__`` is among the members.
 
-With ``private`` (an R list), each instance gets its own R environment,
-created from that list on first use, bound to ``private`` while its methods
-run (functions in it see ``self`` and ``private``). With ``python_defaults``
+With ``private`` (an R environment of initial members, kept as the class's
+``_pyr_private``), each instance gets its own R environment, created from its
+class's members on first use and bound to ``private`` while its methods run
+(functions in it see ``self`` and ``private``). With ``python_defaults``
 the signatures carry constant R defaults as Python defaults and take
 ``**kwargs`` (Keras inspects them; see ``rules.functions.py_function``).
 """
@@ -76,13 +77,16 @@ def _docstring(fn_sexp):
 
 
 def private_env(instance, template):
-    """The per-instance R environment of ``private`` (made from ``template`` on first use)."""
+    """The per-instance R environment of ``private``, made on first use from the
+    template of the instance's class (``template``, that of the method's class,
+    when the class has none)."""
     try:
         env = _private_envs.get(instance)
     except TypeError:
         env = _private_by_id.get(id(instance))
     if env is not None:
         return env
+    template = getattr(type(instance), "_pyr_private", template)
     with protected() as keep:
         made = evaluation.call_function(
             evaluation.function(".pyr_private_env"),
@@ -165,6 +169,8 @@ def make_class(name, members, bases=(), python_defaults=False, private=None):
                 namespace[key] = _finalizer(namespace[key])
         else:
             namespace[key] = value
+    if private is not None:
+        namespace["_pyr_private"] = private
     cls = type(name, tuple(bases) or (object,), namespace)
     holder["cls"] = cls
     with protected() as keep:

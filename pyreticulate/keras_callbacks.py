@@ -142,19 +142,32 @@ def hook_callback(hooks, base=0, merge=False, context=None):
 
 
 def class_hook(name, method):
-    """The hook ``name`` of a ``Callback()`` class calling ``method`` (1-based, merging)."""
+    """The hook ``name`` of a ``Callback()`` class calling ``method`` (1-based, merging).
+
+    Called from R (``super$on_epoch_end(epoch, logs)`` in a subclass's hook,
+    ``self$on_epoch_end(...)``) the index is already R's: it is passed as it is.
+    """
     indexed = hook_names().get(name)
     if indexed is None:
         return method
     if indexed:
         def hook(self, index, logs=None):
+            if _called_from_r(self):
+                return method(self, index, logs)
             return run_hook(lambda *a: method(self, *a), name, self, index, logs, 1, True)
     else:
         def hook(self, logs=None):
+            if _called_from_r(self):
+                return method(self, logs)
             return run_hook(lambda *a: method(self, *a), name, self, None, logs, 1, True)
     hook.__name__ = hook.__qualname__ = name
     hook.__doc__ = method.__doc__
     return hook
+
+
+def _called_from_r(instance):
+    from .classes import _calls
+    return bool(_calls) and _calls[-1] is instance
 
 
 def track_epoch_hook():

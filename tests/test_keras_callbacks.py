@@ -95,6 +95,16 @@ check("class_logs_match_history", isTRUE(all.equal(logger$last_loss, history$met
 check("class_merges_into_history", history$metrics$epoch_squared)
 check("class_hooks_registered", overridden(logger))
 check("class_private_per_instance", { other <- EpochLogger(); length(other$seen()) })
+ChildLogger <- Callback("ChildLogger", inherit = EpochLogger,
+  on_epoch_end = function(epoch, logs = NULL) {
+    private$child_epochs <- c(private$child_epochs, epoch)
+    super$on_epoch_end(epoch, logs)
+  },
+  child_epochs = function() private$child_epochs)
+child <- ChildLogger()
+history <- train(list(child))
+check("subclass_hook_calls_super", c(child$child_epochs(), "|", child$seen(), "|",
+                                     history$metrics$epoch_squared))
 check("new_callback_class_alias", identical(new_callback_class, Callback))
 check("class_hook_signature", py_str(import("inspect")$signature(logger$on_epoch_end)))
 
@@ -280,6 +290,10 @@ def test_callback_class_registers_only_its_hooks(out):
 
 def test_callback_class_private_is_per_instance(out):
     assert out["class_private_per_instance"] == "0"
+
+
+def test_callback_subclass_hook_calls_the_parent_hook_with_the_same_epoch(out):
+    assert out["subclass_hook_calls_super"] == "1 2 3 | 1 2 3 | 1 4 9"
 
 
 def test_new_callback_class_is_callback(out):

@@ -24,7 +24,17 @@
   base <- if (is.null(inherit)) default_base() else .keras_base_class(inherit)
   bases <- if (is.null(base)) list() else list(base)
   .keras_classes_py()$make_class(classname, .keras_methods(members), bases,
-                                 list2env(private, parent = emptyenv()))
+                                 .keras_private_template(private, base))
+}
+
+# The private members of a class: those of its base class (an R class) and its own.
+.keras_private_template <- function(private, base) {
+  template <- list2env(private, parent = emptyenv())
+  inherited <- if (!is.null(base)) py_get_attr(base, "_pyr_private", silent = TRUE)
+  if (is.environment(inherited))
+    for (name in setdiff(ls(inherited, all.names = TRUE), names(private)))
+      assign(name, get(name, envir = inherited), envir = template)
+  template
 }
 
 .keras_methods <- function(members) {

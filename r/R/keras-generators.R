@@ -10,8 +10,8 @@
 # TensorFlow reads the data from its own threads while the main thread waits
 # in C++; R runs only on the main thread. So the main thread fills a bounded
 # queue of converted batches (options(pyreticulate.generator_queue_size),
-# default 10) before the call and at every batch boundary; Keras's generator
-# only takes batches from the queue. A thread that waits longer than
+# default 10) when the call starts and at every batch boundary; Keras's
+# generator only takes batches from the queue (docs/keras-r-code.md). A thread that waits longer than
 # options(pyreticulate.generator_timeout) seconds (default: the main-thread
 # timeout, 120 s) fails with an error naming the thread and the R function.
 # An R error in the function stops the call and reaches R as the original
