@@ -2,14 +2,15 @@
 
 * ``hook_callback`` makes a real ``keras.callbacks.Callback`` whose hooks call
   R functions (``KerasCallback`` R6 objects, ``callback_lambda``). Its class
-  defines only the hooks given (plus epoch tracking), so a hook R does not
-  define is never called and costs nothing, and Keras keeps its fast paths.
+  defines only the hooks given, so a hook R does not define is never called
+  and costs nothing.
   ``base`` is added to epoch and batch indices (0 for old keras, 1 for
   keras3); with ``merge`` a dict the R function returns is merged into
   ``logs`` (so into the history).
 * ``class_hook`` does the same for a hook method of a ``Callback()`` class.
 * An R error in a hook reaches R as the original condition with the fields
-  ``keras_hook``, ``keras_epoch`` and ``keras_batch`` (1-based) added.
+  ``keras_hook``, ``keras_epoch`` and ``keras_batch`` (1-based) added; the
+  epoch is the running ``fit``'s (its guard tracks it).
 * ``fit`` runs ``model.fit`` with an ``InterruptGuard``: the first Ctrl-C
   asks training to stop at the next batch boundary, where a
   ``KeyboardInterrupt`` (an R interrupt in R) is raised after the partial
@@ -26,6 +27,7 @@ from .registry import REGISTRY
 
 _classes = {}
 _hooks = {}
+_training = []
 
 
 def hook_names():
@@ -68,7 +70,7 @@ def run_hook(fn, hook, owner, index, logs, base, merge):
     except errors.RError as exc:
         if exc.condition is None:
             raise
-        epoch = getattr(owner, "_pyr_epoch", None)
+        epoch = _current_epoch(owner)
         batch = index + 1 if index is not None and "batch" in hook else None
         raise _annotated(exc, hook, None if epoch is None else epoch + 1, batch) from exc
     if merge and isinstance(result, dict):
@@ -84,8 +86,6 @@ def _adapter_class(names):
         namespace = {"__module__": __name__, "__doc__": "A Keras callback whose hooks are R functions."}
         for name in names:
             namespace[name] = _adapter_hook(name, indexed[name])
-        if "on_epoch_begin" not in names:
-            namespace["on_epoch_begin"] = _track_epoch
         namespace["set_params"] = _set_params
         namespace["set_model"] = _set_model
         _classes[key] = type("RCallback", (keras.callbacks.Callback,), namespace)
@@ -103,10 +103,6 @@ def _adapter_hook(name, indexed):
                             self._pyr_base, self._pyr_merge)
     hook.__name__ = hook.__qualname__ = name
     return hook
-
-
-def _track_epoch(self, epoch, logs=None):
-    self._pyr_epoch = epoch
 
 
 def _set_params(self, params):
@@ -170,9 +166,11 @@ def _called_from_r(instance):
     return bool(_calls) and _calls[-1] is instance
 
 
-def track_epoch_hook():
-    """``on_epoch_begin`` for a ``Callback()`` class that defines none (errors name the epoch)."""
-    return _track_epoch
+def _current_epoch(owner):
+    """The epoch (from 0) of the innermost ``fit``, else the last one ``owner``'s hooks saw."""
+    if _training and _training[-1].epoch is not None:
+        return _training[-1].epoch
+    return getattr(owner, "_pyr_epoch", None)
 
 
 # ---- Ctrl-C during fit ---------------------------------------------------------------------
@@ -274,6 +272,7 @@ def fit(model, guard, *args, **kwargs):
     """
     callbacks = kwargs.get("callbacks") or []
     kwargs["callbacks"] = [guard] + list(callbacks)
+    _training.append(guard)
     with guard.catching_sigint():
         try:
             return model.fit(*args, **kwargs)
@@ -284,6 +283,8 @@ def fit(model, guard, *args, **kwargs):
         except BaseException:
             _forget_cached_iterators(model)
             raise
+        finally:
+            _training.remove(guard)
 
 
 def _forget_cached_iterators(model):

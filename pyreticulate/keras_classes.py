@@ -29,9 +29,6 @@ def make_class(name, members, bases, private):
         for hook in keras_callbacks.hook_names():
             if hook in cls.__dict__:
                 setattr(cls, hook, keras_callbacks.class_hook(hook, cls.__dict__[hook]))
-        if not any("on_epoch_begin" in vars(k) for k in cls.__mro__[:-1]
-                   if not k.__module__.startswith("keras.")):
-            cls.on_epoch_begin = keras_callbacks.track_epoch_hook()
     return cls
 
 

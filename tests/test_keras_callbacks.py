@@ -229,7 +229,7 @@ def test_r6_callback_has_params_and_model(out):
 
 
 def test_r6_callback_registers_only_its_hooks(out):
-    assert out["r6_hooks_registered"] == "on_batch_end on_epoch_begin on_epoch_end on_train_begin"
+    assert out["r6_hooks_registered"] == "on_batch_end on_epoch_end on_train_begin"
 
 
 def test_lambda_sees_every_epoch_from_one(out):
@@ -257,7 +257,7 @@ def test_lambda_registers_only_its_hooks(out):
 
 
 def test_lambda_takes_other_hooks_by_name(out):
-    assert out["lambda_other_hooks_by_name"] == "on_epoch_begin on_test_begin"
+    assert out["lambda_other_hooks_by_name"] == "on_test_begin"
 
 
 def test_lambda_needs_named_hooks(out):
@@ -285,7 +285,7 @@ def test_callback_class_returned_list_reaches_the_history(out):
 
 
 def test_callback_class_registers_only_its_hooks(out):
-    assert out["class_hooks_registered"] == "on_epoch_begin on_epoch_end on_train_begin"
+    assert out["class_hooks_registered"] == "on_epoch_end on_train_begin"
 
 
 def test_callback_class_private_is_per_instance(out):
