@@ -16,6 +16,7 @@ from keras_script import KERAS_ENV, PRELUDE, run_labelled
 
 SCRIPT = r'''
 set.seed(3)
+keras$utils$set_random_seed(3L)
 x <- matrix(rnorm(40 * 3), 40, 3)
 y <- as.vector(x %*% c(1, -1, 0.5))
 model <- keras_model_sequential(input_shape = 3) %>% layer_dense(units = 1)

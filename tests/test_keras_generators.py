@@ -10,6 +10,7 @@ from keras_script import run_labelled
 
 SCRIPT = r'''
 set.seed(6)
+keras$utils$set_random_seed(6L)
 model <- keras_model_sequential(input_shape = 3) %>% layer_dense(units = 1)
 model %>% compile(optimizer = optimizer_sgd(learning_rate = 0.05), loss = "mse")
 batch <- function() {
