@@ -107,6 +107,7 @@ history <- train(list(child))
 check("subclass_hook_calls_super", c(child$child_epochs(), "|", child$seen(), "|",
                                      history$metrics$epoch_squared))
 check("new_callback_class_alias", identical(new_callback_class, Callback))
+check("class_hooks_must_be_functions", Callback("NotAFunction", on_epoch_end = "x"))
 check("class_hook_signature", py_str(import("inspect")$signature(logger$on_epoch_end)))
 
 # ---- stop_training ---------------------------------------------------------------------------
@@ -161,6 +162,19 @@ check("interrupt_partial_epoch_is_its_last_batch",
 check("interrupt_keeps_the_weights", !identical(get_weights(model)[[1]], before))
 check("interrupt_history_on_the_model", lengths(py_to_r(model$history$history)))
 check("usable_after_interrupt", length(train(NULL, epochs = 2)$metrics$loss))
+reached <- "no"
+twice <- callback_lambda(on_train_batch_end = function(batch, logs) {
+  if (batch == 3) {
+    tools::pskill(Sys.getpid(), tools::SIGINT)
+    py_eval("None")
+    tools::pskill(Sys.getpid(), tools::SIGINT)
+    py_eval("None")
+    reached <<- "yes"
+  }
+})
+second <- tryCatch({ train(list(twice), epochs = 10); NULL }, interrupt = function(e) e)
+check("second_ctrl_c_interrupts_at_once", c(class(second)[[1]], reached))
+check("usable_after_second_ctrl_c", length(train(NULL, epochs = 1)$metrics$loss))
 
 # ---- built-in callbacks --------------------------------------------------------------------------
 dir <- tempfile("callbacks-"); dir.create(dir)
@@ -297,6 +311,10 @@ def test_callback_subclass_hook_calls_the_parent_hook_with_the_same_epoch(out):
     assert out["subclass_hook_calls_super"] == "1 2 3 | 1 2 3 | 1 4 9"
 
 
+def test_callback_class_hooks_must_be_functions(out):
+    assert '`on_epoch_end` must be an R function, not the string "x"' in out["class_hooks_must_be_functions"]
+
+
 def test_new_callback_class_is_callback(out):
     assert out["new_callback_class_alias"] == "TRUE"
 
@@ -371,6 +389,11 @@ def test_ctrl_c_history_is_also_on_the_model(out):
 
 def test_model_is_usable_after_ctrl_c(out):
     assert out["usable_after_interrupt"] == "2"
+
+
+def test_second_ctrl_c_interrupts_at_once(out):
+    assert out["second_ctrl_c_interrupts_at_once"] == "interrupt no"
+    assert out["usable_after_second_ctrl_c"] == "1"
 
 
 def test_builtin_integer_arguments_are_integers(out):

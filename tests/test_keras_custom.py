@@ -97,6 +97,7 @@ Shifted <- Layer("Shifted", inherit = Scale,
 check("layer_inherits_a_layer", as.vector(as.array(Shifted(units = 1)(tf$ones(shape(1, 3))))))
 check("layer_inherit_must_be_a_class", Layer("Bad", inherit = 1)())
 check("new_layer_class_alias", identical(new_layer_class, Layer))
+check("layer_methods_must_be_functions", Layer("NotAFunction", call = 1))
 
 # ---- Model() with train_step (keras3) --------------------------------------------------------
 Regressor <- Model("Regressor",
@@ -263,6 +264,10 @@ def test_layer_inherits_another_layer_and_calls_super(out):
 
 def test_layer_inherit_must_be_a_class(out):
     assert "`inherit` must be a Python class" in out["layer_inherit_must_be_a_class"]
+
+
+def test_layer_methods_must_be_functions(out):
+    assert "`call` must be an R function, not 1" in out["layer_methods_must_be_functions"]
 
 
 def test_new_layer_class_is_layer(out):

@@ -110,7 +110,7 @@ Callback <- function(classname, on_epoch_begin = NULL, on_epoch_end = NULL,
                      on_predict_begin = NULL, on_predict_end = NULL,
                      on_predict_batch_begin = NULL, on_predict_batch_end = NULL,
                      ..., public = list(), private = list(), inherit = NULL) {
-  hooks <- .drop_nulls(list(
+  hooks <- .keras_method_args(list(
     on_epoch_begin = on_epoch_begin, on_epoch_end = on_epoch_end,
     on_train_begin = on_train_begin, on_train_end = on_train_end,
     on_train_batch_begin = on_train_batch_begin, on_train_batch_end = on_train_batch_end,

@@ -37,6 +37,17 @@
   template
 }
 
+# The named methods given as arguments (initialize = , call = , on_epoch_end = ...)
+# must be R functions; NULL ones are dropped.
+.keras_method_args <- function(methods) {
+  methods <- .drop_nulls(methods)
+  for (name in names(methods))
+    if (!is.function(methods[[name]]) || is_py_object(methods[[name]]))
+      stop(sprintf("`%s` must be an R function, not %s", name,
+                   .describe_value(methods[[name]])), call. = FALSE)
+  methods
+}
+
 .keras_methods <- function(members) {
   keys <- names(members)
   keys[keys == "initialize"] <- "__init__"
@@ -82,7 +93,7 @@ Model <- function(classname, initialize = NULL, call = NULL, train_step = NULL,
                   predict_step = NULL, test_step = NULL, compute_loss = NULL,
                   compute_metrics = NULL, ..., public = list(), private = list(),
                   inherit = NULL) {
-  members <- .drop_nulls(list(
+  members <- .keras_method_args(list(
     initialize = initialize, call = call, train_step = train_step,
     predict_step = predict_step, test_step = test_step, compute_loss = compute_loss,
     compute_metrics = compute_metrics))
@@ -98,8 +109,8 @@ new_model_class <- Model
 # is made the first time it is used.
 Layer <- function(classname, initialize = NULL, call = NULL, build = NULL, get_config = NULL,
                   ..., public = list(), private = list(), inherit = NULL) {
-  members <- c(.drop_nulls(list(initialize = initialize, call = call, build = build,
-                                get_config = get_config)), list2(...), public)
+  members <- c(.keras_method_args(list(initialize = initialize, call = call, build = build,
+                                       get_config = get_config)), list2(...), public)
   .check_string(classname, "classname")
   force(private)
   force(inherit)
@@ -135,14 +146,14 @@ new_layer_class <- Layer
 # ---- losses and metrics -----------------------------------------------------------------------
 
 Loss <- function(classname, call = NULL, ..., public = list(), private = list(), inherit = NULL) {
-  .keras_class(classname, c(.drop_nulls(list(call = call)), list2(...), public), private,
+  .keras_class(classname, c(.keras_method_args(list(call = call)), list2(...), public), private,
                inherit, function() keras$losses$Loss)
 }
 
 Metric <- function(classname, initialize = NULL, update_state = NULL, result = NULL, ...,
                    public = list(), private = list(), inherit = NULL) {
-  members <- .drop_nulls(list(initialize = initialize, update_state = update_state,
-                              result = result))
+  members <- .keras_method_args(list(initialize = initialize, update_state = update_state,
+                                     result = result))
   .keras_class(classname, c(members, list2(...), public), private, inherit,
                function() keras$metrics$Metric)
 }
