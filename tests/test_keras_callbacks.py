@@ -203,6 +203,7 @@ history <- train(list(
   callback_terminate_on_nan(),
   plateau, scheduler,
   callback_backup_and_restore(file.path(dir, "backup")),
+  board,
   callback_progbar_logger()), epochs = 3)
 check("builtins_train", length(history$metrics$loss))
 check("scheduler_epochs_zero_based", schedule_epochs)
@@ -210,6 +211,8 @@ check("scheduler_sets_the_rate", py_to_r(model$optimizer$learning_rate$numpy()))
 check("checkpoint_files", list.files(dir, pattern = "^model"))
 check("csv_logger_rows", read.csv(file.path(dir, "log.csv"))$epoch)
 check("backup_removed_after_training", dir.exists(file.path(dir, "backup")))
+check("tensorboard_writes_event_files",
+      length(list.files(file.path(dir, "tb"), pattern = "^events", recursive = TRUE)) > 0)
 check("terminate_on_naan_alias", identical(callback_terminate_on_naan, callback_terminate_on_nan))
 check("builtin_classes", vapply(list(callback_terminate_on_nan(), callback_progbar_logger()),
                                 function(cb) class(cb)[[1]], ""))
@@ -436,6 +439,10 @@ def test_backup_and_restore_cleans_up(out):
 
 def test_tensorboard_arguments(out):
     assert out["tensorboard_arguments"] == "TRUE integer integer"
+
+
+def test_tensorboard_writes_event_files(out):
+    assert out["tensorboard_writes_event_files"] == "TRUE"
 
 
 def test_old_terminate_on_naan_alias(out):
