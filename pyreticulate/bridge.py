@@ -690,14 +690,6 @@ def next_(it, completed):
 
 
 @entry
-def make_iterator(step, prefetch):
-    from .iterators import r_generator
-    from .rules.functions import RFunction
-    return proxies.wrap(r_generator(RFunction(step, convert=True),
-                                    rapi.lib.INTEGER(prefetch)[0]), True)
-
-
-@entry
 def enter_context(x):
     obj, convert = _target(x)
     return result(_user(type(obj).__enter__, obj), convert)

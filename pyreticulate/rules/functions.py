@@ -73,44 +73,77 @@ _MISSING = object()
 
 def r_formals(sexp):
     """``[(name, has_default)]`` of an R closure's formals (``...`` included)."""
+    return [(name, default is not None) for name, default in _formals(sexp)]
+
+
+def _formals(sexp):
+    """``[(name, default SEXP or None)]`` of an R closure's formals."""
     lib = rapi.lib
     out = []
     if lib.TYPEOF(sexp) != rapi.CLOSXP:
-        return [("...", False)]
+        return [("...", None)]
     node = lib.FORMALS(sexp)
     while node != lib.R_NilValue:
         name = rapi.charsxp_str(lib.PRINTNAME(lib.TAG(node)))
-        out.append((name, lib.CAR(node) != lib.R_MissingArg))
+        default = lib.CAR(node)
+        out.append((name, None if default == lib.R_MissingArg else default))
         node = lib.CDR(node)
     return out
 
 
-def py_function(fn, name=None, invoke=None):
+_SIMPLE_DEFAULTS = (rapi.LGLSXP, rapi.INTSXP, rapi.REALSXP, rapi.STRSXP)
+
+
+def _python_default(default):
+    """The Python value of a constant R default (NULL, TRUE, 2L, 0.5, "x"), else _MISSING."""
+    lib = rapi.lib
+    if default == lib.R_NilValue:
+        return None
+    if (lib.TYPEOF(default) in _SIMPLE_DEFAULTS and lib.XLENGTH(default) == 1
+            and lib.ATTRIB(default) == lib.R_NilValue):
+        value = REGISTRY.to_python(default)
+        if value is not None:
+            return value
+    return _MISSING
+
+
+def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=False):
     """A Python function with a real signature taken from the R function's formals.
 
     Parameters before ``...`` are positional-or-keyword, ``...`` becomes
     ``*args``/``**kwargs``, later ones are keyword-only. A parameter with an R
-    default that the caller leaves out is not passed, so R's default applies.
-    The generated function calls ``invoke`` (default: ``fn``) with the arguments.
+    default that the caller leaves out is not passed, so R's default applies;
+    with ``python_defaults`` a constant R default (NULL, a logical, number or
+    string) is the Python default instead, as Keras inspects them. With
+    ``var_keywords`` the function also takes ``**kwargs`` when R has no
+    ``...``; such unknown keywords are dropped. The generated function calls
+    ``invoke`` (default: ``fn``) with the arguments.
     """
-    formals = r_formals(fn.sexp)
+    formals = _formals(fn.sexp)
     params, after_dots, has_dots = [], False, False
-    for formal, has_default in formals:
+    namespace = {"_fn": invoke or fn, "_MISSING": _MISSING}
+    for formal, default in formals:
         if formal == "...":
             has_dots, after_dots = True, True
             params.append("*args")
             continue
         if not formal.isidentifier() or keyword.iskeyword(formal) or formal.startswith("_pyr_"):
             continue
-        if has_default:
-            params.append(f"{formal}=_MISSING")
-        elif after_dots:
-            params.append(f"{formal}=_MISSING")
+        if default is not None or after_dots:
+            value = _python_default(default) if python_defaults and default is not None \
+                else _MISSING
+            if value is _MISSING:
+                params.append(f"{formal}=_MISSING")
+            else:
+                namespace[f"_pyr_default_{len(params)}"] = value
+                params.append(f"{formal}=_pyr_default_{len(params)}")
         else:
             params.append(formal)
+    names = [p.split("=")[0] for p in params if not p.startswith("*")]
     if has_dots:
         params.append("**kwargs")
-    names = [p.split("=")[0] for p in params if not p.startswith("*")]
+    elif var_keywords:
+        params.append("**_pyr_unknown" if "kwargs" in names else "**kwargs")
     func_name = name or fn.__name__
     if not func_name.isidentifier() or keyword.iskeyword(func_name):
         func_name = "r_function"
@@ -121,7 +154,6 @@ def py_function(fn, name=None, invoke=None):
     else:
         lines.append("    return _fn(**_named)")
     source = "\n".join(lines) + "\n"
-    namespace = {"_fn": invoke or fn, "_MISSING": _MISSING}
     exec(compile(source, f"<R function {func_name}>", "exec"), namespace)
     function = namespace[func_name]
     function.r_function = fn

@@ -10,3 +10,21 @@ PyClass <- function(classname, defs = list(), inherit = NULL) {
   else if (is_py_object(inherit)) inherit <- list(inherit)
   .py("make_class", classname, defs, inherit)
 }
+
+# The `private` environment of one instance of a class with private members
+# (pyreticulate/classes.py): the members of `template`, functions among them
+# seeing `self` and `private`.
+.pyr_private_env <- function(template, self) {
+  env <- new.env(parent = emptyenv())
+  for (name in names(template)) {
+    value <- template[[name]]
+    if (is.function(value) && !is_py_object(value) && !is.primitive(value)) {
+      scope <- new.env(parent = environment(value))
+      scope$self <- self
+      scope$private <- env
+      environment(value) <- scope
+    }
+    assign(name, value, envir = env)
+  }
+  env
+}

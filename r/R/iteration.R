@@ -1,5 +1,10 @@
 # Iteration over Python iterables, R functions as Python iterators, and
 # Python context managers through with() / %as%.
+#
+# py_iterator(fn): a Python generator whose values fn() produces on the main
+# thread (pyreticulate/iterators.py); a consumer on another thread waits at
+# most options(pyreticulate.generator_timeout) seconds (default: the
+# main-thread timeout) for the main thread to produce the next value.
 
 .done <- new.env(parent = emptyenv())
 
@@ -48,11 +53,14 @@ py_iterator <- function(fn, completed = NULL, prefetch = 0L) {
   if (length(prefetch) != 1L || is.na(prefetch) || prefetch < 0L)
     stop("`prefetch` must be a non-negative integer", call. = FALSE)
   force(completed)
+  name <- .symbol_name(substitute(fn))
   step <- function() {
     value <- fn()
     if (identical(value, completed)) list(done = TRUE) else list(done = FALSE, value = value)
   }
-  .py("make_iterator", step, prefetch)
+  import("pyreticulate.iterators")$r_generator(
+    step, prefetch, name = if (is.null(name)) "given to py_iterator()" else paste0(name, "()"),
+    timeout = getOption("pyreticulate.generator_timeout"))
 }
 
 # ---- context managers -------------------------------------------------------------------

@@ -9,23 +9,30 @@
 # named list becomes a dict); Python objects (NumPy arrays, tensors, datasets)
 # pass through.
 
-.keras_data <- function(x, dtype = NULL) {
-  if (is.null(x) || is_py_object(x)) return(x)
+# `leaf(x, dtype)` converts each R array (after the steps above) and
+# `passed(x)` what passes (NULL, Python objects); data functions use them to
+# read the same structure without converting it (keras-generators.R).
+.keras_data <- function(x, dtype = NULL, leaf = .keras_numpy, passed = identity) {
+  if (is.null(x) || is_py_object(x)) return(passed(x))
   if (is.data.frame(x)) x <- data.matrix(x)
-  if (is.list(x)) return(lapply(x, .keras_data, dtype = dtype))
+  if (is.list(x)) return(lapply(x, .keras_data, dtype = dtype, leaf = leaf, passed = passed))
   if (is.factor(x)) {
     shape <- dim(x)
     x <- as.integer(x) - 1L
     dim(x) <- shape
   }
   if (is.null(dim(x))) dim(x) <- length(x)
+  leaf(x, dtype)
+}
+
+.keras_numpy <- function(x, dtype) {
   if (is.character(x)) return(.np()$asarray(x))
   .np()$ascontiguousarray(x, dtype = .keras_dtype(x, dtype))
 }
 
-.keras_dtype <- function(x, target) {
+.keras_dtype <- function(x, target, floatx = .floatx()) {
   if (!is.null(target) && !identical(target, "string")) return(target)
-  if (is.integer(x)) "int32" else .floatx()
+  if (is.integer(x)) "int32" else floatx
 }
 
 # The dtypes of a model's inputs, named by input name; NULL when the model
@@ -39,19 +46,20 @@
   dtypes
 }
 
-# The `x` of fit/evaluate/predict: each input cast to its input's dtype.
-.keras_x <- function(model, x) {
+# The `x` of fit/evaluate/predict: each input cast to its input's dtype
+# (`dtypes` as .keras_input_dtypes() gives them; `convert` is .keras_data()
+# or a variant of it).
+.keras_x <- function(model, x, dtypes = .keras_input_dtypes(model), convert = .keras_data) {
   if (is.null(x) || is_py_object(x)) return(x)
-  dtypes <- .keras_input_dtypes(model)
   if (is.list(x) && !is.data.frame(x)) {
     keys <- names(x)
     if (!is.null(keys) && all(keys %in% names(dtypes)))
-      return(lapply(stats::setNames(nm = keys), function(k) .keras_data(x[[k]], dtypes[[k]])))
+      return(lapply(stats::setNames(nm = keys), function(k) convert(x[[k]], dtypes[[k]])))
     if (length(dtypes) == length(x))
-      return(Map(.keras_data, x, unname(dtypes)))
-    return(.keras_data(x))
+      return(Map(convert, x, unname(dtypes)))
+    return(convert(x))
   }
-  .keras_data(x, if (length(dtypes) == 1L) dtypes[[1L]])
+  convert(x, if (length(dtypes) == 1L) dtypes[[1L]])
 }
 
 to_categorical <- function(x, num_classes = NULL) {

@@ -275,7 +275,7 @@ with_custom_object_scope <- function(objects, expr) {
 }
 
 # custom_objects as a dict: names from the list, else from each object's
-# name (`py_function_name`, `__name__`).
+# name (`py_function_name`, `__name__`). A Layer() function stands for its class.
 .custom_objects <- function(objects) {
   if (is_py_object(objects)) return(objects)
   if (!is.list(objects)) objects <- list(objects)
@@ -283,6 +283,8 @@ with_custom_object_scope <- function(objects, expr) {
   if (is.null(keys)) keys <- rep("", length(objects))
   values <- lapply(seq_along(objects), function(i) {
     object <- objects[[i]]
+    if (is.function(attr(object, "keras_class", exact = TRUE)))
+      return(attr(object, "keras_class")())
     if (is.function(object) && !is_py_object(object))
       .as_py_function(object, if (nzchar(keys[[i]])) keys[[i]] else NULL, "custom_object")
     else object

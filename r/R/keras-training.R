@@ -36,6 +36,9 @@ compile.keras.src.models.model.Model <- function(object, optimizer = "rmsprop", 
 
 # fit() returns a keras_training_history (invisibly). `initial_epoch` counts
 # from 1; `class_weight` is a list or vector named by 0-based class index.
+# `x` and `validation_data` may be R functions (keras-generators.R). Ctrl-C
+# stops training at the next batch with an R interrupt whose `history` field
+# holds the history so far (see .keras_fit()).
 fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., batch_size = NULL,
                                              epochs = 1L, callbacks = NULL,
                                              validation_split = 0, validation_data = NULL,
@@ -44,16 +47,21 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
                                              steps_per_epoch = NULL, validation_steps = NULL,
                                              validation_batch_size = NULL, validation_freq = 1L,
                                              verbose = getOption("keras.verbose", default = "auto")) {
+  feeder <- .keras_feeder()
+  on.exit(feeder$close(), add = TRUE)
+  x <- .keras_data_source(object, x, feeder, "train", .symbol_name(substitute(x)))
+  validation_data <- .keras_data_source(object, validation_data, feeder, "test",
+                                        .symbol_name(substitute(validation_data)))
   .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x), y = .keras_data(y),
     batch_size = .keras_integer(batch_size, "batch_size"),
     epochs = .keras_integer(epochs, "epochs"),
     verbose = .keras_verbose(verbose),
-    callbacks = .keras_callbacks(callbacks),
+    callbacks = .keras_callbacks(callbacks, feeder),
     validation_split = if (validation_split != 0) validation_split,
     validation_data = .keras_validation_data(object, validation_data),
-    shuffle = if (missing(shuffle) && .is_dataset(x)) FALSE else shuffle,
+    shuffle = if (missing(shuffle) && (.is_dataset(x) || .is_generator(x))) FALSE else shuffle,
     class_weight = .keras_class_weight(class_weight),
     sample_weight = .keras_data(sample_weight),
     initial_epoch = .keras_integer(initial_epoch, "initial_epoch") - 1L,
@@ -61,8 +69,30 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
     validation_steps = .keras_integer(validation_steps, "validation_steps"),
     validation_batch_size = .keras_integer(validation_batch_size, "validation_batch_size"),
     validation_freq = .keras_integer(validation_freq, "validation_freq")))
-  history <- py_call(py_get_attr(object, "fit"), !!!args, ...)
+  history <- .keras_fit(object, args, ...)
   invisible(.keras_training_history(history))
+}
+
+# model$fit() with an interrupt guard (pyreticulate/keras_callbacks.py): the
+# first Ctrl-C stops training at the next batch boundary, the trained weights
+# stay in the model, and R gets an interrupt condition whose `history` field
+# is the keras_training_history so far (the interrupted epoch included, with
+# the metrics of its last batch). Keras's own record stays in
+# `model$history$history`. A second Ctrl-C interrupts at once.
+.keras_fit <- function(model, args, ...) {
+  guard <- .keras_callbacks_py()$interrupt_guard()
+  tryCatch(py_call(.keras_callbacks_py()$fit, model, guard, !!!args, ...),
+           interrupt = function(e) .keras_interrupted(guard, e))
+}
+
+.keras_interrupted <- function(guard, e) {
+  history <- py_get_attr(guard, "history")
+  condition <- structure(
+    list(message = "", call = conditionCall(e),
+         history = if (!is.null(py_to_r(history))) .keras_training_history(history)),
+    class = c("interrupt", "condition"))
+  signalCondition(condition)
+  invokeRestart("abort")
 }
 
 # evaluate() gives a named list: loss and each metric.
@@ -71,6 +101,9 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
                                                   verbose = getOption("keras.verbose", default = "auto"),
                                                   sample_weight = NULL, steps = NULL,
                                                   callbacks = NULL) {
+  feeder <- .keras_feeder()
+  on.exit(feeder$close(), add = TRUE)
+  x <- .keras_data_source(object, x, feeder, "test", .symbol_name(substitute(x)))
   .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x), y = .keras_data(y),
@@ -78,7 +111,7 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
     verbose = .keras_verbose(verbose),
     sample_weight = .keras_data(sample_weight),
     steps = .keras_integer(steps, "steps"),
-    callbacks = .keras_callbacks(callbacks),
+    callbacks = .keras_callbacks(callbacks, feeder),
     return_dict = TRUE))
   as.list(py_to_r(py_call(py_get_attr(object, "evaluate"), !!!args, ...)))
 }
@@ -87,13 +120,16 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
 predict.keras.src.models.model.Model <- function(object, x, ..., batch_size = NULL,
                                                  verbose = getOption("keras.verbose", default = "auto"),
                                                  steps = NULL, callbacks = NULL) {
+  feeder <- .keras_feeder()
+  on.exit(feeder$close(), add = TRUE)
+  x <- .keras_data_source(object, x, feeder, "predict", .symbol_name(substitute(x)))
   .check_batch_size(x, batch_size)
   args <- .drop_nulls(list(
     x = .keras_x(object, x),
     batch_size = .keras_integer(batch_size, "batch_size"),
     verbose = .keras_verbose(verbose),
     steps = .keras_integer(steps, "steps"),
-    callbacks = .keras_callbacks(callbacks)))
+    callbacks = .keras_callbacks(callbacks, feeder)))
   .keras_outputs(object, py_call(py_get_attr(object, "predict"), !!!args, ...))
 }
 
@@ -160,18 +196,17 @@ predict_on_batch.keras.src.models.model.Model <- function(object, x, ...) {
   isTRUE(tryCatch(py_to_r(py_call(py_get_attr(stdout, "isatty"))), error = function(e) FALSE))
 }
 
-# Callbacks as a list of Python callbacks.
-.keras_callbacks <- function(callbacks) {
-  if (is.null(callbacks)) return(NULL)
-  if (is_py_object(callbacks) || !is.list(callbacks)) callbacks <- list(callbacks)
-  lapply(callbacks, .as_keras_callback)
+# Callbacks as a list of Python callbacks (keras-callbacks.R), and the call's
+# Feeder when it has R data functions to fill (keras-generators.R).
+.keras_callbacks <- function(callbacks, feeder = NULL) {
+  if (!is.null(callbacks) && (is_py_object(callbacks) || !is.list(callbacks)))
+    callbacks <- list(callbacks)
+  callbacks <- lapply(callbacks, .as_keras_callback)
+  if (!is.null(feeder) && py_len(feeder) > 0L) callbacks <- c(callbacks, list(feeder))
+  if (length(callbacks)) callbacks
 }
 
-.as_keras_callback <- function(callback) {
-  if (!is_py_object(callback))
-    stop("callbacks must be Keras callbacks, not ", class(callback)[[1L]], call. = FALSE)
-  callback
-}
+.is_generator <- function(x) inherits(x, "python.builtin.generator")
 
 # list(x, y) or list(x, y, sample_weight) → a tuple of arrays.
 .keras_validation_data <- function(model, data) {
