@@ -2,7 +2,7 @@
 import os
 
 from conftest import ROOT
-from tf_scripts import run_r
+from scripts import run_r
 
 
 def test_benchmark_runs_in_a_tiny_configuration():

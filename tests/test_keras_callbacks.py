@@ -12,7 +12,7 @@ import time
 import pytest
 
 from conftest import ROOT
-from keras_script import KERAS_ENV, PRELUDE, run_labelled
+from scripts import ENV, PRELUDE, run_labelled
 
 SCRIPT = r'''
 set.seed(3)
@@ -478,7 +478,7 @@ check("external_interrupt_usable", length(fit(model, x, y, epochs = 1, verbose =
 def test_ctrl_c_from_outside_stops_fit_and_the_process_stays_usable(tmp_path):
     script = tmp_path / "ctrl_c.R"
     script.write_text(PRELUDE + textwrap.dedent(CTRL_C_SCRIPT))
-    env = {**os.environ, "PYTHONPATH": ROOT, **KERAS_ENV}
+    env = {**os.environ, "PYTHONPATH": ROOT, **ENV}
     proc = subprocess.Popen([sys.executable, "-m", "pyreticulate", "run", str(script)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env, cwd=str(tmp_path))
@@ -491,6 +491,6 @@ def test_ctrl_c_from_outside_stops_fit_and_the_process_stays_usable(tmp_path):
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=240)
     assert proc.returncode == 0, stderr[-3000:]
-    assert "[external_interrupt] interrupt condition" in stdout
-    assert "[external_interrupt_history] TRUE" in stdout
-    assert "[external_interrupt_usable] 1" in stdout
+    assert "external_interrupt: interrupt condition" in stdout
+    assert "external_interrupt_history: TRUE" in stdout
+    assert "external_interrupt_usable: 1" in stdout

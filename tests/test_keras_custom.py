@@ -4,7 +4,7 @@ Layer(), Loss(), Metric() and %py_class%, with Python signatures Keras can
 inspect, super, private, a custom train_step, and saving and loading."""
 import pytest
 
-from keras_script import run_labelled
+from scripts import run_labelled
 
 SCRIPT = r'''
 set.seed(5)

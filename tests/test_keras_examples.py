@@ -2,13 +2,13 @@
 import os
 
 from conftest import ROOT, run_script
-from keras_script import KERAS_ENV
+from scripts import ENV
 
 
 def run_example(tmp_path, name):
     with open(os.path.join(ROOT, "examples", name), encoding="utf-8") as handle:
         code = handle.read()
-    return run_script(tmp_path, code, env=KERAS_ENV, timeout=600, name=name)
+    return run_script(tmp_path, code, env=ENV, timeout=600, name=name)
 
 
 def test_regression_example_learns_and_reloads(tmp_path):

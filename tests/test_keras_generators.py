@@ -6,7 +6,7 @@ py_iterator() generators, including the timeout of a consumer the main thread
 cannot serve."""
 import pytest
 
-from keras_script import run_labelled
+from scripts import run_labelled
 
 SCRIPT = r'''
 set.seed(6)

@@ -3,7 +3,7 @@ issue lists builds and runs in a model; R conventions for arguments; the
 first argument decides between layer, in-place add and application."""
 import pytest
 
-from keras_script import run_labelled
+from scripts import run_labelled
 
 SCRIPT = r'''
 set.seed(3)

@@ -3,7 +3,7 @@ construction, layers of a model, summary, weights, configuration,
 persistence and the data helpers."""
 import pytest
 
-from keras_script import run_labelled
+from scripts import run_labelled
 
 SCRIPT = r'''
 check("tf_before_use", py_eval("'tensorflow' in __import__('sys').modules"))

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from keras_script import KERAS_ENV, run_labelled
+from scripts import ENV, run_labelled
 
 SCRIPT = r'''
 set.seed(11)
@@ -325,7 +325,7 @@ def test_fit_shows_the_live_progress_bar_in_a_terminal(tmp_path):
     path = tmp_path / "progress.R"
     path.write_text(PROGRESS_SCRIPT)
     leader, follower = pty.openpty()
-    env = {**os.environ, "PYTHONPATH": ROOT, **KERAS_ENV}
+    env = {**os.environ, "PYTHONPATH": ROOT, **ENV}
     proc = subprocess.Popen([sys.executable, "-m", "pyreticulate", "run", str(path)],
                             stdin=subprocess.DEVNULL, stdout=follower, stderr=subprocess.DEVNULL,
                             env=env, cwd=str(tmp_path))

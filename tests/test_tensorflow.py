@@ -3,7 +3,7 @@ use, tf_version(), as_tensor(), tf_function() (traced on the main thread),
 device information and the message for a GPU that is not there."""
 import pytest
 
-from tf_scripts import labelled, run_code
+from scripts import labelled, run_code
 
 
 @pytest.fixture(scope="module")

@@ -3,17 +3,17 @@ hand-checked computational graph (examples/tensorflow), GradientTape
 through with()/%as%, persistent tapes and watch()."""
 import pytest
 
-from tf_scripts import example, labelled, run_code, run_r
+from scripts import example, labelled, run_code, run_r
 
 
 @pytest.fixture(scope="module")
 def regression():
-    return labelled(run_r(example("linear_regression_eager.R")))
+    return labelled(run_r(example("tensorflow", "linear_regression_eager.R")))
 
 
 @pytest.fixture(scope="module")
 def graph():
-    return labelled(run_r(example("computational_graph.R")))
+    return labelled(run_r(example("tensorflow", "computational_graph.R")))
 
 
 @pytest.fixture(scope="module")

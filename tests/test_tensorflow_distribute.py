@@ -6,17 +6,17 @@ import re
 
 import pytest
 
-from tf_scripts import example, labelled, run_code, run_r
+from scripts import example, labelled, run_code, run_r
 
 
 @pytest.fixture(scope="module")
 def keras_fit():
-    return labelled(run_r(example("distribute_keras.R")))
+    return labelled(run_r(example("tensorflow", "distribute_keras.R")))
 
 
 @pytest.fixture(scope="module")
 def multi_worker():
-    return labelled(run_r(example("multi_worker", "launch.R")))
+    return labelled(run_r(example("tensorflow", "multi_worker", "launch.R")))
 
 
 @pytest.fixture(scope="module")

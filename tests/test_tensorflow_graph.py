@@ -4,12 +4,12 @@ optimizers, Session$run() with single, list, named-list and nested fetches
 placeholders in the caller's frame, and the graph-mode regression."""
 import pytest
 
-from tf_scripts import example, labelled, run_code, run_r
+from scripts import example, labelled, run_code, run_r
 
 
 @pytest.fixture(scope="module")
 def regression():
-    return labelled(run_r(example("linear_regression_graph.R")))
+    return labelled(run_r(example("tensorflow", "linear_regression_graph.R")))
 
 
 @pytest.fixture(scope="module")
