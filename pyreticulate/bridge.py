@@ -45,24 +45,28 @@ def _escaped(exc_type, exc, tb):
 
 
 def _run(fn, args):
-    with threads.BUSY:
+    with threads.BUSY, threads.in_python():
         return _run_busy(fn, args)
 
 
 def _run_busy(fn, args):
     lib = rapi.lib
-    errors.WARNINGS.enter()
-    if threads.pending():
-        threads.service(force=True)
-    values = []
-    node = lib.CDR(args)
-    nil = lib.R_NilValue
-    while node != nil:
-        values.append(lib.CAR(node))
-        node = lib.CDR(node)
+    frame = errors.WARNINGS.enter()
     try:
+        threads.check_process()
+        if threads.pending():
+            threads.service(force=True)
+        values = []
+        node = lib.CDR(args)
+        nil = lib.R_NilValue
+        while node != nil:
+            values.append(lib.CAR(node))
+            node = lib.CDR(node)
         result = fn(*values)
-        collected = errors.WARNINGS.leave()
+    except BaseException as exc:
+        return _signal_for_exception(exc, errors.WARNINGS.leave(frame))
+    collected = errors.WARNINGS.leave(frame)
+    try:
         if collected or threads.pending():
             with protected() as keep:
                 keep(result)
@@ -71,7 +75,6 @@ def _run_busy(fn, args):
                     result = _signal("value", lib.R_NilValue, result, collected)
         return result
     except BaseException as exc:
-        collected = errors.WARNINGS.leave() if len(errors.WARNINGS.frames) else []
         return _signal_for_exception(exc, collected)
 
 

@@ -17,7 +17,14 @@ USAGE = __doc__.split("\n\n")[1]
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(list(sys.argv[1:] if argv is None else argv))
+    except runtime.StartupError as exc:
+        print(f"pyreticulate: {exc}", file=sys.stderr)
+        return 1
+
+
+def _dispatch(argv):
     if not argv:
         return console()
     if argv[0] in ("-h", "--help"):

@@ -47,6 +47,7 @@ def ready():
 
 
 def _require_main_thread():
+    threads.check_process()
     if not threads.on_main_thread():
         raise RuntimeError("internal error: R entered off the main thread")
 
@@ -94,22 +95,25 @@ def evaluate(expr, env, keep, frame=None):
         lib.SET_TAG(tail, rapi.sym("condition"))
         call = keep(lib.Rf_lcons(_template["wch"].sexp, lib.Rf_cons(expr, tail)))
         error = ffi.new("int *")
-    value = lib.R_tryEval(call, frame, error)
+    with threads.IN_R:
+        value = lib.R_tryEval(call, frame, error)
     with threads.BUSY:
-        if error[0]:
-            raise _failure(frame)
-        keep(value)
+        if not error[0]:
+            keep(value)
         captured = _lookup(frame, ".pyr_warnings")
         if captured is not None:
             errors.WARNINGS.add([RObject(lib.VECTOR_ELT(captured, i))
                                  for i in range(lib.LENGTH(captured))])
+        if error[0]:
+            raise _failure(frame)
         return value
 
 
 def _try_eval_bare(expr, env):
     """Evaluation before the R package is loaded: only the message survives an error."""
     error = ffi.new("int *")
-    value = rapi.lib.R_tryEval(expr, env, error)
+    with threads.IN_R:
+        value = rapi.lib.R_tryEval(expr, env, error)
     if error[0]:
         raise errors.RError(geterrmessage().strip())
     return value

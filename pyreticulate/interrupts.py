@@ -15,13 +15,16 @@ from .rapi import ffi
 POLL_USEC = 100_000
 
 
-def _hook_failed(exc_type, exc, tb):
+def callback_failed(exc_type, exc, tb):
+    """``onerror`` of the callbacks R calls: a Ctrl-C that surfaced there is an R interrupt."""
     if exc_type is not None and issubclass(exc_type, KeyboardInterrupt):
         rapi.lib.R_interrupts_pending = 1
+    return None
 
 
-@ffi.callback("void(void)", onerror=_hook_failed)
+@ffi.callback("void(void)", onerror=callback_failed)
 def process_events():
+    """R's event hook: serve other threads' R calls; a pending Ctrl-C interrupts R."""
     try:
         threads.service(force=True)
     except KeyboardInterrupt:

@@ -99,6 +99,8 @@ Rboolean R_BindingIsActive(SEXP, SEXP);
 SEXP Rf_GetOption1(SEXP);
 
 void R_gc(void);
+Rboolean R_ToplevelExec(void (*)(void *), void *);
+void Rf_endEmbeddedR(int);
 void R_RunPendingFinalizers(void);
 void R_RunExitFinalizers(void);
 void R_CleanTempDir(void);
