@@ -1,16 +1,20 @@
 """Python calling into R.
 
-Every evaluation runs under ``R_tryEval`` inside a fresh environment ``E``
-that holds the function and its arguments (bound to symbols, never inlined in
-the call) and a condition handler whose closure environment is ``E``:
+Every evaluation runs under ``R_tryEval`` in a fresh environment ``F`` that
+holds only the function and its arguments (bound to symbols, never inlined in
+the call, so deparsing and tracebacks stay small). ``F``'s parent is a fresh
+environment ``H`` holding a condition handler whose closure environment is
+``H``:
 
     withCallingHandlers(.pyr_fn(.pyr_1, name = .pyr_2), condition = .pyr_handler)
 
-The handler records an error (with ``sys.calls()``) or an interrupt in ``E`` and
+The handler records an error (with ``sys.calls()``) or an interrupt in ``H`` and
 jumps out through the ``abort`` restart, and muffles warnings after recording
 them, so R's longjmp never crosses a Python frame and the original condition
-object reaches Python. Callers must hold the result they get in a
-``handles.protected`` scope (or an ``RObject``) before allocating again.
+object reaches Python; warnings recorded before an error are still delivered.
+The called function sees (``parent.frame()``) nothing but its arguments.
+Callers must hold the result they get in a ``handles.protected`` scope (or an
+``RObject``) before allocating again.
 """
 from . import errors, rapi, threads
 from .handles import RObject, protected
@@ -53,10 +57,13 @@ def _require_main_thread():
 
 
 def _new_frame(parent=None):
+    """A fresh evaluation frame ``F`` whose parent is a fresh handler environment ``H``."""
     lib = rapi.lib
     if parent is None:
         parent = _template["namespace"].sexp if _template else lib.R_BaseEnv
-    return lib.R_NewEnv(parent, 0, 0)
+    with protected() as keep:
+        home = keep(lib.R_NewEnv(parent, 0, 0))
+        return lib.R_NewEnv(home, 0, 0)
 
 
 def _bind(env, name, value):
@@ -85,12 +92,13 @@ def evaluate(expr, env, keep, frame=None):
             _bind(frame, ".pyr_env", env)
             expr = keep(lib.Rf_lcons(rapi.sym("eval"), lib.Rf_cons(
                 rapi.sym(".pyr_expr"), lib.Rf_cons(rapi.sym(".pyr_env"), lib.R_NilValue))))
+        home = lib.ENCLOS(frame)
         handler = keep(lib.Rf_allocSExp(rapi.CLOSXP))
         template = _template["handler"].sexp
         lib.SET_FORMALS(handler, lib.FORMALS(template))
         lib.SET_BODY(handler, lib.BODY(template))
-        lib.SET_CLOENV(handler, frame)
-        _bind(frame, ".pyr_handler", handler)
+        lib.SET_CLOENV(handler, home)
+        _bind(home, ".pyr_handler", handler)
         tail = keep(lib.Rf_cons(rapi.sym(".pyr_handler"), lib.R_NilValue))
         lib.SET_TAG(tail, rapi.sym("condition"))
         call = keep(lib.Rf_lcons(_template["wch"].sexp, lib.Rf_cons(expr, tail)))
@@ -100,12 +108,12 @@ def evaluate(expr, env, keep, frame=None):
     with threads.BUSY:
         if not error[0]:
             keep(value)
-        captured = _lookup(frame, ".pyr_warnings")
+        captured = _lookup(home, ".pyr_warnings")
         if captured is not None:
             errors.WARNINGS.add([RObject(lib.VECTOR_ELT(captured, i))
                                  for i in range(lib.LENGTH(captured))])
         if error[0]:
-            raise _failure(frame)
+            raise _failure(home)
         return value
 
 
@@ -119,13 +127,13 @@ def _try_eval_bare(expr, env):
     return value
 
 
-def _failure(frame):
-    condition = _lookup(frame, ".pyr_cond")
+def _failure(home):
+    condition = _lookup(home, ".pyr_cond")
     if condition is not None:
-        trace = _lookup(frame, ".pyr_trace")
+        trace = _lookup(home, ".pyr_trace")
         return condition_to_exception(RObject(condition),
                                       RObject(trace) if trace is not None else None)
-    if _lookup(frame, ".pyr_interrupted") is not None:
+    if _lookup(home, ".pyr_interrupted") is not None:
         return KeyboardInterrupt()
     return errors.RError("R evaluation aborted")
 

@@ -7,6 +7,7 @@
   in ``PY_REFS``; R's garbage collector drops that count through a C finalizer.
 """
 import collections
+import gc
 import sys
 
 from . import interrupts, rapi, threads
@@ -17,10 +18,8 @@ class _SlotTable:
     """R objects kept alive for Python, stored in one preserved R list.
 
     ``preserve`` and ``release`` are O(1). A release that cannot touch R now
-    (another thread, the table being resized, R shut down) is queued and
-    applied by ``flush`` on the main thread. Resizing allocates, so R's GC may
-    run finalizers that preserve or release objects in the middle of it: the
-    new table is installed before anything else can allocate.
+    (another thread, the table being resized) is queued and applied by
+    ``flush`` on the main thread; after shutdown releases do nothing.
     """
 
     def __init__(self):
@@ -77,24 +76,25 @@ class _SlotTable:
         self.released.clear()
 
     def _grow(self):
+        """Double the table: one C call copies it, with Python's cyclic GC and queued
+        thread work held off, so no finalizer can preserve or release half-way."""
         lib = rapi.lib
-        capacity = self.capacity
+        collecting = gc.isenabled()
+        gc.disable()
         self.resizing += 1
         try:
-            new = lib.Rf_protect(lib.Rf_allocVector(rapi.VECSXP, capacity * 2))
-            if self.capacity != capacity:
+            with threads.BUSY:
+                old, capacity = self.table, self.capacity
+                new = lib.Rf_protect(lib.Rf_lengthgets(old, capacity * 2))
+                lib.R_PreserveObject(new)
                 lib.Rf_unprotect(1)
-                return
-            old = self.table
-            for i in range(capacity):
-                lib.SET_VECTOR_ELT(new, i, lib.VECTOR_ELT(old, i))
-            self.table, self.capacity = new, capacity * 2
-            self.free.extend(range(capacity * 2 - 1, capacity - 1, -1))
-            lib.R_PreserveObject(new)
-            lib.Rf_unprotect(1)
-            lib.R_ReleaseObject(old)
+                self.table, self.capacity = new, capacity * 2
+                self.free.extend(range(capacity * 2 - 1, capacity - 1, -1))
+                lib.R_ReleaseObject(old)
         finally:
             self.resizing -= 1
+            if collecting:
+                gc.enable()
 
 
 SLOTS = _SlotTable()
@@ -172,6 +172,8 @@ class PyRefs:
         self.bytes = 0
         self.since_gc = 0
         self.bytes_since_gc = 0
+        self.count_after_gc = 0
+        self.bytes_after_gc = 0
         self.gc_requested = False
 
     def add(self, obj):
@@ -187,8 +189,8 @@ class PyRefs:
         self.count += 1
         self.since_gc += 1
         if not self.gc_requested and (
-                self.since_gc >= max(self.GC_EVERY_OBJECTS, self.count)
-                or self.bytes_since_gc >= max(self.GC_EVERY_BYTES, self.bytes)):
+                self.since_gc >= max(self.GC_EVERY_OBJECTS, self.count_after_gc)
+                or self.bytes_since_gc >= max(self.GC_EVERY_BYTES, self.bytes_after_gc)):
             self.gc_requested = True
             threads.defer(self.collect)
         return key
@@ -212,6 +214,7 @@ class PyRefs:
         self.since_gc = self.bytes_since_gc = 0
         if not SLOTS.closed:
             rapi.lib.R_gc()
+        self.count_after_gc, self.bytes_after_gc = self.count, self.bytes
 
     def live(self):
         return self.count

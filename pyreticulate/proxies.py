@@ -14,6 +14,7 @@ filters.
 """
 import collections.abc
 import inspect
+import weakref
 
 from . import evaluation, handles, rapi
 from .handles import RObject, protected
@@ -151,15 +152,24 @@ def _warning_length():
 def formals_for(obj):
     """The formals pairlist for a callable's R closure (cached per function)."""
     key = _formals_key(obj)
+    target = getattr(obj, "__func__", obj)
     cached = _formals_cache.get(key) if key is not None else None
-    if cached is not None:
+    if cached is not None and cached[0]() is target:
         return cached[1].sexp
     formals = RObject(_build_formals(obj))
     if key is not None:
         if len(_formals_cache) >= _FORMALS_CACHE_LIMIT:
             _formals_cache.clear()
-        _formals_cache[key] = (obj, formals)
+        _formals_cache[key] = (_reference(target), formals)
     return formals.sexp
+
+
+def _reference(target):
+    """A weak reference, so the cache never keeps a callback alive (builtins are kept)."""
+    try:
+        return weakref.ref(target)
+    except TypeError:
+        return lambda: target
 
 
 def _formals_key(obj):
