@@ -16,6 +16,8 @@ The called function sees (``parent.frame()``) nothing but its arguments.
 Callers must hold the result they get in a ``handles.protected`` scope (or an
 ``RObject``) before allocating again.
 """
+import re
+
 from . import errors, rapi, threads
 from .handles import RObject, protected
 from .rapi import ffi
@@ -165,16 +167,22 @@ def condition_to_exception(condition, trace=None):
                          r_trace=r_trace)
 
 
-def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None):
-    """Call the R function ``fn`` with R values; arguments are bound to symbols."""
+def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None, name=None):
+    """Call the R function ``fn`` with R values; arguments are bound to symbols.
+
+    ``name`` (a syntactic R name) is the symbol the call uses for ``fn``, so
+    ``sys.call()``, error messages and tracebacks show ``name(...)``.
+    """
     _require_main_thread()
     lib = rapi.lib
     own = keep is None
     scope = protected() if own else keep
+    head = name if name and _SYNTACTIC.fullmatch(name) and name not in _RESERVED \
+        and not name.startswith(".pyr_") else ".pyr_fn"
     try:
         with threads.BUSY:
             frame = scope(_new_frame(env_parent))
-            _bind(frame, ".pyr_fn", fn)
+            _bind(frame, head, fn)
             items = [(None, value) for value in args] + list(
                 kwargs.items() if isinstance(kwargs, dict) else kwargs)
             tail = lib.R_NilValue
@@ -185,12 +193,19 @@ def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None):
                 tail = scope(lib.Rf_cons(rapi.sym(symbol), tail))
                 if name is not None:
                     lib.SET_TAG(tail, rapi.sym(name))
-            call = scope(lib.Rf_lcons(rapi.sym(".pyr_fn"), tail))
+            call = scope(lib.Rf_lcons(rapi.sym(head), tail))
         value = evaluate(call, frame, scope, frame=frame)
         return RObject(value) if own else value
     finally:
         if own:
             scope.__exit__()
+
+
+_SYNTACTIC = re.compile(r"(?:[A-Za-z]|[.](?![0-9]))[A-Za-z0-9._]*")
+_RESERVED = frozenset({
+    "if", "else", "repeat", "while", "function", "for", "next", "break", "in", "TRUE",
+    "FALSE", "NULL", "Inf", "NaN", "NA", "NA_integer_", "NA_real_", "NA_character_",
+    "NA_complex_"})
 
 
 def call_named(name, *args, keep=None, **kwargs):
