@@ -83,6 +83,8 @@ def _signal_for_exception(exc, collected):
     try:
         if isinstance(exc, KeyboardInterrupt):
             return _signal("interrupt", lib.R_NilValue, lib.R_NilValue, collected)
+        if isinstance(exc, threads.ForkedProcessError):
+            return _signal("error", _plain_error(str(exc)), lib.R_NilValue, collected)
         errors.LAST_ERROR.record(exc)
         original = errors.original_condition(exc)
         if original is not None:
@@ -92,6 +94,19 @@ def _signal_for_exception(exc, collected):
             return _signal("error", condition, lib.R_NilValue, collected)
     except BaseException:
         return _sentinels["internal"].sexp
+
+
+def _plain_error(message):
+    """A ``simpleError`` built without evaluating R (for a forked child)."""
+    from .rules.scalars import str_vector
+    lib = rapi.lib
+    with protected() as keep:
+        condition = keep(lib.Rf_allocVector(rapi.VECSXP, 2))
+        lib.SET_VECTOR_ELT(condition, 0, rapi.mkstring(message))
+        lib.Rf_setAttrib(condition, lib.R_NamesSymbol, str_vector(["message", "call"]))
+        lib.Rf_setAttrib(condition, lib.R_ClassSymbol,
+                         str_vector(["simpleError", "error", "condition"]))
+        return condition
 
 
 def _signal(kind, condition, value, collected=()):

@@ -38,10 +38,17 @@ class _SlotTable:
         self.free = list(range(capacity - 1, -1, -1))
 
     def preserve(self, sexp):
+        """Keep ``sexp`` alive in a free slot; it may be unprotected (growing allocates)."""
         if self.released:
             self.flush()
-        while not self.free:
-            self._grow()
+        if not self.free:
+            lib = rapi.lib
+            lib.Rf_protect(sexp)
+            try:
+                while not self.free:
+                    self._grow()
+            finally:
+                lib.Rf_unprotect(1)
         slot = self.free.pop()
         rapi.lib.SET_VECTOR_ELT(self.table, slot, sexp)
         return slot

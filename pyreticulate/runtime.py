@@ -90,6 +90,31 @@ def check_versions(home):
     return version, rinterface
 
 
+def check_same_r(home, rpy2_home):
+    """rpy2 and pyreticulate must load the same R installation."""
+    if rpy2_home is None or os.path.realpath(rpy2_home) != os.path.realpath(home):
+        raise RuntimeVersionError(
+            f"rpy2 found R at {rpy2_home} but pyreticulate uses the R at {home}; two "
+            "different libR builds cannot share a process. Set R_HOME to one R "
+            "installation before importing rpy2 or pyreticulate")
+
+
+def loaded_libraries():
+    """Paths of the shared libraries mapped into this process."""
+    with open("/proc/self/maps") as maps:
+        return {line.split(None, 5)[5].strip() for line in maps if len(line.split(None, 5)) == 6}
+
+
+def check_one_libr(libraries):
+    """Refuse a process where more than one libR is mapped (a mismatched install)."""
+    found = sorted({os.path.realpath(p) for p in libraries if os.path.basename(p) == "libR.so"})
+    if len(found) > 1:
+        raise RuntimeVersionError(
+            f"more than one libR is loaded into this process ({', '.join(found)}); "
+            "rpy2 and R must come from the same R installation (reinstall rpy2-rinterface "
+            "against the R you use, or set R_HOME)")
+
+
 def _refuse_unsupported_process():
     if hasattr(sys, "_is_gil_enabled") and not sys._is_gil_enabled():
         raise RuntimeVersionError("pyreticulate does not support free-threaded Python builds")
@@ -153,17 +178,19 @@ def _start(interactive, args):
 def _start_embedded_r(home, interactive, args):
     try:
         import rpy2.rinterface as ri
-        from rpy2.rinterface_lib import embedded
+        from rpy2.rinterface_lib import embedded, openrlib
     except (ImportError, OSError) as exc:
         raise RuntimeVersionError(
             f"rpy2 could not load R ({exc}). With R {r_version(home)}, use "
             f"pip install 'rpy2-rinterface=={RINTERFACE_KNOWN_GOOD}'") from exc
+    check_same_r(home, openrlib.R_HOME)
     options = ("pyreticulate", "--quiet", "--no-save", "--no-restore")
     if args:
         options += tuple(args)
     embedded.set_initoptions(options)
     ri.initr(interactive=interactive, _c_stack_limit=0)
     atexit.unregister(ri.endr)
+    check_one_libr(loaded_libraries())
     rapi.load(home)
     rapi.lib.R_Interactive = 1 if interactive else 0
     handles.SLOTS.start()

@@ -1,13 +1,15 @@
 """References both ways: proxies owning one Python reference, R objects preserved
 while Python holds them, finalizers, memory, serialised proxies, callbacks."""
 import gc
+import time
 import weakref
 
 import pytest
 
 import pyreticulate as pr
 from conftest import r_true
-from pyreticulate import handles
+from pyreticulate import evaluation, handles, rapi
+from pyreticulate.handles import protected
 
 N = 100_000
 RSS_TOLERANCE_MB = 24
@@ -111,6 +113,24 @@ def test_proxies_pinning_large_arrays_are_collected_without_an_explicit_gc():
     assert rss_mb() - before < 800
 
 
+def test_releasing_100000_r_objects_at_once_takes_linear_time():
+    """Preservation is a slot in one R list, not R's precious list: no O(n) release."""
+    held = {i: pr.py_to_r(i) for i in range(N)}
+    settle()
+    start = time.monotonic()
+    held.clear()
+    released_in = time.monotonic() - start
+    assert released_in < 2.0
+
+
+def test_r_callbacks_handed_to_python_1000_times_do_not_leak():
+    pr.r('py_run_string("def call_it(f):\\n    return f()")')
+    base = settle()
+    assert pr.r("sum(vapply(1:1000, function(i) py$call_it(function() i), numeric(1)))") \
+        == 500500
+    assert settle() == base
+
+
 def test_python_drops_preserved_r_object_when_handle_is_released():
     base = pr.live_handle_counts()["r_objects"]
     value = pr.r("runif(10)", convert=False)
@@ -126,29 +146,38 @@ def test_r_object_held_by_python_survives_r_garbage_collection():
     assert pr.r_to_py(value) == [1.5, 2.5, 3.5]
 
 
-def test_slot_table_keeps_every_value_while_growing_under_gctorture():
-    """Growing the table allocates; under gctorture every allocation runs R's GC,
-    while proxies dropped by R release the R handles their Python objects held."""
-    class Holder:
-        def __init__(self, i):
-            self.value = pr.py_to_r(i)
-    holders = [Holder(i) for i in range(300)]
-    pr.assign("held_by_r", holders)
-    del holders
-    gc.collect()
-    base = settle()
-    capacity = handles.SLOTS.capacity
-    pr.r("rm(held_by_r); gctorture(TRUE)")
+def r_gctorture(on):
+    """Switch gctorture without creating any R handle."""
+    lib = rapi.lib
+    with protected() as keep:
+        call = keep(lib.Rf_lcons(rapi.sym("gctorture"),
+                                 lib.Rf_cons(lib.Rf_ScalarLogical(on), lib.R_NilValue)))
+        evaluation.evaluate(call, lib.R_GlobalEnv, keep)
+
+
+def test_slot_table_keeps_fresh_unprotected_values_while_it_grows_under_gctorture():
+    """Growing allocates; under gctorture every allocation runs R's full GC, so a
+    value handed over unprotected must survive the growth it triggers (memory
+    freed by mistake would be reused by the allocations that follow)."""
+    lib = rapi.lib
+    table = handles._SlotTable()
+    table.start(capacity=1)
     try:
-        kept = [pr.py_to_r(i) for i in range(capacity + 10)]
+        r_gctorture(True)
+        try:
+            slots = []
+            for i in range(9):
+                slots.append(table.preserve(lib.Rf_ScalarInteger(i * 11)))
+                for _ in range(3):
+                    lib.INTEGER(lib.Rf_ScalarInteger(-1))[0] = -1
+        finally:
+            r_gctorture(False)
+        assert table.capacity == 16
+        assert [lib.INTEGER(lib.VECTOR_ELT(table.table, slot))[0] for slot in slots] == \
+            [i * 11 for i in range(9)]
+        assert sorted(slots + table.free) == list(range(16))
     finally:
-        pr.r("gctorture(FALSE)")
-    assert handles.SLOTS.capacity > capacity
-    assert [pr.r_to_py(v) for v in kept] == list(range(capacity + 10))
-    del kept
-    after = settle()
-    assert after["r_objects"] == base["r_objects"] - 300
-    assert after["py_objects"] == base["py_objects"] - 300
+        lib.R_ReleaseObject(table.table)
 
 
 def test_proxy_restored_by_readRDS_has_a_null_pointer():

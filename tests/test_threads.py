@@ -129,6 +129,42 @@ def test_waiting_worker_does_not_interrupt_blocking_io_in_r():
     assert box == {"value": [0, 1, 4]}
 
 
+def test_python_threads_run_while_r_runs():
+    """The GIL is released while R runs, so Python threads keep going."""
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(time.monotonic())
+            stop.wait(0.01)
+    thread, _ = in_thread(count)
+    start = time.monotonic()
+    pr.r("Sys.sleep(0.5); x <- 0; for (i in 1:200000) x <- x + i")
+    end = time.monotonic()
+    stop.set()
+    thread.join(WAIT)
+    assert len([t for t in ticks if start < t < end]) >= 20
+
+
+def test_r_calls_back_into_python_while_another_thread_spins_in_python():
+    stop = threading.Event()
+
+    def spin():
+        n = 0
+        while not stop.is_set():
+            n += 1
+        return n
+    thread, box = in_thread(spin)
+    try:
+        pr.r('py_run_string("def ident(x):\\n    return x")')
+        assert pr.r("sum(vapply(1:300, function(i) py$ident(i), numeric(1)))") == 45150
+    finally:
+        stop.set()
+        thread.join(WAIT)
+    assert box["value"] > 0
+
+
 def test_worker_gets_the_r_error_with_its_class():
     fail = pr.r('function() stop(structure(class = c("workerError", "error", "condition"), '
                 'list(message = "from the worker", call = NULL)))')
