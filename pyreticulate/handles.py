@@ -58,7 +58,8 @@ class _SlotTable:
             return
         if self.resizing or not threads.on_main_thread():
             self.released.append(slot)
-            threads.defer(self.flush)
+            if len(self.released) == 1:
+                threads.defer(self.flush)
             return
         rapi.lib.SET_VECTOR_ELT(self.table, slot, rapi.lib.R_NilValue)
         self.free.append(slot)

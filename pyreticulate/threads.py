@@ -9,8 +9,12 @@ raw R pointers runs ``busy`` (every main-thread entry point does), so tasks
 never run in the middle of it. A task that waits past the timeout raises
 ``MainThreadTimeout`` naming the thread and the R function.
 
-The wake-up signal is only sent while the main thread is in Python (R's
-event hook serves the queue while it is in R), so C code R runs never sees it.
+The wake-up signal (repeated while a task waits) is only sent while the main
+thread is in Python, where it interrupts a blocking wait such as
+``Thread.join``; R's event hook serves the queue while the main thread is in
+R, so C code R runs never sees the signal. A task's R warnings are re-issued
+as ``RWarning`` in the calling thread; a Ctrl-C while a task runs stops the
+task (its caller gets ``KeyboardInterrupt``) and reaches the main thread too.
 """
 import _thread
 import collections
