@@ -276,11 +276,16 @@ _PENDING_FUNC = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 
 
 def _pending_call(_arg):
-    """Run by the interpreter between bytecodes of the main thread."""
+    """Run by the interpreter between bytecodes of the main thread.
+
+    It cannot raise (ctypes would only print the exception), so a Ctrl-C that
+    stopped a task here is handed back to the main thread by a helper thread,
+    once this call has returned.
+    """
     try:
         service()
     except KeyboardInterrupt:
-        _thread.interrupt_main()
+        _thread.start_new_thread(_thread.interrupt_main, ())
     except BaseException:
         pass
     return 0

@@ -155,6 +155,35 @@ def test_ctrl_c_is_not_lost_while_r_writes_to_the_console(tmp_path):
     assert out.strip() == "KeyboardInterrupt"
 
 
+def test_ctrl_c_while_main_runs_r_for_a_worker_stops_the_worker_call_and_main(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        import threading
+        import pyreticulate as pr
+        pr.start()
+        slow = pr.r('function() { cat("READY\\n"); Sys.sleep(600) }')
+        main_in_r = threading.Event()
+        outcome = {}
+
+        def worker():
+            main_in_r.wait(60)
+            try:
+                slow()
+            except KeyboardInterrupt:
+                outcome["worker"] = "KeyboardInterrupt"
+        thread = threading.Thread(target=worker)
+        thread.start()
+        pr.assign("entering_r", main_in_r.set)
+        try:
+            pr.r("entering_r(); Sys.sleep(600)")
+        except KeyboardInterrupt:
+            outcome["main"] = "KeyboardInterrupt"
+        thread.join(60)
+        print(outcome["worker"], outcome["main"], pr.r("1 + 1"))
+    """)
+    assert status == 0, err
+    assert out.split() == ["KeyboardInterrupt", "KeyboardInterrupt", "2.0"]
+
+
 def test_pure_python_loop_after_r_started_gets_keyboardinterrupt(tmp_path):
     status, out, err = interrupted(tmp_path, """
         import pyreticulate as pr
