@@ -14,6 +14,7 @@ filters.
 """
 import collections.abc
 import inspect
+import types
 import weakref
 
 from . import evaluation, handles, rapi
@@ -151,8 +152,7 @@ def _warning_length():
 
 def formals_for(obj):
     """The formals pairlist for a callable's R closure (cached per function)."""
-    key = _formals_key(obj)
-    target = getattr(obj, "__func__", obj)
+    key, target = _formals_key(obj)
     cached = _formals_cache.get(key) if key is not None else None
     if cached is not None and cached[0]() is target:
         return cached[1].sexp
@@ -173,14 +173,24 @@ def _reference(target):
 
 
 def _formals_key(obj):
+    """``(key, target)``: the cache key and the object whose identity it names.
+
+    A bound builtin method (``some_list.append``) is keyed by its type and
+    name, so the cache never holds the instance it is bound to.
+    """
     func = getattr(obj, "__func__", None)
     if func is not None:
-        return ("method", id(func))
+        return ("method", id(func)), func
     if isinstance(obj, type):
-        return ("type", id(obj))
-    if inspect.isfunction(obj) or inspect.isbuiltin(obj):
-        return ("function", id(obj))
-    return None
+        return ("type", id(obj)), obj
+    if inspect.isbuiltin(obj):
+        owner = getattr(obj, "__self__", None)
+        if owner is not None and not isinstance(owner, types.ModuleType):
+            return ("builtin method", id(type(owner)), obj.__name__), type(owner)
+        return ("function", id(obj)), obj
+    if inspect.isfunction(obj):
+        return ("function", id(obj)), obj
+    return None, None
 
 
 def _parameters(obj):

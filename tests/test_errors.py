@@ -97,6 +97,22 @@ def test_r_error_in_r_function_called_from_python_is_rerror():
     assert info.value.r_message == "my message"
 
 
+def test_rerror_keeps_the_whole_multi_line_message():
+    with pytest.raises(pr.RError) as info:
+        pr.r('stop("first line\\nsecond line\\nthird line")')
+    assert info.value.r_message == "first line\nsecond line\nthird line"
+
+
+def test_rlang_abort_keeps_its_message_class_and_fields():
+    f = pr.r('function() rlang::abort("rlang says no", class = "rlang_refusal", reason = "test")')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert "rlang says no" in info.value.r_message
+    assert info.value.r_class[0] == "rlang_refusal"
+    pr.globalenv["rlang_condition"] = info.value.condition
+    assert pr.r("rlang_condition$reason") == "test"
+
+
 def test_rerror_carries_the_original_condition_object():
     f = pr.r(f"function() stop({MY_ERROR})")
     with pytest.raises(pr.RError) as info:

@@ -131,6 +131,24 @@ def test_r_callbacks_handed_to_python_1000_times_do_not_leak():
     assert settle() == base
 
 
+def test_assigning_into_python_containers_from_r_does_not_leak():
+    pr.r("""
+      make_callback <- function(i) { force(i); function() i }
+      fill_containers <- function(n) local({
+        d <- dict()
+        items <- import_builtins(convert = FALSE)$list()
+        for (i in seq_len(n)) {
+          d[["key"]] <- r_to_py(list(i))
+          items$append(make_callback(i))
+        }
+      })
+    """)
+    pr.r("fill_containers(10)")
+    base = settle()
+    pr.r("fill_containers(2000)")
+    assert settle() == base
+
+
 def test_python_drops_preserved_r_object_when_handle_is_released():
     base = pr.live_handle_counts()["r_objects"]
     value = pr.r("runif(10)", convert=False)

@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+import pyreticulate as pr
 from conftest import ROOT
 from pyreticulate import runtime
 
@@ -84,6 +85,11 @@ def test_two_libr_builds_in_one_process_are_refused():
 
 def test_start_up_checks_pass_for_this_process():
     runtime.check_one_libr(runtime.loaded_libraries())
+
+
+def test_r_keeps_its_own_c_stack_limit():
+    """The limit is never raised or disabled to hide R running off its thread."""
+    assert pr.r('is.finite(Cstack_info()[["size"]]) && Cstack_info()[["size"]] > 0') is True
 
 
 # --- fork() ---------------------------------------------------------------------------
