@@ -3,8 +3,10 @@
 R's output goes to ``sys.stdout`` (errors and warnings to ``sys.stderr``,
 after flushing ``sys.stdout`` as R does), so it interleaves with Python's own
 prints in order; while ``py_capture_output()`` captures Python's output, R's
-output keeps going to the streams that were active before. R's input (``readline()``, ``browser()``) reads through
-``input()``. ``q()`` ends the process with R's exit status.
+output keeps going to the streams that were active before. R's input
+(``readline()``, ``browser()``) reads through ``input()``. ``q()`` runs the
+shutdown (``runtime.exit_process``) and ends the process with R's exit status.
+A Ctrl-C that surfaces in any of these callbacks becomes an R interrupt.
 """
 import contextlib
 import io

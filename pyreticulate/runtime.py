@@ -69,8 +69,13 @@ def r_home():
 
 
 def r_version(home):
-    out = subprocess.run([os.path.join(home, "bin", "R"), "--version"], capture_output=True,
-                         text=True)
+    try:
+        out = subprocess.run([os.path.join(home, "bin", "R"), "--version"],
+                             capture_output=True, text=True)
+    except OSError as exc:
+        raise RuntimeVersionError(
+            f"R was not found at R_HOME={home} ({exc.strerror}); set R_HOME to an R "
+            "installation (R RHOME prints it) or unset it") from exc
     match = re.search(r"R version (\d+\.\d+\.\d+)", out.stdout)
     if not match:
         raise RuntimeVersionError(f"could not read the R version from {home}/bin/R")
@@ -257,7 +262,7 @@ def shutdown():
     _toplevel(lib.R_gc)
     handles.SLOTS.close()
     threads.close()
-    lib.Rf_endEmbeddedR(0)
+    _toplevel(lambda: lib.Rf_endEmbeddedR(0))
 
 
 def exit_process(status, run_last):

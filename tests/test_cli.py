@@ -89,11 +89,9 @@ def test_diagnose_prints_versions_modes_and_library_paths(tmp_path):
 
 
 def test_start_up_refusal_is_one_clear_line_without_a_traceback(tmp_path):
-    profile = tmp_path / "Rprofile"
-    profile.write_text('invisible(loadNamespace("reticulate", lib.loc = .Library.site))\n')
     proc = subprocess.run([sys.executable, "-m", "pyreticulate", "-e", "1"],
                           capture_output=True, text=True, timeout=120,
-                          env={"PYTHONPATH": ROOT, "R_PROFILE_USER": str(profile)})
+                          env={"PYTHONPATH": ROOT, "R_HOME": str(tmp_path / "no-R-here")})
     assert proc.returncode == 1
-    assert proc.stderr.startswith("pyreticulate: reticulate was loaded")
+    assert proc.stderr.startswith(f"pyreticulate: R was not found at R_HOME={tmp_path}")
     assert proc.stderr.count("\n") == 1
