@@ -31,7 +31,7 @@ def r(code, convert=True):
     def run():
         value = evaluation.eval_text(code)
         result = REGISTRY.to_python(value.sexp) if convert else value
-        if code.strip().isidentifier() and isinstance(result, RFunction):
+        if isinstance(result, RFunction) and evaluation.is_syntactic_name(code.strip()):
             result.__name__ = code.strip()
         return result
     return _on_main(run, description="R code")

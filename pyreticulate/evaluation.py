@@ -177,8 +177,8 @@ def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None, name=None)
     lib = rapi.lib
     own = keep is None
     scope = protected() if own else keep
-    head = name if name and _SYNTACTIC.fullmatch(name) and name not in _RESERVED \
-        and not name.startswith(".pyr_") else ".pyr_fn"
+    head = name if name and is_syntactic_name(name) and not name.startswith(".pyr_") \
+        else ".pyr_fn"
     try:
         with threads.BUSY:
             frame = scope(_new_frame(env_parent))
@@ -206,6 +206,11 @@ _RESERVED = frozenset({
     "if", "else", "repeat", "while", "function", "for", "next", "break", "in", "TRUE",
     "FALSE", "NULL", "Inf", "NaN", "NA", "NA_integer_", "NA_real_", "NA_character_",
     "NA_complex_"})
+
+
+def is_syntactic_name(text):
+    """Whether ``text`` is an R name usable without backquotes."""
+    return bool(_SYNTACTIC.fullmatch(text)) and text not in _RESERVED
 
 
 def call_named(name, *args, keep=None, **kwargs):
