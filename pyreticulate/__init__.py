@@ -17,12 +17,14 @@ from .handles import RObject
 from .registry import NOT_HANDLED, REGISTRY, register_py_to_r, register_r_to_py
 from .threads import MainThreadTimeout, set_timeout
 from . import rules
+from .rules.datetimes import POSIXctArray
+from .rules.factors import RFactor
 from .rules.functions import RFunction
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "REGISTRY", "RError", "RFunction",
-    "RObject", "RWarning", "assign", "get", "globalenv", "live_handle_counts", "py_to_r", "r",
+    "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "POSIXctArray", "REGISTRY", "RError",
+    "RFactor", "RFunction", "RObject", "RWarning", "assign", "get", "globalenv", "live_handle_counts", "py_to_r", "r",
     "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_timeout", "source", "start",
 ]

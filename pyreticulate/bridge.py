@@ -7,17 +7,18 @@ Python, an interrupt or R warnings collected on the way come back as a
 ``.pyr_signal`` list that the R side re-signals (``.pyr_raise``).
 """
 import builtins
+import collections.abc
 import importlib
 import importlib.util
-import inspect
 import operator
 import os
-import platform
-import pydoc
 import sys
+import traceback
+import types
 import warnings
 
-from . import console, errors, evaluation, handles, proxies, rapi, threads
+from . import (console, errors, evaluation, handles, introspection, loadhooks, proxies, rapi,
+               threads)
 from .handles import RObject, protected
 from .rapi import ffi
 from .registry import REGISTRY
@@ -161,6 +162,10 @@ def _flag(sexp):
     return False
 
 
+def _logical(value):
+    return rapi.lib.Rf_ScalarLogical(1 if value else 0)
+
+
 def _target(sexp):
     """``(object, convert)`` for a proxy argument; other R values are converted."""
     if proxies.is_proxy(sexp):
@@ -178,10 +183,24 @@ def _argument(sexp, convert):
 def result(value, convert):
     """What R gets back: a converted value, or a proxy carrying ``convert``."""
     if convert:
-        return REGISTRY.to_r(value)
+        return _converted(value)
+    return unconverted(value, False)
+
+
+def _converted(value):
+    """``value`` converted by the rules; a proxy of ``value`` itself is marked not convertible."""
+    out = REGISTRY.to_r(value)
+    if proxies.stands_for(out, value):
+        with protected() as keep:
+            proxies.mark_not_convertible(keep(out))
+    return out
+
+
+def unconverted(value, convert):
+    """A proxy carrying ``convert`` (an R object that went to Python comes back as itself)."""
     if isinstance(value, RObject):
         return value.sexp
-    return proxies.wrap(value, False)
+    return proxies.wrap(value, convert)
 
 
 def _call_arguments(arg_list, convert):
@@ -200,11 +219,15 @@ def _call_arguments(arg_list, convert):
     return args, kwargs
 
 
+def _user(fn, *args, **kwargs):
+    return threads.run_user_code(fn, *args, **kwargs)
+
+
 # --- modules and code ---------------------------------------------------------
 
 @entry
 def import_module(name, convert, alias):
-    module = importlib.import_module(_string(name))
+    module = _user(importlib.import_module, _string(name))
     if rapi.lib.TYPEOF(alias) == rapi.STRSXP:
         proxies.set_module_alias(module.__name__, _string(alias))
     return proxies.wrap(module, _flag(convert))
@@ -224,134 +247,251 @@ def builtins_module(convert):
 def module_available(name):
     module = _string(name)
     try:
-        found = module in sys.modules or importlib.util.find_spec(module) is not None
+        found = module in sys.modules or _user(importlib.util.find_spec, module) is not None
     except (ImportError, ValueError):
         found = False
-    return rapi.lib.Rf_ScalarLogical(1 if found else 0)
+    return _logical(found)
 
 
-def _globals(local):
-    return {"__builtins__": builtins} if local else sys.modules["__main__"].__dict__
+@entry
+def module_loaded(name):
+    return _logical(_string(name) in sys.modules)
+
+
+@entry
+def watch_module(name):
+    """``py_register_load_hook()``: run the R hooks when the module is first imported."""
+    loadhooks.watch(_string(name))
+    return rapi.lib.R_NilValue
+
+
+def _namespaces(local):
+    """``(globals, locals)`` for ``exec``: ``__main__``'s dict, and a fresh dict if ``local``."""
+    main = sys.modules["__main__"].__dict__
+    return main, ({} if local else main)
 
 
 @entry
 def run_string(code, local, convert):
-    namespace = _globals(_flag(local))
-    threads.run_user_code(exec, compile(_string(code), "<string>", "exec"), namespace)
-    return result(namespace, _flag(convert))
+    main, namespace = _namespaces(_flag(local))
+    _user(exec, compile(_string(code), "<string>", "exec"), main, namespace)
+    return proxies.wrap(namespace, _flag(convert))
+
+
+def _run_file(file, main, namespace, prepend_path):
+    """Run ``file`` with a temporary ``__file__`` (and its directory first on ``sys.path``)."""
+    with open(file, encoding="utf-8") as handle:
+        code = compile(handle.read(), file, "exec")
+    saved = main.get("__file__", None), "__file__" in main
+    main["__file__"] = file
+    directory = os.path.dirname(file)
+    if prepend_path:
+        sys.path.insert(0, directory)
+    try:
+        _user(exec, code, main, namespace)
+    finally:
+        if prepend_path and directory in sys.path:
+            sys.path.remove(directory)
+        if saved[1]:
+            main["__file__"] = saved[0]
+        else:
+            main.pop("__file__", None)
+        if namespace is not main:
+            namespace.pop("__file__", None)
 
 
 @entry
 def run_file(path, local, convert, prepend_path):
-    file = os.path.abspath(_string(path))
-    namespace = _globals(_flag(local))
-    with open(file, encoding="utf-8") as handle:
-        code = compile(handle.read(), file, "exec")
-    saved = namespace.get("__file__", None), "__file__" in namespace
-    namespace["__file__"] = file
-    added = _flag(prepend_path) and os.path.dirname(file) not in sys.path
-    if added:
-        sys.path.insert(0, os.path.dirname(file))
-    try:
-        threads.run_user_code(exec, code, namespace)
-    finally:
-        if added and os.path.dirname(file) in sys.path:
-            sys.path.remove(os.path.dirname(file))
-        if saved[1]:
-            namespace["__file__"] = saved[0]
-        else:
-            namespace.pop("__file__", None)
-    return result(namespace, _flag(convert))
+    main, namespace = _namespaces(_flag(local))
+    _run_file(os.path.abspath(_string(path)), main, namespace, _flag(prepend_path))
+    return proxies.wrap(namespace, _flag(convert))
+
+
+class _Bindings(collections.abc.MutableMapping):
+    """Module-level ``exec`` locals that write through to ``__main__`` and remember
+    which names the code bound."""
+
+    def __init__(self, target):
+        self.target = target
+        self.bound = []
+
+    def __getitem__(self, key):
+        return self.target[key]
+
+    def __setitem__(self, key, value):
+        self.target[key] = value
+        if key not in self.bound:
+            self.bound.append(key)
+
+    def __delitem__(self, key):
+        del self.target[key]
+        if key in self.bound:
+            self.bound.remove(key)
+
+    def __iter__(self):
+        return iter(self.target)
+
+    def __len__(self):
+        return len(self.target)
+
+
+@entry
+def source_file(path, convert):
+    """``source_python()``: run a file in ``__main__``; the public, non-module names
+    it bound, as a named R list (converted per ``convert``)."""
+    from .rules.scalars import str_vector
+    main = sys.modules["__main__"].__dict__
+    bindings = _Bindings(main)
+    _run_file(os.path.abspath(_string(path)), main, bindings, True)
+    names = [n for n in bindings.bound if not n.startswith("_") and n in main
+             and not isinstance(main[n], types.ModuleType)]
+    flag = _flag(convert)
+    lib = rapi.lib
+    with protected() as keep:
+        out = keep(lib.Rf_allocVector(rapi.VECSXP, len(names)))
+        for i, name in enumerate(names):
+            lib.SET_VECTOR_ELT(out, i, result(main[name], flag) if flag
+                               else unconverted(main[name], False))
+        lib.Rf_setAttrib(out, lib.R_NamesSymbol, str_vector(names))
+        return out
 
 
 @entry
 def eval_string(code, convert):
-    value = threads.run_user_code(eval, compile(_string(code), "<string>", "eval"),
-                                  sys.modules["__main__"].__dict__)
+    value = _user(eval, compile(_string(code), "<string>", "eval"),
+                  sys.modules["__main__"].__dict__)
     return result(value, _flag(convert))
 
 
 # --- attributes and items --------------------------------------------------------
 
+def _submodule(module, name):
+    """``module.name`` imported as a submodule, or None when there is no such submodule
+    (an ImportError raised while importing one that exists propagates)."""
+    qualified = f"{module.__name__}.{name}"
+    try:
+        return importlib.import_module(qualified)
+    except ModuleNotFoundError as exc:
+        if exc.name in (qualified, module.__name__):
+            return None
+        raise
+
+
 def _getattr(obj, name):
+    """``getattr``; on a module, a missing attribute may be a submodule to import."""
     try:
         return getattr(obj, name)
     except AttributeError:
-        if isinstance(obj, type(sys)):
-            try:
-                return importlib.import_module(f"{obj.__name__}.{name}")
-            except ImportError:
-                pass
+        if isinstance(obj, types.ModuleType):
+            module = _submodule(obj, name)
+            if module is not None:
+                return module
         raise
+
+
+def _attr_or_item(obj, name):
+    """``x[["name"]]``: an item when there is one, else the attribute (reticulate's order)."""
+    if isinstance(obj, types.ModuleType) and not hasattr(obj, name):
+        module = _submodule(obj, name)
+        if module is not None:
+            return module
+    if hasattr(obj, name):
+        if hasattr(obj, "__getitem__"):
+            try:
+                return obj[name]
+            except Exception:
+                pass
+        return getattr(obj, name)
+    return obj[name]
+
+
+def _attr_then_item(obj, name):
+    """``d$name`` on a dict: the attribute if it exists, else the item."""
+    try:
+        return getattr(obj, name)
+    except AttributeError:
+        return obj[name]
 
 
 @entry
 def get_attr(x, name):
     obj, convert = _target(x)
-    return result(threads.run_user_code(_getattr, obj, _string(name)), convert)
+    return result(_user(_getattr, obj, _string(name)), convert)
 
 
 @entry
 def get_attr_raw(x, name, silent):
     obj, convert = _target(x)
     try:
-        value = threads.run_user_code(_getattr, obj, _string(name))
+        value = _user(_getattr, obj, _string(name))
     except AttributeError:
         if _flag(silent):
             return rapi.lib.R_NilValue
         raise
-    return proxies.wrap(value, convert) if not isinstance(value, RObject) else value.sexp
+    return unconverted(value, convert)
+
+
+@entry
+def get_attr_or_item(x, name):
+    obj, convert = _target(x)
+    return result(_user(_attr_or_item, obj, _string(name)), convert)
+
+
+@entry
+def get_dict_entry(x, name):
+    obj, convert = _target(x)
+    return result(_user(_attr_then_item, obj, _string(name)), convert)
 
 
 @entry
 def set_attr(x, name, value):
     obj, convert = _target(x)
-    threads.run_user_code(setattr, obj, _string(name), _argument(value, convert))
+    _user(setattr, obj, _string(name), _argument(value, convert))
     return rapi.lib.R_NilValue
 
 
 @entry
 def has_attr(x, name):
     obj, _ = _target(x)
-    return rapi.lib.Rf_ScalarLogical(1 if hasattr(obj, _string(name)) else 0)
+    return _logical(_user(hasattr, obj, _string(name)))
 
 
 @entry
 def del_attr(x, name):
     obj, _ = _target(x)
-    delattr(obj, _string(name))
+    _user(delattr, obj, _string(name))
     return rapi.lib.R_NilValue
 
 
 @entry
 def get_item(x, key):
     obj, convert = _target(x)
-    return result(threads.run_user_code(operator.getitem, obj, _argument(key, convert)), convert)
+    return result(_user(operator.getitem, obj, _argument(key, convert)), convert)
 
 
 @entry
 def get_item_raw(x, key, silent):
     obj, convert = _target(x)
     try:
-        value = threads.run_user_code(operator.getitem, obj, _argument(key, convert))
-    except (KeyError, IndexError):
+        value = _user(operator.getitem, obj, _argument(key, convert))
+    except Exception:
         if _flag(silent):
             return rapi.lib.R_NilValue
         raise
-    return proxies.wrap(value, convert)
+    return unconverted(value, convert)
 
 
 @entry
 def set_item(x, key, value):
     obj, convert = _target(x)
-    threads.run_user_code(operator.setitem, obj, _argument(key, convert), _argument(value, convert))
+    _user(operator.setitem, obj, _argument(key, convert), _argument(value, convert))
     return rapi.lib.R_NilValue
 
 
 @entry
 def del_item(x, key):
     obj, convert = _target(x)
-    threads.run_user_code(operator.delitem, obj, _argument(key, convert))
+    _user(operator.delitem, obj, _argument(key, convert))
     return rapi.lib.R_NilValue
 
 
@@ -362,7 +502,7 @@ def call_list(x, arg_list):
     """Call with an R list of arguments (names → keywords); converts per ``convert``."""
     obj, convert = _target(x)
     args, kwargs = _call_arguments(arg_list, convert)
-    return result(threads.run_user_code(obj, *args, **kwargs), convert)
+    return result(_user(obj, *args, **kwargs), convert)
 
 
 @entry
@@ -370,8 +510,7 @@ def call_raw(x, arg_list):
     """``py_call``: the result is never converted."""
     obj, convert = _target(x)
     args, kwargs = _call_arguments(arg_list, convert)
-    value = threads.run_user_code(obj, *args, **kwargs)
-    return proxies.wrap(value, convert) if not isinstance(value, RObject) else value.sexp
+    return unconverted(_user(obj, *args, **kwargs), convert)
 
 
 # --- conversion ------------------------------------------------------------------
@@ -404,10 +543,28 @@ def r_to_py(x, convert):
 
 @entry
 def py_to_r(x):
-    if not proxies.is_proxy(x):
+    """The built-in rules (R has tried the S3 methods); a proxy no rule converts comes
+    back as itself."""
+    if not proxies.is_proxy(x) or proxies.is_not_convertible(x):
         return x
     obj, _, hint = proxies.unwrap(x)
-    return REGISTRY.to_r(obj, hint=hint, s3=False)
+    out = REGISTRY.to_r(obj, hint=hint, s3=False)
+    if proxies.stands_for(out, obj):
+        proxies.mark_not_convertible(x)
+        return x
+    return out
+
+
+@entry
+def convert_flag(x):
+    return _logical(proxies.convert_flag(x))
+
+
+@entry
+def with_convert(x, convert):
+    """The same Python object as a new proxy with another ``convert`` flag."""
+    obj, _, hint = proxies.unwrap(x)
+    return proxies.wrap(obj, _flag(convert), hint)
 
 
 # --- builtins on proxies ------------------------------------------------------------
@@ -415,25 +572,58 @@ def py_to_r(x):
 @entry
 def str_(x):
     obj, _ = _target(x)
-    return rapi.mkstring(str(obj))
+    return rapi.mkstring(_user(str, obj))
 
 
 @entry
 def repr_(x):
     obj, _ = _target(x)
-    return rapi.mkstring(repr(obj))
+    return rapi.mkstring(_user(repr, obj))
+
+
+def _dead(sexp):
+    """Is ``sexp`` a proxy whose pointer is null (restored by readRDS/load)?"""
+    xptr = proxies.proxy_xptr(sexp)
+    return xptr is not None and handles.xptr_is_null(xptr)
 
 
 @entry
 def len_(x):
+    """``len()``; 0 for a dead pointer."""
+    if _dead(x):
+        return rapi.lib.Rf_ScalarInteger(0)
     obj, _ = _target(x)
-    return REGISTRY.to_r(len(obj))
+    return REGISTRY.to_r(_user(len, obj))
+
+
+def _length(obj):
+    """``len()``; else ``bool()`` (None counts 0); else NA."""
+    try:
+        return len(obj)
+    except TypeError:
+        pass
+    try:
+        return 1 if obj is not None and bool(obj) else 0
+    except Exception:
+        return None
+
+
+@entry
+def length_(x):
+    """R's ``length()``: ``len()``, else truth, else NA; 0 for a dead pointer."""
+    if _dead(x):
+        return rapi.lib.Rf_ScalarInteger(0)
+    obj, _ = _target(x)
+    n = _user(_length, obj)
+    if n is None:
+        return rapi.lib.Rf_ScalarInteger(rapi.lib.R_NaInt)
+    return REGISTRY.to_r(n)
 
 
 @entry
 def bool_(x):
     obj, _ = _target(x)
-    return rapi.lib.Rf_ScalarLogical(1 if obj else 0)
+    return _logical(_user(bool, obj))
 
 
 @entry
@@ -446,32 +636,26 @@ def id_(x):
 def dir_(x):
     from .rules.scalars import str_vector
     obj, _ = _target(x)
-    return str_vector(sorted(dir(obj)))
+    return str_vector(sorted(_user(dir, obj)))
 
 
 @entry
 def is_null_xptr(x):
     xptr = proxies.proxy_xptr(x)
-    dead = xptr is None or handles.xptr_is_null(xptr)
-    return rapi.lib.Rf_ScalarLogical(1 if dead else 0)
-
-
-@entry
-def convert_flag(x):
-    return rapi.lib.Rf_ScalarLogical(1 if proxies.convert_flag(x) else 0)
-
-
-@entry
-def with_convert(x, convert):
-    """The same Python object as a new proxy with another ``convert`` flag."""
-    obj, _, hint = proxies.unwrap(x)
-    return proxies.wrap(obj, _flag(convert), hint)
+    return _logical(xptr is None or handles.xptr_is_null(xptr))
 
 
 @entry
 def is_callable(x):
     obj, _ = _target(x)
-    return rapi.lib.Rf_ScalarLogical(1 if callable(obj) else 0)
+    return _logical(callable(obj))
+
+
+@entry
+def is_mapping(x):
+    """Does ``x[key] <- value`` mean an item (``__setitem__``) rather than an attribute?"""
+    obj, _ = _target(x)
+    return _logical(hasattr(type(obj), "__setitem__"))
 
 
 # --- containers ------------------------------------------------------------------------
@@ -480,11 +664,13 @@ def is_callable(x):
 def make_dict(keys, values, convert):
     lib = rapi.lib
     flag = _flag(convert)
+    if lib.XLENGTH(keys) != lib.XLENGTH(values):
+        raise ValueError("a dict needs as many keys as values")
     with REGISTRY.converting(flag):
         py_keys = [REGISTRY.to_python(lib.VECTOR_ELT(keys, i)) for i in range(lib.XLENGTH(keys))]
         py_values = [REGISTRY.to_python(lib.VECTOR_ELT(values, i))
                      for i in range(lib.XLENGTH(values))]
-    return proxies.wrap(dict(zip(py_keys, py_values)), flag)
+    return proxies.wrap(_user(dict, zip(py_keys, py_values)), flag)
 
 
 @entry
@@ -497,43 +683,62 @@ def make_tuple(items, convert):
     return proxies.wrap(values, flag)
 
 
+@entry
+def make_slice(start, stop, step):
+    return proxies.wrap(slice(_argument(start, True), _argument(stop, True),
+                              _argument(step, True)), False)
+
+
 # --- iteration and context managers ------------------------------------------------------
 
 @entry
 def iter_(x):
     obj, convert = _target(x)
-    return proxies.wrap(iter(obj), convert)
+    return proxies.wrap(_user(iter, obj), convert)
 
 
 @entry
 def next_(it, completed):
     obj, convert = _target(it)
     try:
-        value = threads.run_user_code(next, obj)
+        value = _user(next, obj)
     except StopIteration:
         return completed
     return result(value, convert)
 
 
 @entry
+def make_iterator(step, prefetch):
+    from .iterators import r_generator
+    from .rules.functions import RFunction
+    return proxies.wrap(r_generator(RFunction(step, convert=True),
+                                    rapi.lib.INTEGER(prefetch)[0]), True)
+
+
+@entry
 def enter_context(x):
     obj, convert = _target(x)
-    return result(threads.run_user_code(type(obj).__enter__, obj), convert)
+    return result(_user(type(obj).__enter__, obj), convert)
+
+
+def _exception_for(condition):
+    """The Python exception standing for an R condition caught by ``with()``."""
+    if "interrupt" in evaluation.class_names(condition):
+        return KeyboardInterrupt()
+    exc = REGISTRY.to_python(condition)
+    if not isinstance(exc, BaseException):
+        exc = errors.RError(evaluation.condition_message(RObject(condition)))
+    return exc
 
 
 @entry
 def exit_context(x, condition):
     """``__exit__`` with the exception behind an R condition (or None); TRUE if suppressed."""
     obj, _ = _target(x)
-    lib = rapi.lib
-    exc = None
-    if condition != lib.R_NilValue:
-        exc = REGISTRY.to_python(condition)
-        if not isinstance(exc, BaseException):
-            exc = errors.RError(str(exc))
-    suppressed = threads.run_user_code(type(obj).__exit__, obj, type(exc) if exc else None,
-                                       exc, exc.__traceback__ if exc else None)
-    return lib.Rf_ScalarLogical(1 if suppressed else 0)
+    exc = None if condition == rapi.lib.R_NilValue else _exception_for(condition)
+    suppressed = _user(type(obj).__exit__, obj, type(exc) if exc else None,
+                       exc, exc.__traceback__ if exc else None)
+    return _logical(suppressed)
 
 
 # --- operators ----------------------------------------------------------------------------
@@ -555,27 +760,66 @@ def _operands_convert(*operands):
 
 @entry
 def binary_op(op, a, b):
+    name = _string(op)
+    if name not in _BINARY:
+        raise TypeError(f"the operator {name} is not defined for Python objects")
     left, right = _argument(a, True), _argument(b, True)
-    value = threads.run_user_code(_BINARY[_string(op)], left, right)
-    return result(value, _operands_convert(a, b))
+    return result(_user(_BINARY[name], left, right), _operands_convert(a, b))
 
 
 @entry
 def unary_op(op, a):
-    value = threads.run_user_code(_UNARY[_string(op)], _argument(a, True))
-    return result(value, _operands_convert(a))
+    name = _string(op)
+    if name not in _UNARY:
+        raise TypeError(f"the unary operator {name} is not defined for Python objects")
+    return result(_user(_UNARY[name], _argument(a, True)), _operands_convert(a))
 
 
 # --- errors -------------------------------------------------------------------------------
 
 @entry
 def last_error():
+    """The fields of ``py_last_error()`` (R adds ``r_call`` and a missing ``r_trace``)."""
     last = errors.LAST_ERROR.value
     if last is None:
         return rapi.lib.R_NilValue
-    fields = {k: v for k, v in last.items() if k != "exception"}
-    fields["exception"] = last["exception"]
-    return REGISTRY.to_r(fields)
+    exc = last["exception"]
+    frames = _user_frames(exc.__traceback__)
+    r_class = getattr(exc, "r_class", None) or \
+        proxies.filtered_class_names(type(exc))
+    message = traceback.format_exception_only(type(exc), exc)
+    if frames:
+        message = ["Traceback (most recent call last):\n", *frames, *message]
+    fields = {
+        "type": type(exc).__name__,
+        "value": str(exc),
+        "traceback": frames,
+        "message": "".join(message),
+        "r_class": list(r_class),
+        "r_trace": list(getattr(exc, "r_trace", None) or []),
+    }
+    from .rules.scalars import str_vector
+    lib = rapi.lib
+    with protected() as keep:
+        out = keep(lib.Rf_allocVector(rapi.VECSXP, len(fields) + 1))
+        for i, value in enumerate(fields.values()):
+            lib.SET_VECTOR_ELT(out, i, str_vector(value) if isinstance(value, list)
+                               else rapi.mkstring(value))
+        lib.SET_VECTOR_ELT(out, len(fields), proxies.wrap(exc, True))
+        lib.Rf_setAttrib(out, lib.R_NamesSymbol, str_vector([*fields, "exception"]))
+        return out
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _user_frames(tb):
+    """The formatted traceback entries, without the bridge's own frames."""
+    if tb is None:
+        return []
+    frames = [f for f in traceback.extract_tb(tb)
+              if not os.path.abspath(f.filename).startswith(_PACKAGE_DIR + os.sep)]
+    return traceback.format_list(frames)
 
 
 @entry
@@ -584,7 +828,16 @@ def clear_last_error():
     return rapi.lib.R_NilValue
 
 
-# --- output capture ---------------------------------------------------------------------------
+@entry
+def set_last_error(exception):
+    exc = REGISTRY.to_python(exception)
+    if not isinstance(exc, BaseException):
+        raise TypeError("py_last_error() needs NULL, a py_error or a Python exception")
+    errors.LAST_ERROR.record(exc)
+    return rapi.lib.R_NilValue
+
+
+# --- output capture and warnings -----------------------------------------------------------
 
 @entry
 def capture_begin(stdout, stderr):
@@ -594,36 +847,6 @@ def capture_begin(stdout, stderr):
 @entry
 def capture_end(token):
     return rapi.mkstring(console.end_capture(rapi.lib.INTEGER(token)[0]))
-
-
-# --- functions, classes, misc ------------------------------------------------------------------
-
-@entry
-def py_func(f):
-    from .rules.functions import RFunction, py_function
-    fn = RFunction(f, convert=True)
-    return proxies.wrap(py_function(fn), True)
-
-
-@entry
-def class_filters_changed():
-    proxies.clear_class_cache()
-    REGISTRY.forget_classes()
-    return rapi.lib.R_NilValue
-
-
-@entry
-def handle_counts():
-    return REGISTRY.to_r(handles.live_counts())
-
-
-@entry
-def set_last_error(exception):
-    exc = REGISTRY.to_python(exception)
-    if not isinstance(exc, BaseException):
-        raise TypeError("py_last_error() needs a Python exception or an R condition")
-    errors.LAST_ERROR.record(exc)
-    return rapi.lib.R_NilValue
 
 
 _warning_filters = []
@@ -646,39 +869,60 @@ def warnings_suppress_end(token):
     return rapi.lib.R_NilValue
 
 
-# --- introspection helpers for the R methods -------------------------------------------
+# --- functions and classes ----------------------------------------------------------------
 
-def _public(names):
-    return [n for n in names if not n.startswith("_")]
+@entry
+def py_func(f):
+    from .rules.functions import RFunction, py_function
+    return proxies.wrap(py_function(RFunction(f, convert=True)), True)
 
 
 @entry
-def public_names(x):
-    """Non-underscore names of ``x``: dict keys, module contents plus loaded submodules."""
+def make_class(classname, defs, bases):
+    from . import classes
+    lib = rapi.lib
+    names = evaluation.strings(lib.Rf_getAttrib(defs, lib.R_NamesSymbol))
+    if len(names) != lib.XLENGTH(defs) or any(not n for n in names):
+        raise ValueError("PyClass() needs a named list of definitions")
+    members = {}
+    for i, name in enumerate(names):
+        value = lib.VECTOR_ELT(defs, i)
+        members[name] = (RObject(value) if lib.TYPEOF(value) in rapi.FUNCTION_TYPES
+                         and not proxies.is_proxy(value) else REGISTRY.to_python(value))
+    base_types = tuple(REGISTRY.to_python(lib.VECTOR_ELT(bases, i))
+                       for i in range(lib.XLENGTH(bases)))
+    return proxies.wrap(_user(classes.make_class, _string(classname), members, base_types),
+                        True)
+
+
+@entry
+def class_filters_changed():
+    proxies.clear_class_cache()
+    REGISTRY.forget_classes()
+    return rapi.lib.R_NilValue
+
+
+@entry
+def handle_counts():
+    return REGISTRY.to_r(handles.live_counts())
+
+
+# --- introspection for the R methods -------------------------------------------------------
+
+@entry
+def dollar_names(x):
     from .rules.scalars import str_vector
     obj, _ = _target(x)
-    if isinstance(obj, dict):
-        return str_vector([str(k) for k in obj])
-    names = set(_public(dir(obj)))
-    if isinstance(obj, type(sys)):
-        prefix = obj.__name__ + "."
-        names.update(m[len(prefix):].split(".")[0] for m in list(sys.modules)
-                     if m.startswith(prefix) and not m[len(prefix):].startswith("_"))
-        names = {n for n in names if not isinstance(getattr(obj, n, None), type(sys))
-                 or getattr(getattr(obj, n), "__name__", "").startswith(prefix)}
-    return str_vector(sorted(names))
+    return str_vector(_user(introspection.dollar_names, obj))
 
 
 @entry
-def dict_keys(x):
-    from .rules.scalars import str_vector
+def instance_class(x):
+    """The R class name of instances of the Python type ``x`` (``nameOfClass``)."""
     obj, _ = _target(x)
-    return str_vector([str(k) for k in obj.keys()])
-
-
-@entry
-def module_loaded(name):
-    return rapi.lib.Rf_ScalarLogical(1 if _string(name) in sys.modules else 0)
+    if not isinstance(obj, type):
+        raise TypeError("expected a Python type")
+    return rapi.mkstring(proxies.filtered_class_names(obj)[0])
 
 
 @entry
@@ -688,78 +932,69 @@ def module_name(x):
 
 
 @entry
-def length_(x):
-    """``len()``; else ``bool()`` (None counts 0); else NA."""
-    obj, _ = _target(x)
-    try:
-        return REGISTRY.to_r(len(obj))
-    except TypeError:
-        pass
-    try:
-        return rapi.lib.Rf_ScalarInteger(1 if obj is not None and bool(obj) else 0)
-    except Exception:
-        return rapi.lib.Rf_ScalarInteger(rapi.lib.R_NaInt)
-
-
-@entry
 def shape(x):
+    """``x.shape`` as an integer vector (double past 2^31-1)."""
     obj, _ = _target(x)
-    return REGISTRY.to_r([int(d) for d in obj.shape])
+    dims = [int(d) for d in _user(getattr, obj, "shape")]
+    lib = rapi.lib
+    if any(d > 2**31 - 1 for d in dims):
+        return REGISTRY.to_r([float(d) for d in dims]) if len(dims) != 1 else \
+            lib.Rf_ScalarReal(float(dims[0]))
+    vector = lib.Rf_allocVector(rapi.INTSXP, len(dims))
+    for i, d in enumerate(dims):
+        lib.INTEGER(vector)[i] = d
+    return vector
 
 
 @entry
 def size(x):
     obj, _ = _target(x)
-    return REGISTRY.to_r(int(obj.size))
+    return REGISTRY.to_r(int(_user(getattr, obj, "size")))
 
 
 @entry
-def signature_text(x):
+def describe_callable(x):
     obj, _ = _target(x)
-    try:
-        text = f"{getattr(obj, '__name__', type(obj).__name__)}{inspect.signature(obj)}"
-    except (TypeError, ValueError):
-        text = ""
-    return rapi.mkstring(text)
+    return rapi.mkstring(_user(introspection.describe_callable, obj))
 
 
 @entry
 def help_text(x):
     obj, _ = _target(x)
-    return rapi.mkstring(pydoc.render_doc(obj, renderer=pydoc.plaintext))
+    return rapi.mkstring(_user(introspection.help_text, obj))
 
 
 @entry
-def make_slice(start, stop, step):
-    return proxies.wrap(slice(_argument(start, True), _argument(stop, True),
-                              _argument(step, True)), False)
+def function_docs(x):
+    obj, _ = _target(x)
+    return REGISTRY.to_r(_user(introspection.function_docs, obj))
 
 
 # --- host, seeds, pickling -----------------------------------------------------------------
 
 @entry
 def host_config():
-    import numpy
-    executable = os.path.realpath(sys.executable)
-    return REGISTRY.to_r({
-        "python": sys.executable, "version": platform.python_version(),
-        "prefix": sys.prefix, "numpy": numpy.__version__,
-        "candidates": sorted({sys.executable, executable, sys.prefix,
-                              os.path.dirname(os.path.dirname(executable))}),
-    })
+    return REGISTRY.to_r(introspection.host_config())
 
 
 @entry
 def set_seed(seed, disable_hash_randomization):
     import random
-
-    import numpy
     value = rapi.lib.INTEGER(seed)[0]
     random.seed(value)
-    numpy.random.seed(value)
+    numpy = sys.modules.get("numpy") or _optional_import("numpy")
+    if numpy is not None:
+        numpy.random.seed(value)
     if _flag(disable_hash_randomization):
         os.environ["PYTHONHASHSEED"] = "0"
     return rapi.lib.R_NilValue
+
+
+def _optional_import(name):
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
 
 
 @entry
@@ -767,7 +1002,7 @@ def save_object(x, filename, module):
     obj, _ = _target(x)
     pickler = importlib.import_module(_string(module))
     with open(_string(filename), "wb") as handle:
-        pickler.dump(obj, handle)
+        _user(pickler.dump, obj, handle)
     return rapi.lib.R_NilValue
 
 
@@ -775,30 +1010,5 @@ def save_object(x, filename, module):
 def load_object(filename, module, convert):
     pickler = importlib.import_module(_string(module))
     with open(_string(filename), "rb") as handle:
-        value = pickler.load(handle)
+        value = _user(pickler.load, handle)
     return result(value, _flag(convert))
-
-
-# --- classes and iterators built from R functions ------------------------------------------------
-
-@entry
-def make_class(classname, defs, bases):
-    from . import classes
-    lib = rapi.lib
-    names = evaluation.strings(lib.Rf_getAttrib(defs, lib.R_NamesSymbol))
-    members = {}
-    for i, name in enumerate(names):
-        value = lib.VECTOR_ELT(defs, i)
-        members[name] = (RObject(value) if lib.TYPEOF(value) in rapi.FUNCTION_TYPES
-                         and not proxies.is_proxy(value) else REGISTRY.to_python(value))
-    base_types = tuple(REGISTRY.to_python(lib.VECTOR_ELT(bases, i))
-                       for i in range(lib.XLENGTH(bases)))
-    return proxies.wrap(classes.make_class(_string(classname), members, base_types), True)
-
-
-@entry
-def make_iterator(step, prefetch):
-    from .rules.functions import RFunction
-    from .iterators import r_generator
-    return proxies.wrap(r_generator(RFunction(step, convert=True),
-                                    rapi.lib.INTEGER(prefetch)[0]), True)

@@ -5,7 +5,8 @@ formals (``self`` first). ``self`` reaches R as a proxy, the other arguments
 are converted. The R function runs in an environment where ``super`` and
 ``__class__`` are bound: ``super()`` (or ``super(Cls, self)``) is Python's
 ``super`` for the current call, and ``super$m()`` calls the parent's ``m``.
-``__init__`` always returns None to Python.
+``__init__`` always returns None to Python. Classes belong to ``__main__``
+unless ``__module__`` is among the members.
 """
 import builtins
 
@@ -28,6 +29,8 @@ class SuperProxy:
         return builtins.super(self._holder["cls"], _calls[-1])
 
     def __getattr__(self, name):
+        if name.startswith("__") or "cls" not in self._holder or not _calls:
+            raise AttributeError(name)
         return getattr(builtins.super(self._holder["cls"], _calls[-1]), name)
 
 
@@ -66,7 +69,7 @@ def method(r_function, name, holder, scopes):
 
 def make_class(name, members, bases=()):
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods."""
-    holder, scopes, namespace = {}, [], {}
+    holder, scopes, namespace = {}, [], {"__module__": "__main__"}
     for key, value in members.items():
         if isinstance(value, RObject) and rapi.lib.TYPEOF(value.sexp) in rapi.FUNCTION_TYPES:
             namespace[key] = method(value, key, holder, scopes)

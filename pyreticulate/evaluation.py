@@ -323,19 +323,23 @@ class S3Methods:
             return None
         table = lib.Rf_findVarInFrame3(_template["namespace"].sexp,
                                        rapi.sym(".__S3MethodsTable__."), 1)
+        if lib.TYPEOF(table) == rapi.PROMSXP:
+            table = binding(_template["namespace"].sexp, ".__S3MethodsTable__.").sexp
         for cls in classes:
             key = (generic, cls)
             symbol = self.symbols.get(key)
             if symbol is None:
                 symbol = self.symbols[key] = rapi.sym(f"{generic}.{cls}")
-            value = lib.Rf_findVar(symbol, lib.R_GlobalEnv)
+            where = lib.R_GlobalEnv
+            value = lib.Rf_findVar(symbol, where)
             if value == lib.R_UnboundValue and table != lib.R_UnboundValue:
+                where = table
                 value = lib.Rf_findVarInFrame3(table, symbol, 1)
             if value == lib.R_UnboundValue:
                 continue
             if lib.TYPEOF(value) == rapi.PROMSXP:
                 with protected() as keep:
-                    value = evaluate(symbol, lib.R_GlobalEnv, keep)
+                    value = evaluate(symbol, where, keep)
             if lib.TYPEOF(value) in rapi.FUNCTION_TYPES:
                 return value
         return None

@@ -4,7 +4,13 @@
   that owns one Python reference; the pointer's tag is the ``convert`` flag and
   its protected slot the R-type hint recorded by ``r_to_py()``.
 * A callable is an R closure whose formals come from ``inspect.signature``;
-  ``attr(f, "py_object")`` is its environment proxy.
+  ``attr(f, "py_object")`` is its environment proxy. When an S3 method of
+  ``py_to_r_wrapper`` exists for its class vector, the closure is passed
+  through it once, and the custom closure it returns gets all the attributes.
+* A proxy whose object no conversion rule handles is marked ``not_convertible``,
+  so ``py_to_r()`` gives it back as it is instead of trying the rules again.
+* A module imported with ``delay_load`` is an environment holding ``module``
+  (the name) until first use: looking for its pointer imports it.
 * An exception is an R condition list with ``attr(, "py_object")``.
 
 Each carries reticulate's class vector: ``module.Name`` for every class of the
@@ -13,6 +19,7 @@ final ``python.builtin.object`` for iterators, then the registered R class
 filters.
 """
 import collections.abc
+import functools
 import inspect
 import types
 import weakref
@@ -24,13 +31,16 @@ _class_cache = {}
 _formals_cache = {}
 _FORMALS_CACHE_LIMIT = 4096
 _aliases = {}
-_state = {"body": None, "namespace": None, "filters": None}
+_state = {"body": None, "namespace": None, "wrapper": None, "resolve": None, "s3_table": None}
 
 
 def install(namespace):
-    """Load the closure body template from the R package."""
+    """Load the closure body template and the R helpers from the R package."""
     _state["namespace"] = RObject(namespace)
     _state["body"] = evaluation.binding(namespace, ".pyr_callable_body")
+    _state["wrapper"] = evaluation.binding(namespace, "py_to_r_wrapper")
+    _state["resolve"] = evaluation.binding(namespace, ".pyr_resolve_module_proxy")
+    _state["s3_table"] = evaluation.binding(namespace, ".__S3MethodsTable__.")
     clear_class_cache()
 
 
@@ -71,18 +81,27 @@ def class_names(tp):
 
 def class_vector(tp):
     """The R class vector for ``tp`` (cached; R class filters applied)."""
+    return _classes(tp)[0].sexp
+
+
+def filtered_class_names(tp):
+    """``class_vector(tp)`` as a list of str."""
+    return _classes(tp)[1]
+
+
+def _classes(tp):
     cached = _class_cache.get(tp)
     if cached is not None:
-        return cached.sexp
+        return cached
     from .rules.scalars import str_vector
     names = class_names(tp)
     with protected() as keep:
         vector = keep(str_vector(names))
         if _state["namespace"] is not None:
-            vector = evaluation.call_function(
-                evaluation.function(".pyr_apply_class_filters"), [vector], keep=keep)
-        cached = _class_cache[tp] = RObject(vector)
-    return cached.sexp
+            vector = keep(evaluation.call_function(
+                evaluation.function(".pyr_apply_class_filters"), [vector], keep=keep))
+        cached = _class_cache[tp] = (RObject(vector), evaluation.strings(vector))
+    return cached
 
 
 def _flag(value):
@@ -91,7 +110,6 @@ def _flag(value):
 
 def wrap(obj, convert, hint=None):
     """The R value standing for ``obj`` (unprotected)."""
-    lib = rapi.lib
     with protected() as keep:
         env = keep(environment_proxy(obj, convert, hint))
         if isinstance(obj, BaseException):
@@ -123,7 +141,47 @@ def callable_closure(obj, env, keep):
     lib.SET_CLOENV(closure, home)
     lib.Rf_setAttrib(closure, lib.R_ClassSymbol, lib.Rf_getAttrib(env, lib.R_ClassSymbol))
     lib.Rf_setAttrib(closure, rapi.sym("py_object"), env)
-    return closure
+    if not _has_wrapper_method(filtered_class_names(type(obj))):
+        return closure
+    return _custom_wrapper(closure, keep)
+
+
+_wrapper_symbols = {}
+
+
+def _has_wrapper_method(names):
+    """Is there a ``py_to_r_wrapper`` method for one of these classes, in the global
+    environment or registered with the generic (what ``UseMethod`` would find)?"""
+    if _state["wrapper"] is None:
+        return False
+    lib = rapi.lib
+    unbound = lib.R_UnboundValue
+    table = _state["s3_table"].sexp
+    for name in names:
+        symbol = _wrapper_symbols.get(name)
+        if symbol is None:
+            symbol = _wrapper_symbols[name] = rapi.sym("py_to_r_wrapper." + name)
+        if (lib.Rf_findVarInFrame3(lib.R_GlobalEnv, symbol, 0) != unbound
+                or lib.Rf_findVarInFrame3(table, symbol, 0) != unbound):
+            return True
+    return False
+
+
+def _custom_wrapper(closure, keep):
+    """``py_to_r_wrapper(closure)``; a copy of the function it returns gets all the
+    attributes of ``closure`` (a copy, since the method may return a shared function)."""
+    lib = rapi.lib
+    wrapped = keep(evaluation.call_function(_state["wrapper"].sexp, [closure], keep=keep))
+    if wrapped == closure:
+        return closure
+    if lib.TYPEOF(wrapped) != rapi.CLOSXP:
+        raise TypeError("a py_to_r_wrapper() method must return an R closure")
+    wrapped = keep(lib.Rf_duplicate(wrapped))
+    attribute = lib.ATTRIB(closure)
+    while attribute != lib.R_NilValue:
+        lib.Rf_setAttrib(wrapped, lib.TAG(attribute), lib.CAR(attribute))
+        attribute = lib.CDR(attribute)
+    return wrapped
 
 
 def _condition(exc, env, keep):
@@ -151,80 +209,99 @@ def _warning_length():
 
 
 def formals_for(obj):
-    """The formals pairlist for a callable's R closure (cached per function)."""
-    key, target = _formals_key(obj)
-    cached = _formals_cache.get(key) if key is not None else None
-    if cached is not None and cached[0]() is target:
+    """The formals pairlist for a callable's R closure, cached per callable.
+
+    A bound method is cached under its function and a bound builtin method
+    (``some_list.append``) under its class and name, so the cache never holds
+    the instance a method is bound to. Entries go when their callable does (weak
+    references); callables that refuse weak references (NumPy ufuncs and
+    dispatchers, module-level builtins, all long-lived) are held until the
+    cache fills up.
+    """
+    key, anchor = _formals_key(obj)
+    cached = _formals_cache.get(key)
+    if cached is not None and cached[0]() is anchor:
         return cached[1].sexp
     formals = RObject(_build_formals(obj))
-    if key is not None:
-        if len(_formals_cache) >= _FORMALS_CACHE_LIMIT:
-            _formals_cache.clear()
-        _formals_cache[key] = (_reference(target), formals)
+    try:
+        ref = weakref.ref(anchor, functools.partial(_forget_formals, key))
+    except TypeError:
+        ref = functools.partial(_identity, anchor)
+    if len(_formals_cache) >= _FORMALS_CACHE_LIMIT:
+        _formals_cache.clear()
+    _formals_cache[key] = (ref, formals)
     return formals.sexp
 
 
-def _reference(target):
-    """A weak reference, so the cache never keeps a callback alive (builtins are kept)."""
-    try:
-        return weakref.ref(target)
-    except TypeError:
-        return lambda: target
-
-
 def _formals_key(obj):
-    """``(key, target)``: the cache key and the object whose identity it names.
-
-    A bound builtin method (``some_list.append``) is keyed by its type and
-    name, so the cache never holds the instance it is bound to.
-    """
-    func = getattr(obj, "__func__", None)
+    """``(key, anchor)``: the cache key and the object whose identity it names."""
+    try:
+        func = getattr(obj, "__func__", None)
+    except Exception:
+        func = None
     if func is not None:
         return ("method", id(func)), func
-    if isinstance(obj, type):
-        return ("type", id(obj)), obj
     if inspect.isbuiltin(obj):
         owner = getattr(obj, "__self__", None)
         if owner is not None and not isinstance(owner, types.ModuleType):
-            return ("builtin method", id(type(owner)), obj.__name__), type(owner)
-        return ("function", id(obj)), obj
-    if inspect.isfunction(obj):
-        return ("function", id(obj)), obj
-    return None, None
+            cls = owner if isinstance(owner, type) else type(owner)
+            return ("builtin method", id(cls), obj.__name__), cls
+    return ("object", id(obj)), obj
+
+
+def _identity(value):
+    return value
+
+
+def _forget_formals(key, ref):
+    cached = _formals_cache.get(key)
+    if cached is not None and cached[0] is ref:
+        _formals_cache.pop(key, None)
 
 
 def _parameters(obj):
+    """The signature's parameters, or None when ``inspect`` cannot tell (or fails)."""
     try:
         return list(inspect.signature(obj).parameters.values())
-    except (TypeError, ValueError):
+    except Exception:
         return None
 
 
+def formal_entries(obj):
+    """``[(name, default)]`` for an R closure standing for ``obj``.
+
+    ``default`` is ``inspect.Parameter.empty`` for a required parameter (and for
+    ``...``). ``*args`` and ``**kwargs`` become ``...``; keyword-only parameters
+    follow it, as in reticulate. Without a signature the formals are ``...``.
+    """
+    params = _parameters(obj)
+    empty = inspect.Parameter.empty
+    if params is None:
+        return [("...", empty)]
+    entries, dots = [], False
+    for p in params:
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY) and not dots:
+            entries.append(("...", empty))
+            dots = True
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        entries.append((p.name, p.default))
+    return entries
+
+
 def _build_formals(obj):
+    """A default converts when a plain rule applies (None, bool, int, float, str);
+    any other default shows as ``NULL``."""
     from .rules.scalars import simple_scalar
     lib = rapi.lib
-    params = _parameters(obj)
-    entries = []
-    dots_added = False
-    if params is None:
-        entries.append(("...", None))
-    else:
-        for p in params:
-            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-                if not dots_added:
-                    entries.append(("...", None))
-                    dots_added = True
-                continue
-            default = None if p.default is p.empty else p.default
-            entries.append((p.name, (p.default is not p.empty, default)))
+    entries = formal_entries(obj)
     with protected() as keep:
         tail = lib.R_NilValue
-        for name, spec in reversed(entries):
+        for name, default in reversed(entries):
             value = lib.R_MissingArg
-            if spec is not None and spec[0]:
-                converted = simple_scalar(spec[1])
-                if converted is not None:
-                    value = converted
+            if default is not inspect.Parameter.empty:
+                converted = simple_scalar(default)
+                value = lib.R_NilValue if converted is None else keep(converted)
             tail = keep(lib.Rf_cons(value, tail))
             lib.SET_TAG(tail, rapi.sym(name))
         return tail
@@ -236,16 +313,30 @@ def proxy_xptr(sexp):
     kind = lib.TYPEOF(sexp)
     if kind == rapi.ENVSXP:
         value = lib.Rf_findVarInFrame3(sexp, rapi.sym("pyobj"), 1)
+        if value == lib.R_UnboundValue and _is_module_proxy(sexp):
+            _resolve_module_proxy(sexp)
+            value = lib.Rf_findVarInFrame3(sexp, rapi.sym("pyobj"), 1)
         if value != lib.R_UnboundValue and lib.TYPEOF(value) == rapi.EXTPTRSXP:
             return value
         return None
-    if kind == rapi.EXTPTRSXP:
-        return sexp
     if kind in (rapi.CLOSXP, rapi.VECSXP):
         origin = lib.Rf_getAttrib(sexp, rapi.sym("py_object"))
         if origin != lib.R_NilValue and lib.TYPEOF(origin) == rapi.ENVSXP:
             return proxy_xptr(origin)
     return None
+
+
+def _is_module_proxy(env):
+    lib = rapi.lib
+    return (lib.OBJECT(env) and _state["resolve"] is not None
+            and "python.builtin.module" in evaluation.class_names(env)
+            and lib.Rf_findVarInFrame3(env, rapi.sym("module"), 0) != lib.R_UnboundValue)
+
+
+def _resolve_module_proxy(env):
+    """Import the module behind a ``delay_load`` proxy (its hooks run in R)."""
+    with protected() as keep:
+        evaluation.call_function(_state["resolve"].sexp, [env], keep=keep)
 
 
 def is_proxy(sexp):
@@ -266,6 +357,39 @@ def unwrap(sexp):
 
 def unwrap_object(sexp):
     return unwrap(sexp)[0]
+
+
+def _proxy_env(sexp):
+    """The environment of a proxy (itself, or the ``py_object`` of a closure or condition)."""
+    lib = rapi.lib
+    kind = lib.TYPEOF(sexp)
+    if kind == rapi.ENVSXP:
+        return sexp
+    if kind in (rapi.CLOSXP, rapi.VECSXP):
+        origin = lib.Rf_getAttrib(sexp, rapi.sym("py_object"))
+        if origin != lib.R_NilValue and lib.TYPEOF(origin) == rapi.ENVSXP:
+            return origin
+    return None
+
+
+def stands_for(sexp, obj):
+    """Is ``sexp`` a proxy of ``obj`` itself?"""
+    xptr = proxy_xptr(sexp)
+    return (xptr is not None and not handles.xptr_is_null(xptr)
+            and handles.xptr_object(xptr) is obj)
+
+
+def mark_not_convertible(sexp):
+    """Remember on a proxy that no rule converts its object, so it is not retried."""
+    env = _proxy_env(sexp)
+    if env is not None:
+        rapi.lib.Rf_defineVar(rapi.sym("not_convertible"), rapi.lib.R_TrueValue, env)
+
+
+def is_not_convertible(sexp):
+    env = _proxy_env(sexp)
+    return env is not None and rapi.lib.Rf_findVarInFrame3(
+        env, rapi.sym("not_convertible"), 0) != rapi.lib.R_UnboundValue
 
 
 def convert_flag(sexp):

@@ -9,7 +9,13 @@ R's own S3 methods ``r_to_py.<class>`` and ``py_to_r.<class>`` come first.
 R → Python rules are ``rule(sexp) -> object``; ``sexp`` is protected by the
 caller. Python → R rules are ``rule(obj, hint) -> SEXP``, unprotected;
 ``hint`` is the R prototype ``r_to_py()`` recorded (or None).
+
+Rules for types of optional libraries (pandas, scipy) are registered with
+``register_py_to_r_lazy``: the types are looked up only once their module has
+been imported, so registering never imports the library.
 """
+import sys
+
 from . import evaluation, rapi
 
 NOT_HANDLED = object()
@@ -27,6 +33,7 @@ class Registry:
         self.py_rules = {}
         self._py_chain = {}
         self._py_classes = {}
+        self._lazy_py_rules = []
         self.convert_context = True
 
     def converting(self, flag):
@@ -47,6 +54,18 @@ class Registry:
             self.py_rules.setdefault(pytype, []).insert(0, rule)
         self._py_chain.clear()
         return rule
+
+    def register_py_to_r_lazy(self, rule, module, types):
+        """Use ``rule(obj, hint)`` for the types ``types(module)`` names, once ``module`` is imported."""
+        self._lazy_py_rules.append((module, types, rule))
+        self._py_chain.clear()
+        return rule
+
+    def _resolve_lazy(self):
+        pending = [entry for entry in self._lazy_py_rules if entry[0] in sys.modules]
+        for entry in pending:
+            self._lazy_py_rules.remove(entry)
+            self.register_py_to_r(entry[2], *entry[1](sys.modules[entry[0]]))
 
     def r_to_py(self, *, sexptypes=(), r_classes=()):
         """Decorator form of ``register_r_to_py``."""
@@ -102,6 +121,8 @@ class Registry:
                 return self._s3_py_to_r(method, obj)
         chain = self._py_chain.get(tp)
         if chain is None:
+            if self._lazy_py_rules:
+                self._resolve_lazy()
             chain = self._py_chain[tp] = [rule for cls in tp.__mro__
                                           for rule in self.py_rules.get(cls, ())]
         for rule in chain:

@@ -5,7 +5,8 @@ a read-only, Fortran-ordered view of R's memory (no copy) whose ``base`` keeps
 the R vector alive: int32, float64, a bool view of R's 4-byte logicals,
 complex128, ``V1``. An integer or logical array holding NA is a
 ``numpy.ma.MaskedArray`` over the same memory. A character array is copied
-into an object array (NA → None).
+into an object array (NA → None); a list with ``dim`` is an object array of
+its converted elements.
 
 Python → R: an ndarray is copied once into column-major R memory and always
 gets a ``dim`` (a 0-d array becomes a length-1 vector); masked cells become NA.
@@ -83,6 +84,17 @@ def r_array_to_ndarray(sexp):
         values[:] = strings_of(sexp, rapi.lib.XLENGTH(sexp))
         return values.reshape(shape, order="F")
     return zero_copy_view(sexp, shape)
+
+
+@REGISTRY.r_to_py(sexptypes=[rapi.VECSXP])
+def r_list_array_to_ndarray(sexp):
+    if not has_dim(sexp):
+        return NOT_HANDLED
+    lib = rapi.lib
+    values = np.empty(lib.XLENGTH(sexp), dtype=object)
+    for i in range(values.size):
+        values[i] = REGISTRY.to_python(lib.VECTOR_ELT(sexp, i))
+    return values.reshape(dims_of(sexp), order="F")
 
 
 def len_of(shape):
@@ -174,7 +186,7 @@ def ndarray_to_r(array, with_dim=True):
     if isinstance(array, np.ma.MaskedArray):
         mask = np.ma.getmaskarray(array)
         array = np.ma.getdata(array)
-    kind = r_kind_for(array.dtype, array)
+    kind = r_kind_for(array.dtype, array if mask is None else np.asarray(array)[~mask])
     if kind is None:
         return NOT_HANDLED
     ordered = np.asarray(array).ravel(order="F")

@@ -11,7 +11,7 @@ rebuilds a scalar NA, a zero-length or an all-NA vector.
 """
 import numpy as np
 
-from .. import rapi
+from .. import evaluation, rapi
 from ..handles import protected
 from ..registry import NOT_HANDLED, REGISTRY
 
@@ -118,7 +118,7 @@ def list_to_python(sexp):
 def na_vector(kind, n):
     """A vector of ``n`` NAs of an atomic SEXP type (unprotected)."""
     lib = rapi.lib
-    vector = lib.Rf_allocVector(kind, n)
+    vector = evaluation.allocate(kind, n)
     if kind == rapi.STRSXP:
         for i in range(n):
             lib.SET_STRING_ELT(vector, i, lib.R_NaString)
@@ -144,7 +144,7 @@ def from_hint(hint, n):
     if kind not in _WIDTH and kind != rapi.STRSXP:
         return NOT_HANDLED
     if n == 0:
-        return hint
+        return lib.Rf_duplicate(hint)
     with protected() as keep:
         vector = keep(na_vector(kind, n))
         lib.Rf_copyMostAttrib(hint, vector)
@@ -192,7 +192,7 @@ def str_to_character(obj, hint):
 @REGISTRY.py_to_r(bytes, bytearray)
 def bytes_to_raw(obj, hint):
     lib = rapi.lib
-    vector = lib.Rf_allocVector(rapi.RAWSXP, len(obj))
+    vector = evaluation.allocate(rapi.RAWSXP, len(obj))
     if obj:
         rapi.ffi.memmove(lib.RAW(vector), bytes(obj), len(obj))
     return vector
@@ -202,7 +202,7 @@ def str_vector(values):
     """A character vector from strs (None → NA), unprotected."""
     lib = rapi.lib
     with protected() as keep:
-        vector = keep(lib.Rf_allocVector(rapi.STRSXP, len(values)))
+        vector = keep(evaluation.allocate(rapi.STRSXP, len(values)))
         for i, value in enumerate(values):
             lib.SET_STRING_ELT(vector, i, lib.R_NaString if value is None else rapi.mkchar(value))
         return vector
@@ -210,8 +210,8 @@ def str_vector(values):
 
 def _numeric_vector(kind, dtype, values):
     lib = rapi.lib
-    vector = lib.Rf_allocVector(kind, len(values))
-    if values:
+    vector = evaluation.allocate(kind, len(values))
+    if len(values):
         target = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(vector), len(values) * _WIDTH[kind]),
                                dtype=dtype)
         target[:] = values
@@ -220,7 +220,7 @@ def _numeric_vector(kind, dtype, values):
 
 def complex_vector(values):
     lib = rapi.lib
-    vector = lib.Rf_allocVector(rapi.CPLXSXP, len(values))
+    vector = evaluation.allocate(rapi.CPLXSXP, len(values))
     if values:
         target = np.frombuffer(rapi.ffi.buffer(lib.COMPLEX(vector), len(values) * 16),
                                dtype=np.complex128)
@@ -228,49 +228,62 @@ def complex_vector(values):
     return vector
 
 
-def _kind_of(value):
-    if isinstance(value, bool):
-        return bool
-    if isinstance(value, int):
-        return int
-    if isinstance(value, float):
-        return float
-    if isinstance(value, complex):
-        return complex
-    if isinstance(value, str):
-        return str
+_KINDS = (bool, int, float, complex, str)
+
+
+def _kind_of(tp):
+    for kind in _KINDS:
+        if issubclass(tp, kind):
+            return kind
     return None
 
 
 def atomic_from_list(values):
     """An atomic vector for a list of one scalar kind (None → NA), else NOT_HANDLED."""
-    kinds = {_kind_of(v) for v in values if v is not None}
-    if len(kinds) != 1:
+    types = set(map(type, values))
+    has_none = type(None) in types
+    types.discard(type(None))
+    kinds = {_kind_of(t) for t in types}
+    if len(kinds) != 1 or None in kinds:
         return NOT_HANDLED
     kind = kinds.pop()
-    if kind is None:
-        return NOT_HANDLED
-    missing = [i for i, v in enumerate(values) if v is None]
     if kind is str:
         return str_vector(values)
-    if kind is bool or kind is int:
-        filled = [0 if v is None else v for v in values]
-        if kind is int and any(not -INT_MAX <= v <= INT_MAX for v in filled):
-            try:
-                floats = [rapi.lib.R_NaReal if v is None else float(v) for v in values]
-            except OverflowError:
-                return NOT_HANDLED
-            return _numeric_vector(rapi.REALSXP, np.float64, floats)
-        for i in missing:
-            filled[i] = NA_INTEGER
-        return _numeric_vector(rapi.LGLSXP if kind is bool else rapi.INTSXP, np.int32,
-                               [int(v) for v in filled])
+    missing = np.array([v is None for v in values], dtype=bool) if has_none else None
+    filled = [0 if v is None else v for v in values] if has_none else values
+    if kind is int:
+        return _int_vector(values, filled, missing)
+    if kind is bool:
+        array = np.array(filled, dtype=np.int32)
+        return _with_missing(rapi.LGLSXP, np.int32, array, missing, NA_INTEGER)
     if kind is float:
-        na = rapi.lib.R_NaReal
-        return _numeric_vector(rapi.REALSXP, np.float64,
-                               [na if v is None else float(v) for v in values])
+        array = np.array(filled, dtype=np.float64)
+        return _with_missing(rapi.REALSXP, np.float64, array, missing, rapi.lib.R_NaReal)
+    array = np.array(filled, dtype=np.complex128)
     na = complex(rapi.lib.R_NaReal, rapi.lib.R_NaReal)
-    return complex_vector([na if v is None else complex(v) for v in values])
+    return _with_missing(rapi.CPLXSXP, np.complex128, array, missing, na)
+
+
+def _int_vector(values, filled, missing):
+    """Integer if every value fits in R's integer, else the nearest doubles."""
+    try:
+        array = np.array(filled, dtype=np.int64)
+    except OverflowError:
+        try:
+            array = np.array([0.0 if v is None else float(v) for v in values], dtype=np.float64)
+        except OverflowError:
+            return NOT_HANDLED
+        return _with_missing(rapi.REALSXP, np.float64, array, missing, rapi.lib.R_NaReal)
+    if array.size and (array.min() < -INT_MAX or array.max() > INT_MAX):
+        return _with_missing(rapi.REALSXP, np.float64, array.astype(np.float64), missing,
+                             rapi.lib.R_NaReal)
+    return _with_missing(rapi.INTSXP, np.int32, array.astype(np.int32), missing, NA_INTEGER)
+
+
+def _with_missing(kind, dtype, array, missing, na):
+    if missing is not None:
+        array[missing] = na
+    return _numeric_vector(kind, dtype, array)
 
 
 @REGISTRY.py_to_r(list)
@@ -292,7 +305,7 @@ def r_list(values, names=None):
     """An R list of converted values (with names when given), unprotected."""
     lib = rapi.lib
     with protected() as keep:
-        out = keep(lib.Rf_allocVector(rapi.VECSXP, len(values)))
+        out = keep(evaluation.allocate(rapi.VECSXP, len(values)))
         for i, value in enumerate(values):
             lib.SET_VECTOR_ELT(out, i, REGISTRY.to_r(value))
         if names is not None:

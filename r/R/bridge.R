@@ -23,9 +23,12 @@
   .state$class_filters <- list()
   .state$load_hooks <- list()
   .state$suppress_warnings_handlers <- list()
+  .state$last_signal <- NULL
   makeActiveBinding("py", function() import_main(convert = TRUE),
                     env = asNamespace(pkgname))
   .register_version_gated_methods()
+  .tensorflow_on_load(asNamespace(pkgname))
+  .keras_on_load(asNamespace(pkgname))
   setHook(packageEvent("reticulate", "onLoad"), function(...)
     stop("reticulate cannot be loaded while pyreticulate is active: the two ",
          "would bind to the same Python process", call. = FALSE))
@@ -58,10 +61,24 @@
   if (!is.null(attr(condition, "py_object")) && is.null(.subset2(condition, "call"))) {
     classes <- class(condition)
     condition <- unclass(condition)
-    condition$call <- call
+    condition$call <- .pyr_generic_call(call)
     class(condition) <- classes
   }
+  calls <- sys.calls()
+  .state$last_signal <- list(condition = condition,
+                             calls = calls[seq_len(max(length(calls) - 2L, 0L))])
   stop(condition)
+}
+
+# `$.python.builtin.object`(m, name) reported as m$name: a call of one of our
+# S3 methods shows the generic.
+.pyr_generic_call <- function(call) {
+  if (!is.call(call) || !is.name(call[[1L]])) return(call)
+  generic <- sub("^(.*?)\\.(python\\.builtin|numpy|pandas|scipy)\\..*$", "\\1",
+                 as.character(call[[1L]]))
+  if (identical(generic, as.character(call[[1L]]))) return(call)
+  call[[1L]] <- as.name(generic)
+  call
 }
 
 # Calling handler installed (with a fresh closure environment) around every
@@ -190,13 +207,21 @@
     })
 }
 
+# Methods for generics that only exist from R 4.3: `%*%` (matrixOps), the
+# choice between two different Ops methods, and inherits(x, <Python type>).
+# On R 4.2 `%*%` cannot reach Python objects: call the library, e.g. tf$matmul(a, b).
 .register_version_gated_methods <- function() {
   if (getRversion() >= "4.3.0") {
+    namespace <- asNamespace("pyreticulate")
     registerS3method("matrixOps", "python.builtin.object",
-                     function(x, y) .py("binary_op", .Generic, x, y),
-                     envir = asNamespace("pyreticulate"))
+                     function(x, y) {
+                       if (.tensorflow_operand(x) || .tensorflow_operand(y))
+                         return(.tensorflow_binary(.Generic, x, y))
+                       .py("binary_op", .Generic, x, y)
+                     }, envir = namespace)
+    registerS3method("chooseOpsMethod", "python.builtin.object",
+                     function(x, y, mx, my, cl, reverse) TRUE, envir = namespace)
     registerS3method("nameOfClass", "python.builtin.type",
-                     function(x) as.character(py_str(x)),
-                     envir = asNamespace("pyreticulate"))
+                     function(x) .py("instance_class", x), envir = namespace)
   }
 }

@@ -1,6 +1,7 @@
 # Conversion between R values and Python objects. The rules live in the
 # Python converter registry (pyreticulate/rules); these generics are the R
 # entry points and the S3 extension points that take precedence over them.
+# Also the constructors of Python containers, NumPy helpers and py_func().
 
 r_to_py <- function(x, convert = FALSE) UseMethod("r_to_py")
 
@@ -10,68 +11,114 @@ py_to_r <- function(x) UseMethod("py_to_r")
 
 py_to_r.default <- function(x) {
   if (!is_py_object(x)) return(x)
-  .py("py_to_r", .resolve_lazy(x))
+  .py("py_to_r", x)
 }
 
 py_to_r.collections.OrderedDict <- function(x) {
-  keys <- .py("dict_keys", x)
-  values <- lapply(keys, function(k) py_to_r(py_get_item(x, k)))
-  names(values) <- keys
-  values
+  plain <- py_call(py_get_attr(import_builtins(convert = FALSE), "dict"), x)
+  py_to_r(plain)
 }
 
-# Called once for each Python callable when its R closure is built; methods
-# may return a custom closure (its attributes are copied). Keras layers use it.
+# Called once for each Python callable when its R closure is built, and only
+# when a method other than this default exists for its class vector; the
+# closure a method returns gets all the attributes of `x`. Keras layers use it.
 py_to_r_wrapper <- function(x) UseMethod("py_to_r_wrapper")
 py_to_r_wrapper.default <- function(x) x
 
+# ---- containers ------------------------------------------------------------------------
+
+# A name bound to a Python object in the caller's frame uses that object as
+# the key (TensorFlow's feed_dict); all-digit names become int keys.
 dict <- function(..., convert = FALSE) {
-  dots <- list(...)
-  if (length(dots) == 1L && is.null(names(dots)) && is.list(dots[[1L]]))
-    dots <- dots[[1L]]
-  if (!length(dots)) return(.py("make_dict", list(), list(), convert))
-  names <- names(dots)
+  values <- list(...)
+  scan_frame <- TRUE
+  if (length(values) == 1L && is.null(names(values)) && is.list(values[[1L]]) &&
+      !is_py_object(values[[1L]])) {
+    values <- values[[1L]]
+    scan_frame <- FALSE
+  }
+  if (!length(values)) return(.py("make_dict", list(), list(), convert))
+  names <- names(values)
   if (is.null(names) || any(!nzchar(names)))
-    stop("dict() needs every argument to be named", call. = FALSE)
+    stop("dict() needs named arguments (or a single named list)", call. = FALSE)
   frame <- parent.frame()
   keys <- lapply(names, function(name) {
-    if (exists(name, envir = frame)) {
-      bound <- get(name, envir = frame)
+    if (scan_frame && exists(name, envir = frame, inherits = TRUE)) {
+      bound <- get(name, envir = frame, inherits = TRUE)
       if (is_py_object(bound)) return(bound)
     }
-    if (grepl("^[0-9]+$", name)) return(as.integer(name))
+    if (grepl("^[0-9]+$", name)) {
+      number <- as.numeric(name)
+      return(if (number <= .Machine$integer.max) as.integer(number) else number)
+    }
     name
   })
-  .py("make_dict", keys, unname(dots), convert)
+  .py("make_dict", keys, unname(values), convert)
 }
 
 py_dict <- function(keys, values, convert = FALSE) {
+  keys <- if (is_py_object(keys)) list(keys) else as.list(keys)
+  values <- if (is_py_object(values)) list(values) else as.list(values)
   if (length(keys) != length(values))
     stop("py_dict() needs as many keys as values", call. = FALSE)
-  .py("make_dict", as.list(keys), as.list(values), convert)
+  .py("make_dict", keys, unname(values), convert)
 }
 
 tuple <- function(..., convert = FALSE) {
-  dots <- list(...)
-  if (length(dots) == 1L) {
-    only <- dots[[1L]]
+  values <- list(...)
+  if (length(values) == 1L) {
+    only <- values[[1L]]
     if (inherits(only, "python.builtin.tuple")) return(only)
-    if (is.list(only) && !is_py_object(only)) dots <- only
+    if (is.list(only) && !is_py_object(only)) values <- only
   }
-  .py("make_tuple", unname(dots), convert)
+  .py("make_tuple", unname(values), convert)
 }
 
+# ---- NumPy ---------------------------------------------------------------------------------
+
 np_array <- function(data, dtype = NULL, order = "C") {
-  if (!is_py_object(data)) data <- r_to_py(as.array(data))
-  np <- import("numpy", convert = FALSE)
+  from_r <- !inherits(data, "numpy.ndarray")
+  if (from_r) {
+    if (!is.array(data)) data <- as.array(data)
+    data <- r_to_py(data)
+  }
   if (is.null(dtype)) dtype <- py_get_attr(data, "dtype")
-  py_call(py_get_attr(data, "astype"), dtype, order = order, copy = FALSE)
+  array <- py_call(py_get_attr(data, "astype"), dtype = dtype, order = order, copy = FALSE)
+  if (from_r && !py_to_r(py_get_attr(py_get_attr(array, "flags"), "writeable")))
+    array <- py_call(py_get_attr(array, "copy"), order = order)
+  array
 }
 
 array_reshape <- function(x, dim, order = c("C", "F")) {
   order <- match.arg(order)
   np <- import("numpy", convert = FALSE)
-  reshaped <- py_call(py_get_attr(np, "reshape"), np_array(x, order = order),
-                      tuple(as.list(as.integer(dim))), order = order)
-  py_to_r(reshaped)
+  from_r <- !is_py_object(x)
+  if (from_r && is.atomic(x)) x <- r_to_py(as.array(x))
+  reshaped <- py_call(py_get_attr(np, "reshape"), x, as.integer(dim), order = order)
+  if (from_r) py_to_r(reshaped) else reshaped
+}
+
+# ---- functions ----------------------------------------------------------------------------
+
+py_func <- function(f) {
+  if (!is.function(f)) stop("py_func() needs an R function", call. = FALSE)
+  .py("py_func", f)
+}
+
+py_main_thread_func <- function(f) r_to_py(f, convert = TRUE)
+
+# Sparse matrices (package Matrix), used by the Python rules in rules/sparse.py.
+# Any other sparse matrix class becomes a general double CsparseMatrix (dgCMatrix);
+# NULL when x is not a sparse matrix or cannot be made a double one.
+.pyr_sparse_general <- function(x) {
+  if (!isNamespaceLoaded("Matrix") || !methods::is(x, "sparseMatrix")) return(NULL)
+  tryCatch(
+    methods::as(methods::as(methods::as(x, "dMatrix"), "generalMatrix"), "CsparseMatrix"),
+    error = function(e) NULL)
+}
+
+# A new sparse matrix of `class` from its slots; NULL when Matrix is not installed.
+.pyr_sparse_matrix <- function(class, ...) {
+  if (!requireNamespace("Matrix", quietly = TRUE)) return(NULL)
+  methods::new(class, ...)
 }

@@ -1,0 +1,99 @@
+"""What the R wrappers of Keras (``layer_*``, ``loss_*``, ``optimizer_*``, ...)
+need to know about the installed Keras.
+
+The names come from Keras's generated API files, read without importing
+Keras: ``library(pyreticulate)`` must not pay for importing TensorFlow. The
+signatures are read from the classes and functions when a wrapper is first
+used, so the wrappers follow whatever Keras is installed.
+"""
+import ast
+import importlib.util
+import inspect
+import os
+
+_SIMPLE = (type(None), bool, int, float, str)
+_constraint_class = []
+
+
+def api_names(family):
+    """The public names of ``keras.<family>`` in API order, aliases left out.
+
+    An alias is a second public name for an object that is also exported under
+    its own name (``MaxPool2D`` for ``MaxPooling2D``); an object exported only
+    under another name (``GroupQueryAttention``) keeps that name.
+    """
+    spec = importlib.util.find_spec("keras")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    path = os.path.join(list(spec.submodule_search_locations)[0], family, "__init__.py")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+    except (OSError, SyntaxError, ValueError):
+        return []
+    entries = [(alias.asname or alias.name, node.module, alias.name)
+               for node in tree.body if isinstance(node, ast.ImportFrom)
+               for alias in node.names]
+    exported = {(module, name) for public, module, name in entries if public == name}
+    names, seen = [], set()
+    for public, module, name in entries:
+        key = (module, name)
+        if (public != name and key in exported) or key in seen:
+            continue
+        seen.add(key)
+        names.append(public)
+    return names
+
+
+def _default(value):
+    """A default R can show: a scalar, or a flat tuple of scalars as a list."""
+    if isinstance(value, _SIMPLE):
+        return True, value
+    if isinstance(value, tuple) and value and all(
+            isinstance(v, _SIMPLE) and v is not None for v in value):
+        return True, list(value)
+    return False, None
+
+
+def parameters(obj):
+    """The named parameters of a Keras class's constructor or of a function.
+
+    One ``[name, has_default, default]`` per parameter (``self``, ``*args``
+    and ``**kwargs`` left out). An int default does not make a parameter an
+    integer one: Keras writes ``label_smoothing=0`` for a float.
+    """
+    target = obj.__init__ if isinstance(obj, type) else obj
+    values = list(inspect.signature(target).parameters.values())
+    if isinstance(obj, type) and values and values[0].name == "self":
+        values = values[1:]
+    params = []
+    for p in values:
+        if p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
+            continue
+        has_default, default = (False, None) if p.default is p.empty else _default(p.default)
+        params.append([p.name, has_default, default])
+    return params
+
+
+def is_merge_layer(cls):
+    """Whether a layer class merges a list of inputs (``Add``, ``Concatenate``, ...)."""
+    from keras.src.layers.merging.base_merge import Merge
+    return isinstance(cls, type) and issubclass(cls, Merge)
+
+
+def constraint(fn):
+    """A ``keras.constraints.Constraint`` that applies ``fn`` to the weights."""
+    if not _constraint_class:
+        import keras
+
+        class RFunctionConstraint(keras.constraints.Constraint):
+            """A weight constraint computed by an R function."""
+
+            def __init__(self, fn):
+                self.fn = fn
+
+            def __call__(self, w):
+                return self.fn(w)
+
+        _constraint_class.append(RFunctionConstraint)
+    return _constraint_class[0](fn)

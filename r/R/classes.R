@@ -1,0 +1,12 @@
+# Python classes defined from R: PyClass().
+
+# A class made with type(): R functions in `defs` become methods (self arrives
+# unconverted; super() is available inside them), other values class attributes.
+PyClass <- function(classname, defs = list(), inherit = NULL) {
+  .check_string(classname, "classname")
+  if (!is.list(defs) || (length(defs) && is.null(names(defs))))
+    stop("`defs` must be a named list of methods and attributes", call. = FALSE)
+  if (is.null(inherit)) inherit <- list()
+  else if (is_py_object(inherit)) inherit <- list(inherit)
+  .py("make_class", classname, defs, inherit)
+}

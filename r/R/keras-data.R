@@ -1,0 +1,78 @@
+# R data on its way into Keras, and the data helpers to_categorical() and
+# normalize().
+#
+# R vectors, matrices and arrays become C-order NumPy arrays (the registry
+# gives a zero-copy Fortran-order view; NumPy makes the one C-order copy, cast
+# on the way). Model inputs take the dtype of the model's input; other data
+# takes floatx for doubles and logicals, int32 for integers. A factor becomes
+# its 0-based codes. Lists are converted element by element (names kept, so a
+# named list becomes a dict); Python objects (NumPy arrays, tensors, datasets)
+# pass through.
+
+.keras_data <- function(x, dtype = NULL) {
+  if (is.null(x) || is_py_object(x)) return(x)
+  if (is.data.frame(x)) x <- data.matrix(x)
+  if (is.list(x)) return(lapply(x, .keras_data, dtype = dtype))
+  if (is.factor(x)) {
+    shape <- dim(x)
+    x <- as.integer(x) - 1L
+    dim(x) <- shape
+  }
+  if (is.null(dim(x))) dim(x) <- length(x)
+  if (is.character(x)) return(.np()$asarray(x))
+  .np()$ascontiguousarray(x, dtype = .keras_dtype(x, dtype))
+}
+
+.keras_dtype <- function(x, target) {
+  if (!is.null(target) && !identical(target, "string")) return(target)
+  if (is.integer(x)) "int32" else .floatx()
+}
+
+# The dtypes of a model's inputs, named by input name; NULL when the model
+# has no inputs yet (a Sequential model without an input shape).
+.keras_input_dtypes <- function(model) {
+  inputs <- tryCatch(py_get_attr(model, "inputs"), error = function(e) NULL)
+  if (is.null(inputs)) return(NULL)
+  inputs <- py_to_r(inputs)
+  dtypes <- vapply(inputs, function(i) as.character(py_to_r(py_get_attr(i, "dtype"))), "")
+  names(dtypes) <- vapply(inputs, function(i) as.character(py_to_r(py_get_attr(i, "name"))), "")
+  dtypes
+}
+
+# The `x` of fit/evaluate/predict: each input cast to its input's dtype.
+.keras_x <- function(model, x) {
+  if (is.null(x) || is_py_object(x)) return(x)
+  dtypes <- .keras_input_dtypes(model)
+  if (is.list(x) && !is.data.frame(x)) {
+    keys <- names(x)
+    if (!is.null(keys) && all(keys %in% names(dtypes)))
+      return(lapply(stats::setNames(nm = keys), function(k) .keras_data(x[[k]], dtypes[[k]])))
+    if (length(dtypes) == length(x))
+      return(Map(.keras_data, x, unname(dtypes)))
+    return(.keras_data(x))
+  }
+  .keras_data(x, if (length(dtypes) == 1L) dtypes[[1L]])
+}
+
+to_categorical <- function(x, num_classes = NULL) {
+  if (is.factor(x)) x <- as.integer(x) - 1L
+  ids <- .keras_data(.keras_whole_numbers(as.vector(x), "x", sys.call()), "int64")
+  args <- list(ids)
+  if (!is.null(num_classes)) args$num_classes <- .keras_integer(num_classes, "num_classes")
+  result <- py_to_r(py_call(keras$utils$to_categorical, !!!args))
+  shape <- dim(x)
+  if (length(shape) > 1L && shape[length(shape)] == 1L) shape <- shape[-length(shape)]
+  if (length(shape) > 1L) dim(result) <- c(shape, ncol(result))
+  result
+}
+
+# Scale to unit norm along `axis` (1-based). The axis is passed counting from
+# the end: Keras reads axis 0 as "the last axis" (`axis or -1`).
+normalize <- function(x, axis = -1L, order = 2L) {
+  data <- if (is_py_object(x)) x else .np()$ascontiguousarray(as.array(x))
+  axis <- .keras_axis(axis, "axis", sys.call())
+  rank <- length(py_to_r(py_get_attr(data, "shape")))
+  if (axis >= 0L) axis <- axis - rank
+  py_to_r(py_call(keras$utils$normalize, data, axis = axis,
+                  order = .keras_integer(order, "order")))
+}
