@@ -73,8 +73,14 @@ def test_py_last_error_gives_the_python_traceback():
          'silent = TRUE)')
     last = pr.r("py_last_error()")
     assert last["type"] == "ValueError"
-    assert "in inner" in last["traceback"]
-    assert "ValueError: deep" in last["traceback"]
+    assert "in inner" in "".join(last["traceback"])
+    assert "ValueError: deep" in last["message"]
+
+
+def test_py_last_error_r_trace_leaves_out_the_bridge_machinery():
+    pr.r('try(py_run_string("raise ValueError(1)"), silent = TRUE)')
+    trace = pr.r("py_last_error()$r_trace")
+    assert not [frame for frame in trace if ".pyr_" in frame or frame.startswith("(function")]
 
 
 def test_long_python_message_is_trimmed_in_the_middle():
@@ -176,7 +182,7 @@ def test_original_condition_is_resignalled_when_only_its_text_survived():
 
 def test_python_traceback_stays_in_py_last_error_after_resignalling():
     pr.r(f'try(py$wrap_with_cause(function() stop({MY_ERROR})), silent = TRUE)')
-    assert "wrap_with_cause" in pr.r("py_last_error()$traceback")
+    assert "wrap_with_cause" in "".join(pr.r("py_last_error()$traceback"))
 
 
 def test_stop_in_a_deeply_nested_r_python_chain_reaches_the_outer_handler():
