@@ -18,7 +18,7 @@ Callers must hold the result they get in a ``handles.protected`` scope (or an
 """
 import re
 
-from . import errors, rapi, threads
+from . import errors, interrupts, rapi, threads
 from .handles import RObject, protected
 from .rapi import ffi
 
@@ -86,6 +86,8 @@ def evaluate(expr, env, keep, frame=None):
     _require_main_thread()
     lib = rapi.lib
     with threads.BUSY:
+        if interrupts.take_pending():
+            raise KeyboardInterrupt()
         if not _template:
             return keep(_try_eval_bare(expr, env))
         if frame is None:
@@ -105,6 +107,7 @@ def evaluate(expr, env, keep, frame=None):
         lib.SET_TAG(tail, rapi.sym("condition"))
         call = keep(lib.Rf_lcons(_template["wch"].sexp, lib.Rf_cons(expr, tail)))
         error = ffi.new("int *")
+        requests = interrupts.requests()
     with threads.IN_R:
         value = lib.R_tryEval(call, frame, error)
     with threads.BUSY:
@@ -115,7 +118,9 @@ def evaluate(expr, env, keep, frame=None):
             errors.WARNINGS.add([RObject(lib.VECTOR_ELT(captured, i))
                                  for i in range(lib.LENGTH(captured))])
         if error[0]:
-            raise _failure(home)
+            raise _failure(home, interrupts.requests() != requests)
+        if interrupts.take_pending():
+            raise KeyboardInterrupt()
         return value
 
 
@@ -129,13 +134,15 @@ def _try_eval_bare(expr, env):
     return value
 
 
-def _failure(home):
+def _failure(home, interrupted=False):
+    """The exception for an evaluation R abandoned; ``interrupted``: a Ctrl-C was handed
+    to R meanwhile (R may act on it before the handler is in place)."""
     condition = _lookup(home, ".pyr_cond")
     if condition is not None:
         trace = _lookup(home, ".pyr_trace")
         return condition_to_exception(RObject(condition),
                                       RObject(trace) if trace is not None else None)
-    if _lookup(home, ".pyr_interrupted") is not None:
+    if interrupted or _lookup(home, ".pyr_interrupted") is not None:
         return KeyboardInterrupt()
     return errors.RError("R evaluation aborted")
 

@@ -124,10 +124,11 @@ def test_releasing_100000_r_objects_at_once_takes_linear_time():
 
 
 def test_r_callbacks_handed_to_python_1000_times_do_not_leak():
-    pr.r('py_run_string("def call_it(f):\\n    return f()")')
+    pr.r('py_run_string("def call_back(f):\\n    return f()")')
+    run = "sum(vapply(seq_len({n}), function(i) py$call_back(function() i), numeric(1)))"
+    pr.r(run.format(n=10))
     base = settle()
-    assert pr.r("sum(vapply(1:1000, function(i) py$call_it(function() i), numeric(1)))") \
-        == 500500
+    assert pr.r(run.format(n=1000)) == 500500
     assert settle() == base
 
 
