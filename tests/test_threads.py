@@ -24,6 +24,19 @@ def short_timeout():
     pr.set_timeout(saved)
 
 
+def settle():
+    """Collect on both sides until the handle counts stop changing."""
+    counts = None
+    for _ in range(5):
+        gc.collect()
+        pr.r("invisible(gc())")
+        now = pr.live_handle_counts()
+        if now == counts:
+            break
+        counts = now
+    return counts
+
+
 def in_thread(fn, *args):
     """Run ``fn`` on a new thread; its result (or exception) after join()."""
     box = {}
@@ -240,9 +253,7 @@ def test_session_keeps_serving_threads_after_a_timeout(short_timeout):
 
 
 def test_r_objects_collected_on_a_worker_are_released_and_counts_return_to_baseline():
-    gc.collect()
-    pr.r("invisible(gc())")
-    base = pr.live_handle_counts()
+    base = settle()
     values = [pr.r("runif(3)", convert=False) for _ in range(200)]
     assert pr.live_handle_counts()["r_objects"] == base["r_objects"] + 200
 
@@ -254,7 +265,7 @@ def test_r_objects_collected_on_a_worker_are_released_and_counts_return_to_basel
     del values
     thread.join(WAIT)
     assert box == {"value": "bridge-test-worker"}
-    assert pr.live_handle_counts() == base
+    assert settle() == base
 
 
 def test_conversion_rule_registered_on_a_worker_applies_on_the_main_thread():
