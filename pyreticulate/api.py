@@ -22,10 +22,18 @@ def start(interactive=False):
 
 
 def r(code, convert=True):
-    """Evaluate R code; the value of its last expression, converted unless ``convert=False``."""
+    """Evaluate R code; the value of its last expression, converted unless ``convert=False``.
+
+    An R function fetched by name (``r("f")``) keeps that name in messages.
+    """
+    from .rules.functions import RFunction
+
     def run():
         value = evaluation.eval_text(code)
-        return REGISTRY.to_python(value.sexp) if convert else value
+        result = REGISTRY.to_python(value.sexp) if convert else value
+        if isinstance(result, RFunction) and evaluation.is_syntactic_name(code.strip()):
+            result.__name__ = code.strip()
+        return result
     return _on_main(run, description="R code")
 
 

@@ -46,24 +46,28 @@ def _escaped(exc_type, exc, tb):
 
 
 def _run(fn, args):
-    with threads.BUSY:
+    with threads.BUSY, threads.in_python():
         return _run_busy(fn, args)
 
 
 def _run_busy(fn, args):
     lib = rapi.lib
-    errors.WARNINGS.enter()
-    if threads.pending():
-        threads.service(force=True)
-    values = []
-    node = lib.CDR(args)
-    nil = lib.R_NilValue
-    while node != nil:
-        values.append(lib.CAR(node))
-        node = lib.CDR(node)
+    frame = errors.WARNINGS.enter()
     try:
+        threads.check_process()
+        if threads.pending():
+            threads.service(force=True)
+        values = []
+        node = lib.CDR(args)
+        nil = lib.R_NilValue
+        while node != nil:
+            values.append(lib.CAR(node))
+            node = lib.CDR(node)
         result = fn(*values)
-        collected = errors.WARNINGS.leave()
+    except BaseException as exc:
+        return _signal_for_exception(exc, errors.WARNINGS.leave(frame))
+    collected = errors.WARNINGS.leave(frame)
+    try:
         if collected or threads.pending():
             with protected() as keep:
                 keep(result)
@@ -72,7 +76,6 @@ def _run_busy(fn, args):
                     result = _signal("value", lib.R_NilValue, result, collected)
         return result
     except BaseException as exc:
-        collected = errors.WARNINGS.leave() if len(errors.WARNINGS.frames) else []
         return _signal_for_exception(exc, collected)
 
 
@@ -81,6 +84,8 @@ def _signal_for_exception(exc, collected):
     try:
         if isinstance(exc, KeyboardInterrupt):
             return _signal("interrupt", lib.R_NilValue, lib.R_NilValue, collected)
+        if isinstance(exc, threads.ForkedProcessError):
+            return _signal("error", _plain_error(str(exc)), lib.R_NilValue, collected)
         errors.LAST_ERROR.record(exc)
         original = errors.original_condition(exc)
         if original is not None:
@@ -90,6 +95,19 @@ def _signal_for_exception(exc, collected):
             return _signal("error", condition, lib.R_NilValue, collected)
     except BaseException:
         return _sentinels["internal"].sexp
+
+
+def _plain_error(message):
+    """A ``simpleError`` built without evaluating R (for a forked child)."""
+    from .rules.scalars import str_vector
+    lib = rapi.lib
+    with protected() as keep:
+        condition = keep(lib.Rf_allocVector(rapi.VECSXP, 2))
+        lib.SET_VECTOR_ELT(condition, 0, rapi.mkstring(message))
+        lib.Rf_setAttrib(condition, lib.R_NamesSymbol, str_vector(["message", "call"]))
+        lib.Rf_setAttrib(condition, lib.R_ClassSymbol,
+                         str_vector(["simpleError", "error", "condition"]))
+        return condition
 
 
 def _signal(kind, condition, value, collected=()):

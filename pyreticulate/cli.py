@@ -17,7 +17,14 @@ USAGE = __doc__.split("\n\n")[1]
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(list(sys.argv[1:] if argv is None else argv))
+    except runtime.StartupError as exc:
+        print(f"pyreticulate: {exc}", file=sys.stderr)
+        return 1
+
+
+def _dispatch(argv):
     if not argv:
         return console()
     if argv[0] in ("-h", "--help"):
@@ -147,21 +154,17 @@ def console():
 
 def diagnose():
     """Print what the bridge runs on: R, libR, rpy2, cffi mode, Python, numpy, library paths."""
-    import importlib.metadata
     import platform
     home = runtime.r_home()
-    print(f"Python       {platform.python_version()} ({sys.executable})")
-    print(f"R            {runtime.r_version(home)} (R_HOME={home})")
-    print(f"libR         {os.path.join(home, 'lib', 'libR.so')}")
+    print(f"{'Python':<16} {platform.python_version()} ({sys.executable})")
+    print(f"{'R':<16} {runtime.r_version(home)} (R_HOME={home})")
+    print(f"{'libR':<16} {os.path.join(home, 'lib', 'libR.so')}")
     for dist in ("rpy2-rinterface", "cffi", "numpy", "pandas", "tensorflow-cpu", "keras"):
-        try:
-            print(f"{dist:<12} {importlib.metadata.version(dist)}")
-        except importlib.metadata.PackageNotFoundError:
-            print(f"{dist:<12} not installed")
+        print(f"{dist:<16} {runtime.installed_version(dist) or 'not installed'}")
     runtime.start()
     from rpy2.rinterface_lib import openrlib
     mode = "API" if hasattr(openrlib._rinterface_cffi, "lib") else "ABI"
-    print(f"rpy2 cffi    {mode} mode; pyreticulate uses libR in ABI mode")
+    print(f"{'rpy2 cffi':<16} {mode} mode; pyreticulate uses libR in ABI mode")
     paths = evaluation.strings(evaluation.eval_text(".libPaths()").sexp)
-    print("R libraries  " + "\n             ".join(paths))
+    print(f"{'R libraries':<16} " + ("\n" + " " * 17).join(paths))
     return 0

@@ -1,17 +1,18 @@
 """R's console, routed through Python's streams.
 
-R's output goes to ``sys.stdout`` (errors and warnings to ``sys.stderr``), so
-it interleaves with Python's own prints; while ``py_capture_output()``
-captures Python's output, R's output keeps going to the streams that were
-active before. R's input (``readline()``, ``browser()``) reads through
-``input()``. ``q()`` ends the process with R's exit status.
+R's output goes to ``sys.stdout`` (errors and warnings to ``sys.stderr``,
+after flushing ``sys.stdout`` as R does), so it interleaves with Python's own
+prints in order; while ``py_capture_output()`` captures Python's output, R's
+output keeps going to the streams that were active before. R's input
+(``readline()``, ``browser()``) reads through ``input()``. ``q()`` runs the
+shutdown (``runtime.exit_process``) and ends the process with R's exit status.
+A Ctrl-C that surfaces in any of these callbacks becomes an R interrupt.
 """
 import contextlib
 import io
-import os
 import sys
 
-from . import rapi
+from . import interrupts, rapi
 from .rapi import ffi
 
 _captures = []
@@ -23,42 +24,41 @@ def _streams():
     return sys.stdout, sys.stderr
 
 
-def _ignore(exc_type, exc, tb):
-    return None
-
-
-@ffi.callback("void(const char *, int, int)", onerror=_ignore)
+@ffi.callback("void(const char *, int, int)", onerror=interrupts.callback_failed)
 def _write(buffer, length, kind):
     text = ffi.unpack(buffer, length).decode("utf-8", "replace")
     out, err = _streams()
-    stream = err if kind else out
-    stream.write(text)
     if kind:
-        stream.flush()
+        out.flush()
+        err.write(text)
+        err.flush()
+    else:
+        out.write(text)
 
 
-@ffi.callback("void(const char *)", onerror=_ignore)
+@ffi.callback("void(const char *)", onerror=interrupts.callback_failed)
 def _show_message(message):
     _streams()[1].write(ffi.string(message).decode("utf-8", "replace") + "\n")
 
 
-@ffi.callback("void(void)", onerror=_ignore)
+@ffi.callback("void(void)", onerror=interrupts.callback_failed)
 def _flush():
     for stream in _streams():
         stream.flush()
 
 
-@ffi.callback("void(void)", onerror=_ignore)
+@ffi.callback("void(void)", onerror=interrupts.callback_failed)
 def _reset():
     return None
 
 
-@ffi.callback("void(int)", onerror=_ignore)
+@ffi.callback("void(int)", onerror=interrupts.callback_failed)
 def _busy(which):
     return None
 
 
 def _read_failed(exc_type, exc, tb):
+    interrupts.callback_failed(exc_type, exc, tb)
     return 0
 
 
@@ -74,19 +74,11 @@ def _read(prompt, buffer, length, history):
     return 1
 
 
-@ffi.callback("void(int, int, int)", onerror=_ignore)
+@ffi.callback("void(int, int, int)", onerror=interrupts.callback_failed)
 def _cleanup(save, status, run_last):
-    """``q()``: tidy up R, flush Python's streams and end the process."""
-    lib = rapi.lib
-    if run_last:
-        lib.R_dot_Last()
-    lib.R_RunExitFinalizers()
-    lib.Rf_KillAllDevices()
-    lib.R_CleanTempDir()
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            stream.flush()
-    os._exit(status)
+    """``q()``: R's exit steps, Python's at-exit functions, then the process ends."""
+    from . import runtime
+    runtime.exit_process(status, run_last)
 
 
 def install():

@@ -115,10 +115,18 @@ class WarningFrames:
         self.frames = []
 
     def enter(self):
-        self.frames.append([])
+        frame = []
+        self.frames.append(frame)
+        return frame
 
-    def leave(self):
-        return self.frames.pop()
+    def leave(self, frame):
+        """Close ``frame``; the warnings it collected (with any inner frame left open)."""
+        while self.frames:
+            top = self.frames.pop()
+            if top is frame:
+                return frame
+            frame.extend(top)
+        return frame
 
     def add(self, conditions):
         if self.frames:
@@ -126,6 +134,24 @@ class WarningFrames:
             return
         for condition in conditions:
             warnings.warn(condition_text(condition), RWarning, stacklevel=3)
+
+    def isolated(self, fn, args, sink):
+        """Run ``fn(*args)`` (a task queued by another thread) with its own warnings.
+
+        The task's R warnings are not attached to whatever the main thread was
+        doing; their texts go to ``sink`` and the calling thread re-issues them.
+        """
+        saved, frame = self.frames, []
+        self.frames = [frame]
+        try:
+            return fn(*args)
+        finally:
+            self.frames = saved
+            for condition in frame:
+                try:
+                    sink.append(condition_text(condition))
+                except Exception:
+                    sink.append("an R warning (its message could not be read)")
 
 
 WARNINGS = WarningFrames()

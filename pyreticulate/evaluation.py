@@ -1,18 +1,24 @@
 """Python calling into R.
 
-Every evaluation runs under ``R_tryEval`` inside a fresh environment ``E``
-that holds the function and its arguments (bound to symbols, never inlined in
-the call) and a condition handler whose closure environment is ``E``:
+Every evaluation runs under ``R_tryEval`` in a fresh environment ``F`` that
+holds only the function and its arguments (bound to symbols, never inlined in
+the call, so deparsing and tracebacks stay small). ``F``'s parent is a fresh
+environment ``H`` holding a condition handler whose closure environment is
+``H``:
 
     withCallingHandlers(.pyr_fn(.pyr_1, name = .pyr_2), condition = .pyr_handler)
 
-The handler records an error (with ``sys.calls()``) or an interrupt in ``E`` and
+The handler records an error (with ``sys.calls()``) or an interrupt in ``H`` and
 jumps out through the ``abort`` restart, and muffles warnings after recording
 them, so R's longjmp never crosses a Python frame and the original condition
-object reaches Python. Callers must hold the result they get in a
-``handles.protected`` scope (or an ``RObject``) before allocating again.
+object reaches Python; warnings recorded before an error are still delivered.
+The called function sees (``parent.frame()``) nothing but its arguments.
+Callers must hold the result they get in a ``handles.protected`` scope (or an
+``RObject``) before allocating again.
 """
-from . import errors, rapi, threads
+import re
+
+from . import errors, interrupts, rapi, threads
 from .handles import RObject, protected
 from .rapi import ffi
 
@@ -47,15 +53,19 @@ def ready():
 
 
 def _require_main_thread():
+    threads.check_process()
     if not threads.on_main_thread():
         raise RuntimeError("internal error: R entered off the main thread")
 
 
 def _new_frame(parent=None):
+    """A fresh evaluation frame ``F`` whose parent is a fresh handler environment ``H``."""
     lib = rapi.lib
     if parent is None:
         parent = _template["namespace"].sexp if _template else lib.R_BaseEnv
-    return lib.R_NewEnv(parent, 0, 0)
+    with protected() as keep:
+        home = keep(lib.R_NewEnv(parent, 0, 0))
+        return lib.R_NewEnv(home, 0, 0)
 
 
 def _bind(env, name, value):
@@ -76,6 +86,8 @@ def evaluate(expr, env, keep, frame=None):
     _require_main_thread()
     lib = rapi.lib
     with threads.BUSY:
+        if interrupts.take_pending():
+            raise KeyboardInterrupt()
         if not _template:
             return keep(_try_eval_bare(expr, env))
         if frame is None:
@@ -84,44 +96,53 @@ def evaluate(expr, env, keep, frame=None):
             _bind(frame, ".pyr_env", env)
             expr = keep(lib.Rf_lcons(rapi.sym("eval"), lib.Rf_cons(
                 rapi.sym(".pyr_expr"), lib.Rf_cons(rapi.sym(".pyr_env"), lib.R_NilValue))))
+        home = lib.ENCLOS(frame)
         handler = keep(lib.Rf_allocSExp(rapi.CLOSXP))
         template = _template["handler"].sexp
         lib.SET_FORMALS(handler, lib.FORMALS(template))
         lib.SET_BODY(handler, lib.BODY(template))
-        lib.SET_CLOENV(handler, frame)
-        _bind(frame, ".pyr_handler", handler)
+        lib.SET_CLOENV(handler, home)
+        _bind(home, ".pyr_handler", handler)
         tail = keep(lib.Rf_cons(rapi.sym(".pyr_handler"), lib.R_NilValue))
         lib.SET_TAG(tail, rapi.sym("condition"))
         call = keep(lib.Rf_lcons(_template["wch"].sexp, lib.Rf_cons(expr, tail)))
         error = ffi.new("int *")
-    value = lib.R_tryEval(call, frame, error)
+        requests = interrupts.requests()
+    with threads.IN_R:
+        value = lib.R_tryEval(call, frame, error)
     with threads.BUSY:
-        if error[0]:
-            raise _failure(frame)
-        keep(value)
-        captured = _lookup(frame, ".pyr_warnings")
+        if not error[0]:
+            keep(value)
+        captured = _lookup(home, ".pyr_warnings")
         if captured is not None:
             errors.WARNINGS.add([RObject(lib.VECTOR_ELT(captured, i))
                                  for i in range(lib.LENGTH(captured))])
+        if error[0]:
+            raise _failure(home, interrupts.requests() != requests)
+        if interrupts.take_pending():
+            raise KeyboardInterrupt()
         return value
 
 
 def _try_eval_bare(expr, env):
     """Evaluation before the R package is loaded: only the message survives an error."""
     error = ffi.new("int *")
-    value = rapi.lib.R_tryEval(expr, env, error)
+    with threads.IN_R:
+        value = rapi.lib.R_tryEval(expr, env, error)
     if error[0]:
         raise errors.RError(geterrmessage().strip())
     return value
 
 
-def _failure(frame):
-    condition = _lookup(frame, ".pyr_cond")
+def _failure(home, interrupted=False):
+    """The exception for an evaluation R abandoned; ``interrupted``: a Ctrl-C was handed
+    to R meanwhile (R may act on it before the handler is in place)."""
+    condition = _lookup(home, ".pyr_cond")
     if condition is not None:
-        trace = _lookup(frame, ".pyr_trace")
+        trace = _lookup(home, ".pyr_trace")
         return condition_to_exception(RObject(condition),
                                       RObject(trace) if trace is not None else None)
-    if _lookup(frame, ".pyr_interrupted") is not None:
+    if interrupted or _lookup(home, ".pyr_interrupted") is not None:
         return KeyboardInterrupt()
     return errors.RError("R evaluation aborted")
 
@@ -153,16 +174,22 @@ def condition_to_exception(condition, trace=None):
                          r_trace=r_trace)
 
 
-def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None):
-    """Call the R function ``fn`` with R values; arguments are bound to symbols."""
+def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None, name=None):
+    """Call the R function ``fn`` with R values; arguments are bound to symbols.
+
+    ``name`` (a syntactic R name) is the symbol the call uses for ``fn``, so
+    ``sys.call()``, error messages and tracebacks show ``name(...)``.
+    """
     _require_main_thread()
     lib = rapi.lib
     own = keep is None
     scope = protected() if own else keep
+    head = name if name and is_syntactic_name(name) and not name.startswith(".pyr_") \
+        else ".pyr_fn"
     try:
         with threads.BUSY:
             frame = scope(_new_frame(env_parent))
-            _bind(frame, ".pyr_fn", fn)
+            _bind(frame, head, fn)
             items = [(None, value) for value in args] + list(
                 kwargs.items() if isinstance(kwargs, dict) else kwargs)
             tail = lib.R_NilValue
@@ -173,12 +200,24 @@ def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None):
                 tail = scope(lib.Rf_cons(rapi.sym(symbol), tail))
                 if name is not None:
                     lib.SET_TAG(tail, rapi.sym(name))
-            call = scope(lib.Rf_lcons(rapi.sym(".pyr_fn"), tail))
+            call = scope(lib.Rf_lcons(rapi.sym(head), tail))
         value = evaluate(call, frame, scope, frame=frame)
         return RObject(value) if own else value
     finally:
         if own:
             scope.__exit__()
+
+
+_SYNTACTIC = re.compile(r"(?:[A-Za-z]|[.](?![0-9]))[A-Za-z0-9._]*")
+_RESERVED = frozenset({
+    "if", "else", "repeat", "while", "function", "for", "next", "break", "in", "TRUE",
+    "FALSE", "NULL", "Inf", "NaN", "NA", "NA_integer_", "NA_real_", "NA_character_",
+    "NA_complex_"})
+
+
+def is_syntactic_name(text):
+    """Whether ``text`` is an R name usable without backquotes."""
+    return bool(_SYNTACTIC.fullmatch(text)) and text not in _RESERVED
 
 
 def call_named(name, *args, keep=None, **kwargs):

@@ -6,20 +6,29 @@
 * A Python object held by R is an external pointer that owns exactly one count
   in ``PY_REFS``; R's garbage collector drops that count through a C finalizer.
 """
-import threading
+import collections
+import gc
+import sys
 
-from . import rapi, threads
+from . import interrupts, rapi, threads
 from .rapi import ffi
 
 
 class _SlotTable:
-    """R objects kept alive for Python, stored in one preserved R list."""
+    """R objects kept alive for Python, stored in one preserved R list.
+
+    ``preserve`` and ``release`` are O(1). A release that cannot touch R now
+    (another thread, the table being resized) is queued and applied by
+    ``flush`` on the main thread; after shutdown releases do nothing.
+    """
 
     def __init__(self):
         self.table = None
         self.capacity = 0
         self.free = []
-        self.resizing = False
+        self.resizing = 0
+        self.closed = False
+        self.released = collections.deque()
 
     def start(self, capacity=1024):
         lib = rapi.lib
@@ -29,37 +38,71 @@ class _SlotTable:
         self.free = list(range(capacity - 1, -1, -1))
 
     def preserve(self, sexp):
+        """Keep ``sexp`` alive in a free slot; it may be unprotected (growing allocates)."""
+        if self.released:
+            self.flush()
         if not self.free:
-            self._grow()
+            lib = rapi.lib
+            lib.Rf_protect(sexp)
+            try:
+                while not self.free:
+                    self._grow()
+            finally:
+                lib.Rf_unprotect(1)
         slot = self.free.pop()
         rapi.lib.SET_VECTOR_ELT(self.table, slot, sexp)
         return slot
 
     def release(self, slot):
+        if self.closed:
+            return
         if self.resizing or not threads.on_main_thread():
-            threads.defer(self.release, slot)
+            self.released.append(slot)
+            if len(self.released) == 1:
+                threads.defer(self.flush)
             return
         rapi.lib.SET_VECTOR_ELT(self.table, slot, rapi.lib.R_NilValue)
         self.free.append(slot)
 
+    def flush(self):
+        """Apply queued releases (main thread)."""
+        if self.closed or self.resizing or not threads.on_main_thread():
+            return
+        lib, released = rapi.lib, self.released
+        while released:
+            slot = released.popleft()
+            lib.SET_VECTOR_ELT(self.table, slot, lib.R_NilValue)
+            self.free.append(slot)
+
     def live(self):
-        return self.capacity - len(self.free)
+        self.flush()
+        return self.capacity - len(self.free) - len(self.released)
+
+    def close(self):
+        """R is shutting down: releases become no-ops."""
+        self.closed = True
+        self.released.clear()
 
     def _grow(self):
+        """Double the table: one C call copies it, with Python's cyclic GC and queued
+        thread work held off, so no finalizer can preserve or release half-way."""
         lib = rapi.lib
-        old, old_capacity = self.table, self.capacity
-        self.resizing = True
+        collecting = gc.isenabled()
+        gc.disable()
+        self.resizing += 1
         try:
-            new = lib.Rf_protect(lib.Rf_allocVector(rapi.VECSXP, old_capacity * 2))
-            for i in range(old_capacity):
-                lib.SET_VECTOR_ELT(new, i, lib.VECTOR_ELT(old, i))
-            lib.R_PreserveObject(new)
-            lib.Rf_unprotect(1)
-            self.table, self.capacity = new, old_capacity * 2
-            self.free.extend(range(self.capacity - 1, old_capacity - 1, -1))
-            lib.R_ReleaseObject(old)
+            with threads.BUSY:
+                old, capacity = self.table, self.capacity
+                new = lib.Rf_protect(lib.Rf_lengthgets(old, capacity * 2))
+                lib.R_PreserveObject(new)
+                lib.Rf_unprotect(1)
+                self.table, self.capacity = new, capacity * 2
+                self.free.extend(range(capacity * 2 - 1, capacity - 1, -1))
+                lib.R_ReleaseObject(old)
         finally:
-            self.resizing = False
+            self.resizing -= 1
+            if collecting:
+                gc.enable()
 
 
 SLOTS = _SlotTable()
@@ -96,13 +139,17 @@ class RObject:
         return _TYPE_NAMES.get(rapi.lib.TYPEOF(self._sexp), "unknown")
 
     def __repr__(self):
-        from . import evaluation
         try:
-            cls = evaluation.class_names(self._sexp)
+            described = threads.run_on_main(self._describe, (), "describing an R object",
+                                            timeout=5)
         except Exception:
-            cls = []
-        described = "/".join(cls) if cls else self.rtype
+            described = "unavailable"
         return f"<R object: {described}>"
+
+    def _describe(self):
+        from . import evaluation
+        cls = evaluation.class_names(self._sexp)
+        return "/".join(cls) if cls else self.rtype
 
 
 _TYPE_NAMES = {
@@ -117,19 +164,43 @@ _TYPE_NAMES = {
 
 
 class PyRefs:
-    """Python objects referenced from R: one count per external pointer."""
+    """Python objects referenced from R: one count per external pointer.
+
+    R's GC cannot see the memory these objects pin (big arrays, tensors), so
+    once many proxies or many bytes were handed to R since the last collection,
+    an R garbage collection is requested at the main thread's next safe point.
+    """
+
+    GC_EVERY_OBJECTS = 50_000
+    GC_EVERY_BYTES = 256 << 20
 
     def __init__(self):
         self.entries = {}
-        self.lock = threading.Lock()
+        self.count = 0
+        self.bytes = 0
+        self.since_gc = 0
+        self.bytes_since_gc = 0
+        self.count_after_gc = 0
+        self.bytes_after_gc = 0
+        self.gc_requested = False
 
     def add(self, obj):
         key = id(obj)
         entry = self.entries.get(key)
         if entry is None:
-            self.entries[key] = [obj, 1]
+            size = _pinned_bytes(obj)
+            self.entries[key] = [obj, 1, size]
+            self.bytes += size
+            self.bytes_since_gc += size
         else:
             entry[1] += 1
+        self.count += 1
+        self.since_gc += 1
+        if not self.gc_requested and (
+                self.since_gc >= max(self.GC_EVERY_OBJECTS, self.count_after_gc)
+                or self.bytes_since_gc >= max(self.GC_EVERY_BYTES, self.bytes_after_gc)):
+            self.gc_requested = True
+            threads.defer(self.collect)
         return key
 
     def get(self, key):
@@ -140,11 +211,31 @@ class PyRefs:
         if entry is None:
             return
         entry[1] -= 1
+        self.count -= 1
         if entry[1] == 0:
             del self.entries[key]
+            self.bytes -= entry[2]
+
+    def collect(self):
+        """Run R's GC so finalized proxies drop the Python objects they pin."""
+        self.gc_requested = False
+        self.since_gc = self.bytes_since_gc = 0
+        if not SLOTS.closed:
+            rapi.lib.R_gc()
+        self.count_after_gc, self.bytes_after_gc = self.count, self.bytes
 
     def live(self):
-        return sum(entry[1] for entry in self.entries.values())
+        return self.count
+
+
+def _pinned_bytes(obj):
+    """The memory an object pins, where that is cheap to know (bytes, NumPy arrays)."""
+    if isinstance(obj, (bytes, bytearray)):
+        return len(obj)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(obj, numpy.ndarray):
+        return int(obj.nbytes)
+    return 0
 
 
 PY_REFS = PyRefs()
@@ -181,16 +272,12 @@ def xptr_is_null(xptr):
     return rapi.lib.R_ExternalPtrAddr(xptr) == ffi.NULL
 
 
-def _finalizer_error(exc_type, exc, tb):
-    return None
-
-
-@ffi.callback("void(SEXP)", onerror=_finalizer_error)
+@ffi.callback("void(SEXP)", onerror=interrupts.callback_failed)
 def _finalize_xptr(xptr):
     addr = rapi.lib.R_ExternalPtrAddr(xptr)
     if addr != ffi.NULL:
-        PY_REFS.drop(int(ffi.cast("uintptr_t", addr)))
         rapi.lib.R_ClearExternalPtr(xptr)
+        PY_REFS.drop(int(ffi.cast("uintptr_t", addr)))
 
 
 class protected:

@@ -6,8 +6,10 @@ every interrupt check (and, with ``R_wait_usec`` set, at least every 100 ms
 while it sleeps or waits); the hook runs Python for a moment, so a pending
 ``KeyboardInterrupt`` surfaces there and becomes an R interrupt
 (``R_interrupts_pending``). While Python runs under R, ``KeyboardInterrupt``
-reaches the bridge entry, which signals an R interrupt. The same hook serves
-R calls queued by other threads.
+reaches the bridge entry, which signals an R interrupt. A Ctrl-C handed to R
+that R has not acted on when an evaluation starts or ends is raised as
+``KeyboardInterrupt`` at that crossing. The same hook serves R calls queued
+by other threads.
 """
 from . import rapi, threads
 from .rapi import ffi
@@ -15,17 +17,44 @@ from .rapi import ffi
 POLL_USEC = 100_000
 
 
-def _hook_failed(exc_type, exc, tb):
+_requests = [0]
+
+
+def interrupt_r():
+    """Make R stop at its next interrupt check (a Ctrl-C that surfaced in Python)."""
+    _requests[0] += 1
+    rapi.lib.R_interrupts_pending = 1
+
+
+def requests():
+    """How many Ctrl-Cs were handed to R so far (an evaluation compares before/after)."""
+    return _requests[0]
+
+
+def take_pending():
+    """Whether a Ctrl-C handed to R is still waiting for R to act on it (then cleared):
+    checked at each crossing, so it becomes ``KeyboardInterrupt`` there."""
+    lib = rapi.lib
+    if lib.R_interrupts_pending and not lib.R_interrupts_suspended:
+        lib.R_interrupts_pending = 0
+        return True
+    return False
+
+
+def callback_failed(exc_type, exc, tb):
+    """``onerror`` of the callbacks R calls: a Ctrl-C that surfaced there is an R interrupt."""
     if exc_type is not None and issubclass(exc_type, KeyboardInterrupt):
-        rapi.lib.R_interrupts_pending = 1
+        interrupt_r()
+    return None
 
 
-@ffi.callback("void(void)", onerror=_hook_failed)
+@ffi.callback("void(void)", onerror=callback_failed)
 def process_events():
+    """R's event hook: serve other threads' R calls; a pending Ctrl-C interrupts R."""
     try:
         threads.service(force=True)
     except KeyboardInterrupt:
-        rapi.lib.R_interrupts_pending = 1
+        interrupt_r()
 
 
 def install():

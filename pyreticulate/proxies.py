@@ -21,6 +21,7 @@ filters.
 import collections.abc
 import functools
 import inspect
+import types
 import weakref
 
 from . import evaluation, handles, rapi
@@ -210,16 +211,14 @@ def _warning_length():
 def formals_for(obj):
     """The formals pairlist for a callable's R closure, cached per callable.
 
-    A bound method is cached under its function. Entries go when their callable
-    does (weak references); callables that refuse weak references (NumPy
-    ufuncs and dispatchers, all long-lived) are held until the cache fills up.
+    A bound method is cached under its function and a bound builtin method
+    (``some_list.append``) under its class and name, so the cache never holds
+    the instance a method is bound to. Entries go when their callable does (weak
+    references); callables that refuse weak references (NumPy ufuncs and
+    dispatchers, module-level builtins, all long-lived) are held until the
+    cache fills up.
     """
-    try:
-        func = getattr(obj, "__func__", None)
-    except Exception:
-        func = None
-    anchor, kind = (func, "method") if func is not None else (obj, "object")
-    key = (kind, id(anchor))
+    key, anchor = _formals_key(obj)
     cached = _formals_cache.get(key)
     if cached is not None and cached[0]() is anchor:
         return cached[1].sexp
@@ -232,6 +231,22 @@ def formals_for(obj):
         _formals_cache.clear()
     _formals_cache[key] = (ref, formals)
     return formals.sexp
+
+
+def _formals_key(obj):
+    """``(key, anchor)``: the cache key and the object whose identity it names."""
+    try:
+        func = getattr(obj, "__func__", None)
+    except Exception:
+        func = None
+    if func is not None:
+        return ("method", id(func)), func
+    if inspect.isbuiltin(obj):
+        owner = getattr(obj, "__self__", None)
+        if owner is not None and not isinstance(owner, types.ModuleType):
+            cls = owner if isinstance(owner, type) else type(owner)
+            return ("builtin method", id(cls), obj.__name__), cls
+    return ("object", id(obj)), obj
 
 
 def _identity(value):

@@ -2,7 +2,9 @@
 
 On first use it is installed (``R CMD INSTALL``) into a cache library keyed
 by the R version and a hash of the package sources, so ``library(pyreticulate)``
-works in every script the bridge runs; later starts reuse that library.
+works in every script the bridge runs; later starts reuse that library. The
+same library holds a stub ``reticulate`` package (``rstubs/``) whose loading
+fails with a clear error, so the real reticulate is never loaded next to it.
 """
 import hashlib
 import os
@@ -30,11 +32,18 @@ def source_dir():
         f"the pyreticulate R package sources are missing (looked in {bundled} and {checkout})")
 
 
-def source_hash(root):
+def stub_dirs():
+    """Stub R packages installed next to the R package (each refuses to load)."""
+    root = Path(__file__).resolve().parent / "rstubs"
+    return sorted(p for p in root.iterdir() if (p / "DESCRIPTION").is_file())
+
+
+def source_hash(*roots):
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
+    for root in roots:
+        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            digest.update(str(path.relative_to(root.parent)).encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -44,7 +53,7 @@ def library_dir(r_version):
     if override:
         return Path(override)
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "pyreticulate" / f"R-{r_version}" / source_hash(source_dir())
+    return cache / "pyreticulate" / f"R-{r_version}" / source_hash(source_dir(), *stub_dirs())
 
 
 def ensure_installed(r_home, r_version):
@@ -56,11 +65,16 @@ def ensure_installed(r_home, r_version):
     library.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".install-", dir=library.parent))
     try:
-        _install(r_home, source_dir(), staging)
+        _install(r_home, source_dir(), staging, PACKAGE)
+        for stub in stub_dirs():
+            _install(r_home, stub, staging, stub.name)
         if os.environ.get("PYRETICULATE_R_LIBRARY"):
             library.mkdir(parents=True, exist_ok=True)
-            shutil.rmtree(library / PACKAGE, ignore_errors=True)
-            shutil.move(str(staging / PACKAGE), str(library / PACKAGE))
+            for installed in staging.iterdir():
+                if installed.name.startswith("00LOCK"):
+                    continue
+                shutil.rmtree(library / installed.name, ignore_errors=True)
+                shutil.move(str(installed), str(library / installed.name))
         else:
             try:
                 staging.rename(library)
@@ -74,10 +88,10 @@ def ensure_installed(r_home, r_version):
     return library
 
 
-def _install(r_home, source, target):
+def _install(r_home, source, target, name):
     r_binary = Path(r_home) / "bin" / "R"
     with tempfile.TemporaryDirectory() as build:
-        copy = Path(build) / PACKAGE
+        copy = Path(build) / name
         shutil.copytree(source, copy)
         proc = subprocess.run(
             [str(r_binary), "CMD", "INSTALL", "--no-test-load", "--no-docs", "--no-html",
@@ -85,4 +99,5 @@ def _install(r_home, source, target):
             capture_output=True, text=True, env={**os.environ, "R_LIBS_USER": ""})
     if proc.returncode != 0:
         raise RPackageInstallError(
-            "installing the pyreticulate R package failed:\n" + proc.stdout + proc.stderr)
+            f"installing the R package {name} for pyreticulate failed:\n"
+            + proc.stdout + proc.stderr)

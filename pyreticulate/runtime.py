@@ -2,7 +2,18 @@
 
 ``start()`` checks the versions, starts R with rpy2's low-level layer, installs
 the console, interrupt and thread hooks, loads the bundled R package and hands
-it the bridge entry points. ``shutdown()`` runs at exit in a fixed order.
+it the bridge entry points. It refuses a forked child, a free-threaded Python
+and a session where the real reticulate is already loaded.
+
+``shutdown()`` owns the teardown (rpy2's own at-exit hook is removed) and runs
+it once, at exit or from ``q()``, in a fixed order:
+
+1. other threads' queued R calls fail and new ones are refused;
+2. R's ``.Last()`` and its on-exit finalizers run, with Python fully usable;
+3. R's garbage collector runs, so proxies drop their Python objects;
+4. handles stop touching R (objects Python frees later release nothing) and
+   every further call into R raises ``RShutDownError``;
+5. R closes its graphics devices and removes its temporary directory.
 """
 import atexit
 import importlib.metadata
@@ -20,12 +31,24 @@ RINTERFACE_KNOWN_GOOD = "3.6.3"
 RINTERFACE_NEEDS_R_4_5 = (3, 6, 7)
 
 _state = {"started": False, "pid": None, "r_version": None, "namespace": None,
-          "stopped": False}
+          "stopped": False, "exited_r": False, "failed": None}
 _lock = threading.Lock()
 
 
-class RuntimeVersionError(RuntimeError):
+class StartupError(RuntimeError):
+    """R cannot be started (or used) in this process."""
+
+
+class RuntimeVersionError(StartupError):
     """The installed R and rpy2 versions cannot work together."""
+
+
+def installed_version(dist):
+    """The installed version of a Python distribution, or None."""
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def _version_tuple(text):
@@ -46,8 +69,13 @@ def r_home():
 
 
 def r_version(home):
-    out = subprocess.run([os.path.join(home, "bin", "R"), "--version"], capture_output=True,
-                         text=True)
+    try:
+        out = subprocess.run([os.path.join(home, "bin", "R"), "--version"],
+                             capture_output=True, text=True)
+    except OSError as exc:
+        raise RuntimeVersionError(
+            f"R was not found at R_HOME={home} ({exc.strerror}); set R_HOME to an R "
+            "installation (R RHOME prints it) or unset it") from exc
     match = re.search(r"R version (\d+\.\d+\.\d+)", out.stdout)
     if not match:
         raise RuntimeVersionError(f"could not read the R version from {home}/bin/R")
@@ -57,10 +85,7 @@ def r_version(home):
 def check_versions(home):
     """Refuse rpy2-rinterface/R combinations known not to load, naming the fix."""
     version = r_version(home)
-    try:
-        rinterface = importlib.metadata.version("rpy2-rinterface")
-    except importlib.metadata.PackageNotFoundError:
-        rinterface = None
+    rinterface = installed_version("rpy2-rinterface")
     if rinterface and _version_tuple(rinterface) >= RINTERFACE_NEEDS_R_4_5 \
             and _version_tuple(version) < (4, 5):
         raise RuntimeVersionError(
@@ -70,13 +95,35 @@ def check_versions(home):
     return version, rinterface
 
 
+def check_same_r(home, rpy2_home):
+    """rpy2 and pyreticulate must load the same R installation."""
+    if rpy2_home is None or os.path.realpath(rpy2_home) != os.path.realpath(home):
+        raise RuntimeVersionError(
+            f"rpy2 found R at {rpy2_home} but pyreticulate uses the R at {home}; two "
+            "different libR builds cannot share a process. Set R_HOME to one R "
+            "installation before importing rpy2 or pyreticulate")
+
+
+def loaded_libraries():
+    """Paths of the shared libraries mapped into this process."""
+    with open("/proc/self/maps") as maps:
+        return {line.split(None, 5)[5].strip() for line in maps if len(line.split(None, 5)) == 6}
+
+
+def check_one_libr(libraries):
+    """Refuse a process where more than one libR is mapped (a mismatched install)."""
+    found = sorted({os.path.realpath(p) for p in libraries if os.path.basename(p) == "libR.so"})
+    if len(found) > 1:
+        raise RuntimeVersionError(
+            f"more than one libR is loaded into this process ({', '.join(found)}); "
+            "rpy2 and R must come from the same R installation (reinstall rpy2-rinterface "
+            "against the R you use, or set R_HOME)")
+
+
 def _refuse_unsupported_process():
     if hasattr(sys, "_is_gil_enabled") and not sys._is_gil_enabled():
         raise RuntimeVersionError("pyreticulate does not support free-threaded Python builds")
-    if _state["pid"] is not None and _state["pid"] != os.getpid():
-        raise RuntimeError(
-            "R was started in a parent process and cannot be used after fork(); "
-            "start a fresh process (e.g. multiprocessing with the 'spawn' method)")
+    threads.check_process()
 
 
 def _ensure_utf8_locale():
@@ -105,34 +152,50 @@ def start(interactive=False, args=()):
                            "import and call it there first")
     if _state["stopped"]:
         raise threads.RShutDownError("R has been shut down in this process")
+    if _state["failed"] is not None:
+        raise StartupError(f"R could not be started in this process: {_state['failed']}")
     with _lock:
         if _state["started"]:
             return
-        home = r_home()
-        version, _ = check_versions(home)
-        _ensure_utf8_locale()
-        os.environ["R_HOME"] = home
-        _start_embedded_r(home, interactive, args)
-        _state["pid"] = os.getpid()
-        _state["r_version"] = version
-        _load_package(home, version)
-        _state["started"] = True
-        atexit.register(shutdown)
+        try:
+            _start(interactive, args)
+        except BaseException as exc:
+            if _state["pid"] is not None:
+                _state["failed"] = exc
+            raise
+
+
+def _start(interactive, args):
+    home = r_home()
+    version, _ = check_versions(home)
+    _ensure_utf8_locale()
+    os.environ["R_HOME"] = home
+    _start_embedded_r(home, interactive, args)
+    _state["pid"] = os.getpid()
+    threads.set_owner()
+    _state["r_version"] = version
+    atexit.register(shutdown)
+    _refuse_reticulate()
+    _load_package(home, version)
+    _state["started"] = True
 
 
 def _start_embedded_r(home, interactive, args):
     try:
         import rpy2.rinterface as ri
-        from rpy2.rinterface_lib import embedded
+        from rpy2.rinterface_lib import embedded, openrlib
     except (ImportError, OSError) as exc:
         raise RuntimeVersionError(
             f"rpy2 could not load R ({exc}). With R {r_version(home)}, use "
             f"pip install 'rpy2-rinterface=={RINTERFACE_KNOWN_GOOD}'") from exc
+    check_same_r(home, openrlib.R_HOME)
     options = ("pyreticulate", "--quiet", "--no-save", "--no-restore")
     if args:
         options += tuple(args)
     embedded.set_initoptions(options)
     ri.initr(interactive=interactive, _c_stack_limit=0)
+    atexit.unregister(ri.endr)
+    check_one_libr(loaded_libraries())
     rapi.load(home)
     rapi.lib.R_Interactive = 1 if interactive else 0
     handles.SLOTS.start()
@@ -163,6 +226,17 @@ def _load_package(home, version):
     bridge.make_sentinels()
 
 
+def _refuse_reticulate():
+    """The real reticulate must not be active here (an R profile may have loaded it)."""
+    loaded = evaluation.eval_text('"reticulate" %in% loadedNamespaces()')
+    if rapi.lib.LOGICAL(loaded.sexp)[0]:
+        raise StartupError(
+            "reticulate was loaded into the embedded R before pyreticulate started (by an "
+            "R profile, R_DEFAULT_PACKAGES or a site library); pyreticulate and reticulate "
+            "cannot be active in the same process. Remove library(reticulate) from the "
+            "start-up files: pyreticulate provides reticulate's API")
+
+
 def namespace():
     return _state["namespace"].sexp
 
@@ -172,13 +246,51 @@ def r_version_string():
 
 
 def shutdown():
-    """At exit: stop thread hand-offs, collect R garbage, then stop using R."""
+    """At exit: the fixed teardown order of the module docstring (runs once)."""
     if not _state["started"] or _state["stopped"]:
         return
     _state["stopped"] = True
+    if _state["pid"] != os.getpid() or not threads.on_main_thread():
+        handles.SLOTS.close()
+        threads.close()
+        return
     threads.stop()
-    if threads.on_main_thread() and _state["pid"] == os.getpid():
-        try:
-            rapi.lib.R_gc()
-        except Exception:
-            pass
+    lib = rapi.lib
+    if not _state["exited_r"]:
+        _toplevel(lib.R_dot_Last)
+        _toplevel(lib.R_RunExitFinalizers)
+    _toplevel(lib.R_gc)
+    handles.SLOTS.close()
+    threads.close()
+    _toplevel(lambda: lib.Rf_endEmbeddedR(0))
+
+
+def exit_process(status, run_last):
+    """``q()``: R's exit steps, then Python's at-exit functions, then end the process."""
+    lib = rapi.lib
+    if not _state["stopped"]:
+        threads.stop()
+        if run_last:
+            _toplevel(lib.R_dot_Last)
+        _toplevel(lib.R_RunExitFinalizers)
+        _state["exited_r"] = True
+    try:
+        atexit._run_exitfuncs()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+        os._exit(status)
+
+
+@rapi.ffi.callback("void(void *)")
+def _run_toplevel(data):
+    rapi.ffi.from_handle(data)()
+
+
+def _toplevel(fn):
+    """Run a C-level R step inside R_ToplevelExec, so an R error in it cannot longjmp past us."""
+    handle = rapi.ffi.new_handle(fn)
+    return bool(rapi.lib.R_ToplevelExec(_run_toplevel, handle))

@@ -70,3 +70,28 @@ def test_parse_error_exits_nonzero():
                           capture_output=True, text=True, env={"PYTHONPATH": ROOT}, timeout=120)
     assert proc.returncode == 1
     assert "unexpected" in proc.stderr
+
+
+def test_diagnose_prints_versions_modes_and_library_paths(tmp_path):
+    user_library = tmp_path / "user-library"
+    user_library.mkdir()
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "diagnose"],
+                          capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": ROOT, "R_LIBS_USER": str(user_library)})
+    assert proc.returncode == 0, proc.stderr
+    labels = [line.split()[0] for line in proc.stdout.splitlines() if line[:1] != " "]
+    assert labels == ["Python", "R", "libR", "rpy2-rinterface", "cffi", "numpy", "pandas",
+                      "tensorflow-cpu", "keras", "rpy2", "R"]
+    assert "rpy2-rinterface  3.6.3" in proc.stdout
+    assert "libR.so" in proc.stdout
+    assert "mode; pyreticulate uses libR in ABI mode" in proc.stdout
+    assert str(user_library) in proc.stdout
+
+
+def test_start_up_refusal_is_one_clear_line_without_a_traceback(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "-e", "1"],
+                          capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": ROOT, "R_HOME": str(tmp_path / "no-R-here")})
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"pyreticulate: R was not found at R_HOME={tmp_path}")
+    assert proc.stderr.count("\n") == 1

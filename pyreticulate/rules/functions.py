@@ -34,7 +34,8 @@ class RFunction(RObject):
             with threads.BUSY:
                 r_args = [keep(self._argument(a)) for a in args]
                 r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
-            result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep)
+            result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep,
+                                              name=self.__name__)
             with threads.BUSY:
                 return REGISTRY.to_python(result)
 

@@ -86,8 +86,9 @@
 .pyr_condition_handler <- function(cond) {
   home <- parent.env(environment())
   if (inherits(cond, "error")) {
+    calls <- sys.calls()
     assign(".pyr_cond", cond, envir = home)
-    assign(".pyr_trace", sys.calls(), envir = home)
+    assign(".pyr_trace", calls[-length(calls)], envir = home)
     invokeRestart("abort")
   }
   if (inherits(cond, "interrupt")) {
@@ -107,23 +108,30 @@
 
 # message, deparsed call, class and R call stack of a condition, for RError.
 .pyr_condition_info <- function(cond, trace) {
-  call <- conditionCall(cond)
+  call <- .pyr_reported_call(cond)
   frames <- if (is.null(trace)) list() else trace
-  drop <- vapply(frames, function(cl) {
-    head <- if (is.call(cl)) .pyr_deparse(cl[[1L]]) else ""
-    head %in% c("withCallingHandlers", ".pyr_handler", ".handleSimpleError", "h",
-                "stop", "eval", "doTryCatch", "tryCatchList", "tryCatchOne")
-  }, logical(1L))
+  frames <- frames[!vapply(frames, .pyr_internal_frame, logical(1L))]
   list(conditionMessage(cond),
        if (is.null(call)) character() else .pyr_deparse(call),
        class(cond),
-       vapply(frames[!drop], .pyr_deparse, character(1L)))
+       vapply(frames, .pyr_deparse, character(1L)))
 }
 
-# The call a condition reports, NULL for code at the top level of a script.
+# Frames of the bridge's own machinery, left out of an RError's R trace.
+.pyr_internal_frame <- function(cl) {
+  if (!is.call(cl)) return(TRUE)
+  head <- cl[[1L]]
+  if (is.function(head)) return(identical(head, withCallingHandlers))
+  identical(cl, quote(eval(.pyr_expr, .pyr_env))) ||
+    (is.symbol(head) && as.character(head) %in% c("withCallingHandlers", ".handleSimpleError"))
+}
+
+# The call a condition reports, NULL for code at the top level of a script
+# or evaluated from Python.
 .pyr_reported_call <- function(cond) {
   call <- conditionCall(cond)
-  if (identical(call, quote(eval(expr, envir)))) NULL else call
+  if (identical(call, quote(eval(expr, envir))) ||
+      identical(call, quote(eval(.pyr_expr, .pyr_env)))) NULL else call
 }
 
 # R's own format for an error reaching the top level.

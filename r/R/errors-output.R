@@ -57,7 +57,8 @@ py_last_error <- function(exception) {
   signal <- .state$last_signal
   r_trace <- fields$r_trace
   if (!length(r_trace) && !is.null(signal))
-    r_trace <- vapply(signal$calls, .pyr_deparse, character(1L))
+    r_trace <- vapply(Filter(Negate(.pyr_internal_frame), signal$calls), .pyr_deparse,
+                      character(1L))
   structure(
     list(type = fields$type, value = fields$value, traceback = fields$traceback,
          message = fields$message,
