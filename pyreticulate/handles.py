@@ -122,10 +122,11 @@ class RObject:
         return self._sexp
 
     def release(self):
-        """Stop keeping the R object alive (idempotent)."""
+        """Stop keeping the R object alive (idempotent; a no-op once Python is tearing down)."""
         slot, self._slot = self._slot, None
-        if slot is not None:
-            SLOTS.release(slot)
+        table = SLOTS
+        if slot is not None and table is not None:
+            table.release(slot)
 
     def __del__(self):
         if self._slot is not None:

@@ -193,7 +193,9 @@ def _start_embedded_r(home, interactive, args):
     if args:
         options += tuple(args)
     embedded.set_initoptions(options)
+    library_path = os.environ.get("LD_LIBRARY_PATH")
     ri.initr(interactive=interactive, _c_stack_limit=0)
+    _restore_library_path(library_path)
     atexit.unregister(ri.endr)
     check_one_libr(loaded_libraries())
     rapi.load(home)
@@ -202,6 +204,18 @@ def _start_embedded_r(home, interactive, args):
     console.install()
     interrupts.install()
     threads.install_wake_signal()
+
+
+def _restore_library_path(value):
+    """Undo the ``LD_LIBRARY_PATH`` rpy2 copies from R's start-up script.
+
+    libR is loaded by then; left in ``os.environ`` it would make child Python
+    processes load the system's libpython instead of their own.
+    """
+    if value is None:
+        os.environ.pop("LD_LIBRARY_PATH", None)
+    else:
+        os.environ["LD_LIBRARY_PATH"] = value
 
 
 def _load_package(home, version):

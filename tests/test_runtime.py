@@ -328,3 +328,23 @@ def test_worker_call_after_shutdown_is_refused_not_timed_out(tmp_path):
     """)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "True\n"
+
+
+def test_starting_r_leaves_ld_library_path_as_it_was():
+    code = textwrap.dedent("""
+        import os
+        before = os.environ.get("LD_LIBRARY_PATH")
+        import pyreticulate
+        pyreticulate.start()
+        print(os.environ.get("LD_LIBRARY_PATH") == before)
+    """)
+    environment = {k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**environment, "PYTHONPATH": ROOT}, timeout=120)
+    assert proc.stdout.strip() == "True", proc.stderr
+
+
+def test_exit_with_a_live_zero_copy_view_reports_nothing_but_the_error(script):
+    proc = script('library(pyreticulate)\nx <- r_to_py(matrix(runif(10), 2))\nstop("boom")')
+    assert proc.returncode == 1
+    assert proc.stderr == "Error: boom\nExecution halted\n"
