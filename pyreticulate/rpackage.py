@@ -3,8 +3,10 @@
 On first use it is installed (``R CMD INSTALL``) into a cache library keyed
 by the R version and a hash of the package sources, so ``library(pyreticulate)``
 works in every script the bridge runs; later starts reuse that library. The
-same library holds a stub ``reticulate`` package (``rstubs/``) whose loading
-fails with a clear error, so the real reticulate is never loaded next to it.
+same library holds a stand-in ``reticulate`` package (``rstubs/``) that
+re-exports pyreticulate's implementation of reticulate's API, so scripts that
+say ``library(reticulate)`` run unchanged and the real reticulate is never
+loaded next to pyreticulate.
 """
 import hashlib
 import os

@@ -159,22 +159,42 @@ def test_python_called_from_a_forked_r_child_is_refused(script):
 
 # --- the real reticulate ------------------------------------------------------------------
 
-def test_library_reticulate_is_refused_and_the_session_continues(script):
+def test_library_reticulate_attaches_pyreticulates_implementation(script):
     proc = script("""
-        library(pyreticulate)
-        message <- tryCatch(library(reticulate), error = function(e) conditionMessage(e))
-        cat(grepl("reticulate cannot be loaded inside pyreticulate", message), "\\n")
-        cat("reticulate" %in% loadedNamespaces(), "\\n")
-        cat(py_eval("1 + 1"), "\\n")
+        library(reticulate)
+        np <- import("numpy")
+        py_run_string("x = 5")
+        cat(np$sqrt(16), py$x, identical(py_eval, pyreticulate::py_eval), "\\n")
+        cat(grepl("Provided by pyreticulate", packageDescription("reticulate")$Title), "\\n")
     """, timeout=TIMEOUT)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "TRUE \nFALSE \n2 \n"
+    assert proc.stdout == "4 5 TRUE \nTRUE \n"
 
 
-def test_requireNamespace_reticulate_is_false(script):
-    proc = script('cat(requireNamespace("reticulate", quietly = TRUE), "\\n")', timeout=TIMEOUT)
+def test_loading_the_real_reticulate_during_a_session_warns_and_keeps_our_methods(script):
+    proc = script("""
+        library(pyreticulate)
+        message <- NULL
+        invisible(withCallingHandlers(loadNamespace("reticulate", lib.loc = .Library.site),
+                            warning = function(w) {
+                              message <<- conditionMessage(w)
+                              invokeRestart("muffleWarning")
+                            }))
+        cat(grepl("the real reticulate was loaded", message), py_eval("1 + 1"), "\\n")
+        np <- import("numpy", convert = FALSE)
+        cat(identical(getS3method("$", "python.builtin.object"),
+                      get("$.python.builtin.object", asNamespace("pyreticulate"))),
+            py_to_r(np$sqrt(4)), "\\n")
+    """, timeout=TIMEOUT)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "FALSE \n"
+    assert proc.stdout == "TRUE 2 \nTRUE 2 \n"
+
+
+def test_reticulate_double_colon_calls_reach_pyreticulate(script):
+    proc = script('cat(reticulate::py_eval("6 * 7"), reticulate::py_module_available("sys"), "\\n")',
+                  timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "42 TRUE \n"
 
 
 def test_reticulate_loaded_before_start_is_refused_with_a_clear_error(tmp_path, script):

@@ -29,10 +29,48 @@
   .register_version_gated_methods()
   .tensorflow_on_load(asNamespace(pkgname))
   .keras_on_load(asNamespace(pkgname))
-  setHook(packageEvent("reticulate", "onLoad"), function(...)
-    stop("reticulate cannot be loaded while pyreticulate is active: the two ",
-         "would bind to the same Python process", call. = FALSE))
+  setHook(packageEvent("reticulate", "onLoad"), function(pkgname, pkgpath) {
+    stand_in <- get0(".pyreticulate_stand_in", envir = asNamespace("reticulate"),
+                     inherits = FALSE)
+    if (isTRUE(stand_in)) return(invisible())
+    # R runs onLoad hooks inside try(), so the load cannot be made to fail here:
+    # take its S3 methods out, put pyreticulate's back and warn loudly.
+    .evict_s3_methods(pkgname, dirname(pkgpath))
+    .reregister_s3_methods()
+    warning("the real reticulate was loaded (from an explicit lib.loc) while pyreticulate ",
+            "is active: the two would bind to the same Python process, so do not call ",
+            "it; pyreticulate's S3 methods are back in place. library(reticulate) without ",
+            "lib.loc gives pyreticulate's implementation of its API", call. = FALSE)
+  })
   invisible()
+}
+
+# Remove the S3 methods a package registered (from every generic's table).
+.evict_s3_methods <- function(package, libpath) {
+  methods <- parseNamespaceFile(package, libpath)$S3methods
+  ns <- asNamespace(package)
+  for (i in seq_len(nrow(methods))) {
+    generic <- get0(methods[i, 1L], envir = ns)
+    if (is.null(generic)) next
+    home <- if (is.primitive(generic)) .BaseNamespaceEnv else environment(generic)
+    table <- get0(".__S3MethodsTable__.", envir = home, inherits = FALSE)
+    key <- paste(methods[i, 1L], methods[i, 2L], sep = ".")
+    if (!is.null(table) && exists(key, envir = table, inherits = FALSE))
+      rm(list = key, envir = table)
+  }
+}
+
+# Put back the S3 methods of this namespace (after another package replaced them).
+.reregister_s3_methods <- function() {
+  ns <- asNamespace("pyreticulate")
+  info <- parseNamespaceFile("pyreticulate", dirname(getNamespaceInfo(ns, "path")))
+  methods <- info$S3methods
+  for (i in seq_len(nrow(methods))) {
+    name <- if (is.na(methods[i, 3L])) paste(methods[i, 1L], methods[i, 2L], sep = ".")
+            else methods[i, 3L]
+    if (exists(name, envir = ns, inherits = FALSE))
+      registerS3method(methods[i, 1L], methods[i, 2L], get(name, envir = ns), envir = ns)
+  }
 }
 
 # Call the bridge entry `name`; re-signal whatever came back as a signal.
