@@ -1,0 +1,82 @@
+"""Reading the R values an entry receives and building what it returns."""
+from .. import evaluation, proxies, rapi, threads
+from ..handles import RObject, protected
+from ..registry import REGISTRY
+
+
+def as_string(sexp):
+    lib = rapi.lib
+    if lib.TYPEOF(sexp) != rapi.STRSXP or lib.LENGTH(sexp) < 1:
+        raise TypeError("expected a character string")
+    return rapi.charsxp_str(lib.STRING_ELT(sexp, 0))
+
+
+def as_flag(sexp):
+    lib = rapi.lib
+    kind = lib.TYPEOF(sexp)
+    if kind == rapi.LGLSXP and lib.LENGTH(sexp) >= 1:
+        return lib.LOGICAL(sexp)[0] == 1
+    if kind in (rapi.INTSXP, rapi.REALSXP) and lib.LENGTH(sexp) >= 1:
+        return bool(REGISTRY.to_python(sexp))
+    return False
+
+
+def as_logical(value):
+    return rapi.lib.Rf_ScalarLogical(1 if value else 0)
+
+
+def target(sexp):
+    """``(object, convert)`` for a proxy argument; other R values are converted."""
+    if proxies.is_proxy(sexp):
+        obj, convert, _ = proxies.unwrap(sexp)
+        return obj, convert
+    return REGISTRY.to_python(sexp), True
+
+
+def argument(sexp, convert):
+    """An R value passed to Python: R functions get the receiver's ``convert``."""
+    with REGISTRY.converting(convert):
+        return REGISTRY.to_python(sexp)
+
+
+def result(value, convert):
+    """What R gets back: a converted value, or a proxy carrying ``convert``."""
+    if convert:
+        return converted(value)
+    return unconverted(value, False)
+
+
+def converted(value):
+    """``value`` converted by the rules; a proxy of ``value`` itself is marked not convertible."""
+    out = REGISTRY.to_r(value)
+    if proxies.stands_for(out, value):
+        with protected() as keep:
+            proxies.mark_not_convertible(keep(out))
+    return out
+
+
+def unconverted(value, convert):
+    """A proxy carrying ``convert`` (an R object that went to Python comes back as itself)."""
+    if isinstance(value, RObject):
+        return value.sexp
+    return proxies.wrap(value, convert)
+
+
+def call_arguments(arg_list, convert):
+    lib = rapi.lib
+    n = lib.XLENGTH(arg_list)
+    names = lib.Rf_getAttrib(arg_list, lib.R_NamesSymbol)
+    keys = evaluation.strings(names) if names != lib.R_NilValue else [""] * n
+    args, kwargs = [], {}
+    with REGISTRY.converting(convert):
+        for i in range(n):
+            value = REGISTRY.to_python(lib.VECTOR_ELT(arg_list, i))
+            if keys[i]:
+                kwargs[keys[i]] = value
+            else:
+                args.append(value)
+    return args, kwargs
+
+
+def user_code(fn, *args, **kwargs):
+    return threads.run_user_code(fn, *args, **kwargs)

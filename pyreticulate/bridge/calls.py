@@ -1,0 +1,96 @@
+"""Entries for calls, operators, and functions and classes built from R functions."""
+import operator
+
+from .. import evaluation, handles, proxies, rapi
+from ..handles import RObject
+from ..registry import REGISTRY
+from .arguments import argument, as_string, call_arguments, result, target, unconverted, user_code
+from .crossing import entry
+
+
+@entry
+def call_list(x, arg_list):
+    """Call with an R list of arguments (names → keywords); converts per ``convert``."""
+    obj, convert = target(x)
+    args, kwargs = call_arguments(arg_list, convert)
+    return result(user_code(obj, *args, **kwargs), convert)
+
+
+@entry
+def call_raw(x, arg_list):
+    """``py_call``: the result is never converted."""
+    obj, convert = target(x)
+    args, kwargs = call_arguments(arg_list, convert)
+    return unconverted(user_code(obj, *args, **kwargs), convert)
+
+
+
+
+_BINARY = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "%/%": operator.floordiv, "%%": operator.mod, "^": operator.pow,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
+    "<=": operator.le, ">=": operator.ge, "&": operator.and_, "|": operator.or_,
+    "%*%": operator.matmul,
+}
+_UNARY = {"-": operator.neg, "+": operator.pos, "!": operator.inv}
+
+
+def _operands_convert(*operands):
+    """Operators convert their result unless an operand is a convert = FALSE proxy."""
+    return not any(proxies.is_proxy(x) and not proxies.convert_flag(x) for x in operands)
+
+
+@entry
+def binary_op(op, a, b):
+    name = as_string(op)
+    if name not in _BINARY:
+        raise TypeError(f"the operator {name} is not defined for Python objects")
+    left, right = argument(a, True), argument(b, True)
+    return result(user_code(_BINARY[name], left, right), _operands_convert(a, b))
+
+
+@entry
+def unary_op(op, a):
+    name = as_string(op)
+    if name not in _UNARY:
+        raise TypeError(f"the unary operator {name} is not defined for Python objects")
+    return result(user_code(_UNARY[name], argument(a, True)), _operands_convert(a))
+
+
+
+
+@entry
+def py_func(f):
+    from ..rules.functions import RFunction, py_function
+    return proxies.wrap(py_function(RFunction(f, convert=True)), True)
+
+
+@entry
+def make_class(classname, defs, bases):
+    from .. import classes
+    lib = rapi.lib
+    names = evaluation.strings(lib.Rf_getAttrib(defs, lib.R_NamesSymbol))
+    if len(names) != lib.XLENGTH(defs) or any(not n for n in names):
+        raise ValueError("PyClass() needs a named list of definitions")
+    members = {}
+    for i, name in enumerate(names):
+        value = lib.VECTOR_ELT(defs, i)
+        members[name] = (RObject(value) if lib.TYPEOF(value) in rapi.FUNCTION_TYPES
+                         and not proxies.is_proxy(value) else REGISTRY.to_python(value))
+    base_types = tuple(REGISTRY.to_python(lib.VECTOR_ELT(bases, i))
+                       for i in range(lib.XLENGTH(bases)))
+    return proxies.wrap(user_code(classes.make_class, as_string(classname), members, base_types),
+                        True)
+
+
+@entry
+def class_filters_changed():
+    proxies.clear_class_cache()
+    REGISTRY.forget_classes()
+    return rapi.lib.R_NilValue
+
+
+@entry
+def handle_counts():
+    return REGISTRY.to_r(handles.live_counts())

@@ -1,0 +1,89 @@
+"""Entries for explicit conversion (``r_to_py``, ``py_to_r``, the convert flag) and containers."""
+from .. import proxies, rapi
+from ..handles import protected
+from ..registry import REGISTRY
+from .arguments import argument, as_flag, as_logical, user_code
+from .crossing import entry
+
+
+def _hint(sexp):
+    """The zero-length R prototype of an atomic vector (type and class attributes)."""
+    lib = rapi.lib
+    if lib.TYPEOF(sexp) not in (rapi.LGLSXP, rapi.INTSXP, rapi.REALSXP, rapi.CPLXSXP,
+                                rapi.STRSXP, rapi.RAWSXP):
+        return None
+    with protected() as keep:
+        proto = keep(lib.Rf_allocVector(lib.TYPEOF(sexp), 0))
+        lib.Rf_copyMostAttrib(sexp, proto)
+        return proto
+
+
+@entry
+def r_to_py(x, convert):
+    if proxies.is_proxy(x):
+        return x
+    flag = as_flag(convert)
+    with REGISTRY.converting(flag):
+        value = REGISTRY.to_python(x, s3=False)
+    with protected() as keep:
+        hint = _hint(x)
+        if hint is not None:
+            keep(hint)
+        return proxies.wrap(value, flag, hint)
+
+
+@entry
+def py_to_r(x):
+    """The built-in rules (R has tried the S3 methods); a proxy no rule converts comes
+    back as itself."""
+    if not proxies.is_proxy(x) or proxies.is_not_convertible(x):
+        return x
+    obj, _, hint = proxies.unwrap(x)
+    out = REGISTRY.to_r(obj, hint=hint, s3=False)
+    if proxies.stands_for(out, obj):
+        proxies.mark_not_convertible(x)
+        return x
+    return out
+
+
+@entry
+def convert_flag(x):
+    return as_logical(proxies.convert_flag(x))
+
+
+@entry
+def with_convert(x, convert):
+    """The same Python object as a new proxy with another ``convert`` flag."""
+    obj, _, hint = proxies.unwrap(x)
+    return proxies.wrap(obj, as_flag(convert), hint)
+
+
+
+
+@entry
+def make_dict(keys, values, convert):
+    lib = rapi.lib
+    flag = as_flag(convert)
+    if lib.XLENGTH(keys) != lib.XLENGTH(values):
+        raise ValueError("a dict needs as many keys as values")
+    with REGISTRY.converting(flag):
+        py_keys = [REGISTRY.to_python(lib.VECTOR_ELT(keys, i)) for i in range(lib.XLENGTH(keys))]
+        py_values = [REGISTRY.to_python(lib.VECTOR_ELT(values, i))
+                     for i in range(lib.XLENGTH(values))]
+    return proxies.wrap(user_code(dict, zip(py_keys, py_values)), flag)
+
+
+@entry
+def make_tuple(items, convert):
+    lib = rapi.lib
+    flag = as_flag(convert)
+    with REGISTRY.converting(flag):
+        values = tuple(REGISTRY.to_python(lib.VECTOR_ELT(items, i))
+                       for i in range(lib.XLENGTH(items)))
+    return proxies.wrap(values, flag)
+
+
+@entry
+def make_slice(start, stop, step):
+    return proxies.wrap(slice(argument(start, True), argument(stop, True),
+                              argument(step, True)), False)

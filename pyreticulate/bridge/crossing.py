@@ -1,0 +1,130 @@
+"""How R enters Python: each entry is a cffi callback R calls through
+``.External(.ops$name, ...)`` (an external pointer tagged ``native symbol``).
+
+An entry receives R values, runs Python and returns an R value; it never
+raises into R. A Python exception, an R condition that crossed Python, an
+interrupt or R warnings collected on the way come back as a ``.pyr_signal``
+list that the R side re-signals (``.pyr_raise`` in r/R/bridge.R).
+"""
+from .. import errors, evaluation, proxies, rapi, threads
+from ..handles import RObject, protected
+from ..rapi import ffi
+
+ENTRIES = {}
+_sentinels = {}
+
+
+def entry(fn):
+    """Expose ``fn(*sexps) -> SEXP`` to R as ``.ops$<name>``."""
+    name = fn.__name__
+
+    def callback(args):
+        return _run(fn, args)
+
+    ENTRIES[name] = ffi.callback("SEXP(SEXP)", callback, onerror=_escaped)
+    return fn
+
+
+def _escaped(exc_type, exc, tb):
+    """Last resort when an exception escapes an entry: an R error, never a crash."""
+    if exc_type is not None and issubclass(exc_type, KeyboardInterrupt):
+        return _sentinels["interrupt"].sexp
+    return _sentinels["internal"].sexp
+
+
+def _run(fn, args):
+    with threads.BUSY, threads.in_python():
+        return _run_busy(fn, args)
+
+
+def _run_busy(fn, args):
+    lib = rapi.lib
+    frame = errors.WARNINGS.enter()
+    try:
+        threads.check_process()
+        if threads.pending():
+            threads.service(force=True)
+        values = []
+        node = lib.CDR(args)
+        nil = lib.R_NilValue
+        while node != nil:
+            values.append(lib.CAR(node))
+            node = lib.CDR(node)
+        result = fn(*values)
+    except BaseException as exc:
+        return _signal_for_exception(exc, errors.WARNINGS.leave(frame))
+    collected = errors.WARNINGS.leave(frame)
+    try:
+        if collected or threads.pending():
+            with protected() as keep:
+                keep(result)
+                threads.service(force=True)
+                if collected:
+                    result = _signal("value", lib.R_NilValue, result, collected)
+        return result
+    except BaseException as exc:
+        return _signal_for_exception(exc, collected)
+
+
+def _signal_for_exception(exc, collected):
+    lib = rapi.lib
+    try:
+        if isinstance(exc, KeyboardInterrupt):
+            return _signal("interrupt", lib.R_NilValue, lib.R_NilValue, collected)
+        if isinstance(exc, threads.ForkedProcessError):
+            return _signal("error", _plain_error(str(exc)), lib.R_NilValue, collected)
+        errors.LAST_ERROR.record(exc)
+        original = errors.original_condition(exc)
+        if original is not None:
+            return _signal("error", original.condition.sexp, lib.R_NilValue, collected)
+        with protected() as keep:
+            condition = keep(proxies.wrap(exc, True))
+            return _signal("error", condition, lib.R_NilValue, collected)
+    except BaseException:
+        return _sentinels["internal"].sexp
+
+
+def _plain_error(message):
+    """A ``simpleError`` built without evaluating R (for a forked child)."""
+    from ..rules.scalars import str_vector
+    lib = rapi.lib
+    with protected() as keep:
+        condition = keep(lib.Rf_allocVector(rapi.VECSXP, 2))
+        lib.SET_VECTOR_ELT(condition, 0, rapi.mkstring(message))
+        lib.Rf_setAttrib(condition, lib.R_NamesSymbol, str_vector(["message", "call"]))
+        lib.Rf_setAttrib(condition, lib.R_ClassSymbol,
+                         str_vector(["simpleError", "error", "condition"]))
+        return condition
+
+
+def _signal(kind, condition, value, collected=()):
+    """The ``.pyr_signal`` list R re-signals: kind, condition, value, warnings."""
+    from ..rules.scalars import str_vector
+    lib = rapi.lib
+    with protected() as keep:
+        keep(condition)
+        keep(value)
+        warning_list = keep(lib.Rf_allocVector(rapi.VECSXP, len(collected)))
+        for i, w in enumerate(collected):
+            lib.SET_VECTOR_ELT(warning_list, i, w.sexp)
+        out = keep(lib.Rf_allocVector(rapi.VECSXP, 4))
+        lib.SET_VECTOR_ELT(out, 0, rapi.mkstring(kind))
+        lib.SET_VECTOR_ELT(out, 1, condition)
+        lib.SET_VECTOR_ELT(out, 2, value)
+        lib.SET_VECTOR_ELT(out, 3, warning_list)
+        lib.Rf_setAttrib(out, lib.R_NamesSymbol,
+                         str_vector(["kind", "condition", "value", "warnings"]))
+        lib.Rf_setAttrib(out, lib.R_ClassSymbol, rapi.mkstring(".pyr_signal"))
+        return out
+
+
+def make_sentinels():
+    """Pre-built signals for failures that must not allocate (called at start-up)."""
+    _sentinels["interrupt"] = RObject(_signal("interrupt", rapi.lib.R_NilValue,
+                                              rapi.lib.R_NilValue))
+    with protected() as keep:
+        condition = keep(evaluation.call_function(
+            evaluation.function("simpleError"),
+            [rapi.mkstring("internal error in the pyreticulate bridge; "
+                           "see py_last_error()")], keep=keep))
+        _sentinels["internal"] = RObject(_signal("error", condition, rapi.lib.R_NilValue))
