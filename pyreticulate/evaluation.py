@@ -1,19 +1,23 @@
 """Python calling into R.
 
-Every evaluation runs under ``R_tryEval`` in a fresh environment ``F`` that
-holds only the function and its arguments (bound to symbols, never inlined in
-the call, so deparsing and tracebacks stay small). ``F``'s parent is a fresh
-environment ``H`` holding a condition handler whose closure environment is
-``H``:
+Every evaluation runs under ``R_tryEval`` as
 
-    withCallingHandlers(.pyr_fn(.pyr_1, name = .pyr_2), condition = .pyr_handler)
+    { .Internal(.addCondHands("condition", list(.pyr_capture_condition), ...)); <expr> }
 
-The handler records an error (with ``sys.calls()``) or an interrupt in ``H`` and
-jumps out through the ``abort`` restart, and muffles warnings after recording
-them, so R's longjmp never crosses a Python frame and the original condition
-object reaches Python; warnings recorded before an error are still delivered.
-The called function sees (``parent.frame()``) nothing but its arguments.
-Callers must hold the result they get in a ``handles.protected`` scope (or an
+so one constant calling handler is in place for the evaluation (R drops it
+when ``R_tryEval``'s top-level context ends). The handler reports an error
+(with ``sys.calls()``), an interrupt or a warning to Python through
+``.External`` (``capture_*`` below, innermost evaluation first), then leaves
+through the ``abort`` restart, or muffles the warning. So R's longjmp never
+crosses a Python frame, the original condition object reaches Python, and
+warnings raised before an error are still delivered.
+
+``call_function`` inlines small argument values (length-1 or short
+attribute-free vectors, ``NULL``) in the call and binds the others to
+symbols ``.pyr_1``, ... in a fresh frame, so deparsing and tracebacks stay
+small. A named function is called through its name, bound in a small
+environment of its own, so ``sys.call()`` and error messages read ``f(...)``.
+Callers must hold the result in a ``handles.protected`` scope (or an
 ``RObject``) before allocating again.
 """
 import re
@@ -23,16 +27,72 @@ from .handles import RObject, protected
 from .rapi import ffi
 
 _template = {}
+_records = []
+_error_flag = ffi.new("int *")
+INLINE_LENGTH = 8
+
+
+class _Record:
+    """What the condition handler reported during one evaluation."""
+
+    __slots__ = ("condition", "trace", "warnings", "interrupted")
+
+    def __init__(self):
+        self.condition = self.trace = None
+        self.warnings = []
+        self.interrupted = False
+
+
+def capture_error(condition, trace):
+    if _records:
+        _records[-1].condition, _records[-1].trace = RObject(condition), RObject(trace)
+
+
+def capture_warning(condition):
+    if _records:
+        _records[-1].warnings.append(RObject(condition))
+
+
+def capture_interrupt():
+    if _records:
+        _records[-1].interrupted = True
 
 
 def install_handlers(namespace):
-    """Use the R package's condition handler (called once the package is loaded)."""
-    _template.update(
-        handler=binding(namespace, ".pyr_condition_handler"),
-        wch=binding(rapi.lib.R_BaseNamespace, "withCallingHandlers"),
-        info=binding(namespace, ".pyr_condition_info"),
-        namespace=RObject(namespace),
-    )
+    """Build the handler-installing call from the R package (once it is loaded)."""
+    lib = rapi.lib
+    _template["namespace"] = RObject(namespace)
+    handler = binding(namespace, ".pyr_capture_condition")
+    with protected() as keep:
+        handlers = keep(lib.Rf_allocVector(rapi.VECSXP, 1))
+        lib.SET_VECTOR_ELT(handlers, 0, handler.sexp)
+        arguments = lib.R_NilValue
+        for value in reversed((keep(rapi.mkstring("condition")), handlers, lib.R_GlobalEnv,
+                               lib.R_NilValue, lib.R_TrueValue)):
+            arguments = keep(lib.Rf_cons(value, arguments))
+        add = keep(lib.Rf_lcons(rapi.sym(".addCondHands"), arguments))
+        internal = keep(lib.Rf_lcons(function(".Internal"), lib.Rf_cons(add, lib.R_NilValue)))
+        _template.update(add_handlers=RObject(internal), brace=RObject(function("{")),
+                         info=binding(namespace, ".pyr_condition_info"))
+    _blocks.clear()
+
+
+_blocks = []
+
+
+def _block(depth):
+    """The ``{ <install handler>; <expr> }`` call for evaluations nested ``depth`` deep.
+
+    One per depth, made once: an evaluation puts its expression in the last
+    slot and takes it out again afterwards.
+    """
+    while len(_blocks) <= depth:
+        lib = rapi.lib
+        with protected() as keep:
+            block = keep(lib.Rf_lcons(_template["brace"].sexp, lib.Rf_cons(
+                _template["add_handlers"].sexp, lib.Rf_cons(lib.R_NilValue, lib.R_NilValue))))
+            _blocks.append((RObject(block), lib.CDR(lib.CDR(block))))
+    return _blocks[depth][1]
 
 
 def binding(env, name):
@@ -58,67 +118,34 @@ def _require_main_thread():
         raise RuntimeError("internal error: R entered off the main thread")
 
 
-def _new_frame(parent=None):
-    """A fresh evaluation frame ``F`` whose parent is a fresh handler environment ``H``."""
-    lib = rapi.lib
-    if parent is None:
-        parent = _template["namespace"].sexp if _template else lib.R_BaseEnv
-    with protected() as keep:
-        home = keep(lib.R_NewEnv(parent, 0, 0))
-        return lib.R_NewEnv(home, 0, 0)
-
-
-def _bind(env, name, value):
-    rapi.lib.Rf_defineVar(rapi.sym(name), value, env)
-
-
-def _lookup(env, name):
-    value = rapi.lib.Rf_findVarInFrame3(env, rapi.sym(name), 1)
-    return None if value == rapi.lib.R_UnboundValue else value
-
-
-def evaluate(expr, env, keep, frame=None):
-    """Evaluate ``expr`` in ``env``; the value is protected in ``keep``.
-
-    ``frame`` is the fresh environment ``expr`` was built in (``call_function``);
-    without one, ``expr`` is evaluated through ``eval(.pyr_expr, .pyr_env)``.
-    """
+def evaluate(expr, env, keep):
+    """Evaluate ``expr`` in ``env``; the value is protected in ``keep``."""
     _require_main_thread()
     lib = rapi.lib
     with threads.BUSY:
         if interrupts.take_pending():
             raise KeyboardInterrupt()
-        if not _template:
+        if "add_handlers" not in _template:
             return keep(_try_eval_bare(expr, env))
-        if frame is None:
-            frame = keep(_new_frame())
-            _bind(frame, ".pyr_expr", expr)
-            _bind(frame, ".pyr_env", env)
-            expr = keep(lib.Rf_lcons(rapi.sym("eval"), lib.Rf_cons(
-                rapi.sym(".pyr_expr"), lib.Rf_cons(rapi.sym(".pyr_env"), lib.R_NilValue))))
-        home = lib.ENCLOS(frame)
-        handler = keep(lib.Rf_allocSExp(rapi.CLOSXP))
-        template = _template["handler"].sexp
-        lib.SET_FORMALS(handler, lib.FORMALS(template))
-        lib.SET_BODY(handler, lib.BODY(template))
-        lib.SET_CLOENV(handler, home)
-        _bind(home, ".pyr_handler", handler)
-        tail = keep(lib.Rf_cons(rapi.sym(".pyr_handler"), lib.R_NilValue))
-        lib.SET_TAG(tail, rapi.sym("condition"))
-        call = keep(lib.Rf_lcons(_template["wch"].sexp, lib.Rf_cons(expr, tail)))
-        error = ffi.new("int *")
+        depth = len(_records)
+        slot = _block(depth)
+        lib.SETCAR(slot, expr)
         requests = interrupts.requests()
-    with threads.IN_R:
-        value = lib.R_tryEval(call, frame, error)
-    with threads.BUSY:
-        if not error[0]:
+        record = _Record()
+        _records.append(record)
+        try:
+            with threads.IN_R:
+                value = lib.R_tryEval(_blocks[depth][0].sexp, env, _error_flag)
+            failed = _error_flag[0]
+        finally:
+            _records.pop()
+            lib.SETCAR(slot, lib.R_NilValue)
+        if not failed:
             keep(value)
-        captured = _lookup(home, ".pyr_warnings")
-        if captured is not None:
-            errors.WARNINGS.add([RObject(lib.VECTOR_ELT(captured, i))
-                                 for i in range(lib.LENGTH(captured))])
-        if error[0]:
-            raise _failure(home, interrupts.requests() != requests)
+        if record.warnings:
+            errors.WARNINGS.add(record.warnings)
+        if failed:
+            raise _failure(record, interrupts.requests() != requests)
         if interrupts.take_pending():
             raise KeyboardInterrupt()
         return value
@@ -127,22 +154,18 @@ def evaluate(expr, env, keep, frame=None):
 def _try_eval_bare(expr, env):
     """Evaluation before the R package is loaded: only the message survives an error."""
     error = ffi.new("int *")
-    with threads.IN_R:
-        value = rapi.lib.R_tryEval(expr, env, error)
+    value = rapi.lib.R_tryEval(expr, env, error)
     if error[0]:
         raise errors.RError(geterrmessage().strip())
     return value
 
 
-def _failure(home, interrupted=False):
+def _failure(record, interrupted=False):
     """The exception for an evaluation R abandoned; ``interrupted``: a Ctrl-C was handed
     to R meanwhile (R may act on it before the handler is in place)."""
-    condition = _lookup(home, ".pyr_cond")
-    if condition is not None:
-        trace = _lookup(home, ".pyr_trace")
-        return condition_to_exception(RObject(condition),
-                                      RObject(trace) if trace is not None else None)
-    if interrupted or _lookup(home, ".pyr_interrupted") is not None:
+    if record.condition is not None:
+        return condition_to_exception(record.condition, record.trace)
+    if interrupted or record.interrupted:
         return KeyboardInterrupt()
     return errors.RError("R evaluation aborted")
 
@@ -174,38 +197,71 @@ def condition_to_exception(condition, trace=None):
                          r_trace=r_trace)
 
 
-def call_function(fn, args=(), kwargs=(), keep=None, env_parent=None, name=None):
-    """Call the R function ``fn`` with R values; arguments are bound to symbols.
+def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False):
+    """Call the R function ``fn`` with R values (``kwargs``: a dict or ``(name, value)`` pairs).
 
-    ``name`` (a syntactic R name) is the symbol the call uses for ``fn``, so
-    ``sys.call()``, error messages and tracebacks show ``name(...)``.
+    ``home`` (from ``function_home``) calls ``fn`` through its name. Small values are
+    inlined in the call; the others are bound to ``.pyr_<position>`` in a fresh frame.
+    ``all_small``: the caller knows every value is small (made from Python scalars).
     """
-    _require_main_thread()
     lib = rapi.lib
     own = keep is None
     scope = protected() if own else keep
-    head = name if name and is_syntactic_name(name) and not name.startswith(".pyr_") \
-        else ".pyr_fn"
     try:
         with threads.BUSY:
-            frame = scope(_new_frame(env_parent))
-            _bind(frame, head, fn)
+            head = fn if home is None else home[0]
+            env = lib.R_GlobalEnv if home is None else home[1].sexp
             items = [(None, value) for value in args] + list(
                 kwargs.items() if isinstance(kwargs, dict) else kwargs)
+            frame = None
+            for position, (name, value) in enumerate(items):
+                if not all_small and not _inlinable(value):
+                    if frame is None:
+                        frame = scope(lib.R_NewEnv(env, 0, 0))
+                    symbol = rapi.sym(f".pyr_{position + 1}")
+                    lib.Rf_defineVar(symbol, value, frame)
+                    items[position] = (name, symbol)
+            tags = [None if name is None else rapi.sym(name) for name, _ in items]
+            # Only conses from here on, and each protects its arguments while it
+            # allocates, so the chain needs no protection until it is complete.
             tail = lib.R_NilValue
             for position in range(len(items) - 1, -1, -1):
-                name, value = items[position]
-                symbol = f".pyr_{position + 1}"
-                _bind(frame, symbol, value)
-                tail = scope(lib.Rf_cons(rapi.sym(symbol), tail))
-                if name is not None:
-                    lib.SET_TAG(tail, rapi.sym(name))
-            call = scope(lib.Rf_lcons(rapi.sym(head), tail))
-        value = evaluate(call, frame, scope, frame=frame)
+                tail = lib.Rf_cons(items[position][1], tail)
+                if tags[position] is not None:
+                    lib.SET_TAG(tail, tags[position])
+            call = scope(lib.Rf_lcons(head, tail))
+        value = evaluate(call, env if frame is None else frame, scope)
         return RObject(value) if own else value
     finally:
         if own:
             scope.__exit__()
+
+
+def function_home(fn, name):
+    """``(symbol, environment)`` to call ``fn`` by ``name`` (a syntactic R name), or None."""
+    if not name or not is_syntactic_name(name) or name.startswith(".pyr_"):
+        return None
+    lib = rapi.lib
+    with protected() as keep:
+        env = keep(lib.R_NewEnv(lib.R_GlobalEnv, 0, 0))
+        symbol = rapi.sym(name)
+        lib.Rf_defineVar(symbol, fn, env)
+        return symbol, RObject(env)
+
+
+_INLINE_TYPES = frozenset((rapi.NILSXP, rapi.LGLSXP, rapi.INTSXP, rapi.REALSXP, rapi.CPLXSXP,
+                           rapi.STRSXP, rapi.RAWSXP, rapi.ENVSXP))
+
+
+def _inlinable(value):
+    """Cheap to deparse: NULL, an environment, or a short attribute-free vector."""
+    lib = rapi.lib
+    kind = lib.TYPEOF(value)
+    if kind not in _INLINE_TYPES:
+        return False
+    if kind == rapi.NILSXP or kind == rapi.ENVSXP:
+        return True
+    return lib.ATTRIB(value) == lib.R_NilValue and lib.XLENGTH(value) <= INLINE_LENGTH
 
 
 _SYNTACTIC = re.compile(r"(?:[A-Za-z]|[.](?![0-9]))[A-Za-z0-9._]*")

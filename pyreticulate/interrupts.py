@@ -31,12 +31,15 @@ def requests():
     return _requests[0]
 
 
+_flags = {}
+
+
 def take_pending():
     """Whether a Ctrl-C handed to R is still waiting for R to act on it (then cleared):
     checked at each crossing, so it becomes ``KeyboardInterrupt`` there."""
-    lib = rapi.lib
-    if lib.R_interrupts_pending and not lib.R_interrupts_suspended:
-        lib.R_interrupts_pending = 0
+    pending = _flags["pending"]
+    if pending[0] and not _flags["suspended"][0]:
+        pending[0] = 0
         return True
     return False
 
@@ -58,6 +61,8 @@ def process_events():
 
 
 def install():
+    _flags["pending"] = rapi.lib.address_of("R_interrupts_pending")
+    _flags["suspended"] = rapi.lib.address_of("R_interrupts_suspended")
     lib = rapi.lib
     lib.ptr_R_ProcessEvents = process_events
     lib.R_wait_usec = POLL_USEC

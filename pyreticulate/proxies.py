@@ -37,7 +37,15 @@ _state = {"body": None, "namespace": None, "wrapper": None, "resolve": None, "s3
 def install(namespace):
     """Load the closure body template and the R helpers from the R package."""
     _state["namespace"] = RObject(namespace)
-    _state["body"] = evaluation.binding(namespace, ".pyr_callable_body")
+    ops = evaluation.binding(namespace, ".ops").sexp
+    _state["call_formals"] = RObject(rapi.lib.Rf_findVarInFrame3(
+        ops, rapi.sym("call_formals"), 1))
+    _state["missing"] = evaluation.binding(namespace, ".pyr_missing")
+    _state["pieces"] = {name: RObject(evaluation.function(name)) for name in
+                        (".pyr_result", "list2", ".External", "if", "missing",
+                         "sys.call", "parent.frame", ".pyr_plain_call",
+                         ".pyr_call_replayed")}
+    _bodies.clear()
     _state["wrapper"] = evaluation.binding(namespace, "py_to_r_wrapper")
     _state["resolve"] = evaluation.binding(namespace, ".pyr_resolve_module_proxy")
     _state["s3_table"] = evaluation.binding(namespace, ".__S3MethodsTable__.")
@@ -135,15 +143,86 @@ def callable_closure(obj, env, keep):
     lib = rapi.lib
     home = keep(lib.R_NewEnv(_state["namespace"].sexp, 0, 0))
     lib.Rf_defineVar(rapi.sym("callable"), env, home)
+    lib.Rf_defineVar(rapi.sym("pyobj"), proxy_xptr(env), home)
     closure = keep(lib.Rf_allocSExp(rapi.CLOSXP))
-    lib.SET_FORMALS(closure, formals_for(obj))
-    lib.SET_BODY(closure, _state["body"].sexp)
+    formals = formals_for(obj)
+    lib.SET_FORMALS(closure, formals)
+    lib.SET_BODY(closure, closure_body(formals))
     lib.SET_CLOENV(closure, home)
     lib.Rf_setAttrib(closure, lib.R_ClassSymbol, lib.Rf_getAttrib(env, lib.R_ClassSymbol))
     lib.Rf_setAttrib(closure, rapi.sym("py_object"), env)
     if not _has_wrapper_method(filtered_class_names(type(obj))):
         return closure
     return _custom_wrapper(closure, keep)
+
+
+_bodies = {}
+
+
+def closure_body(formals):
+    """The body of a callable's closure, shared by closures with the same formals:
+
+        if (.pyr_plain_call(sys.call(), <"" and the formal names>))
+          .pyr_result(.External(<call_formals>, pyobj, <formal names>,
+                                if (missing(a)) <missing> else a, ..., list2(...)))
+        else .pyr_call_replayed(callable, sys.call(), parent.frame())
+
+    R matches and evaluates the arguments; only the supplied ones reach Python,
+    and ``list2`` gives ``...`` its ``!!!`` and ``:=``. A call that names an
+    argument by a prefix of a formal (R's partial matching, which reticulate
+    does not do) or may splice outside ``...`` is replayed whole through
+    ``list2`` instead. The functions are inlined, so nothing is looked up.
+    """
+    lib = rapi.lib
+    names = []
+    node = formals
+    while node != lib.R_NilValue:
+        names.append(rapi.charsxp_str(lib.PRINTNAME(lib.TAG(node))))
+        node = lib.CDR(node)
+    key = tuple(names)
+    cached = _bodies.get(key)
+    if cached is not None:
+        return cached.sexp
+    from .rules.scalars import str_vector
+    piece = {name: obj.sexp for name, obj in _state["pieces"].items()}
+    with protected() as keep:
+        arguments = lib.R_NilValue
+        for name in reversed(names):
+            symbol = rapi.sym(name)
+            if name == "...":
+                value = keep(lib.Rf_lcons(piece["list2"], lib.Rf_cons(symbol, lib.R_NilValue)))
+            else:
+                test = keep(lib.Rf_lcons(piece["missing"], lib.Rf_cons(symbol, lib.R_NilValue)))
+                branches = keep(lib.Rf_cons(_state["missing"].sexp,
+                                            lib.Rf_cons(symbol, lib.R_NilValue)))
+                value = keep(lib.Rf_lcons(piece["if"], lib.Rf_cons(test, branches)))
+            arguments = keep(lib.Rf_cons(value, arguments))
+        arguments = keep(lib.Rf_cons(keep(str_vector(names)), arguments))
+        arguments = keep(lib.Rf_cons(rapi.sym("pyobj"), arguments))
+        arguments = keep(lib.Rf_cons(_state["call_formals"].sexp, arguments))
+        external = keep(lib.Rf_lcons(piece[".External"], arguments))
+        fast = keep(_call(piece[".pyr_result"], external))
+        this_call = keep(_call(piece["sys.call"]))
+        plain = keep(_call(piece[".pyr_plain_call"], this_call, keep(str_vector(["", *names]))))
+        slow = keep(_call(piece[".pyr_call_replayed"], rapi.sym("callable"), this_call,
+                          keep(_call(piece["parent.frame"]))))
+        body = keep(_call(piece["if"], plain, fast, slow))
+        _bodies[key] = RObject(body)
+        return body
+
+
+def _call(function, *arguments):
+    """An R call of ``function`` (an R function object) with these argument expressions."""
+    lib = rapi.lib
+    with protected() as keep:
+        tail = lib.R_NilValue
+        for argument in reversed(arguments):
+            tail = keep(lib.Rf_cons(argument, tail))
+        return lib.Rf_lcons(function, tail)
+
+
+def is_missing_marker(sexp):
+    return sexp == _state["missing"].sexp
 
 
 _wrapper_symbols = {}

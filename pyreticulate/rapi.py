@@ -161,11 +161,49 @@ NULL = ffi.NULL
 _symbols = {}
 
 
+# R's global variables that never change once R has started: read once.
+CONSTANTS = (
+    "R_NilValue", "R_GlobalEnv", "R_BaseEnv", "R_EmptyEnv", "R_BaseNamespace",
+    "R_NaString", "R_BlankString", "R_ClassSymbol", "R_NamesSymbol", "R_DimSymbol",
+    "R_DimNamesSymbol", "R_LevelsSymbol", "R_RowNamesSymbol", "R_MissingArg",
+    "R_UnboundValue", "R_TrueValue", "R_FalseValue", "R_LogicalNAValue", "R_NaInt",
+    "R_NaReal",
+)
+
+
+class LibR:
+    """libR through cffi, with its constant globals as plain attributes.
+
+    cffi re-reads a global variable on every access (about 0.4 µs); the
+    constants are read once, functions are looked up once, and the variables
+    that do change (``R_interrupts_pending``, the console hooks, ...) are read
+    and written through to libR.
+    """
+
+    def __init__(self, raw):
+        object.__setattr__(self, "_raw", raw)
+        for name in CONSTANTS:
+            object.__setattr__(self, name, getattr(raw, name))
+
+    def __getattr__(self, name):
+        value = getattr(self._raw, name)
+        if callable(value):
+            object.__setattr__(self, name, value)
+        return value
+
+    def __setattr__(self, name, value):
+        setattr(self._raw, name, value)
+
+    def address_of(self, name):
+        """A pointer to one of libR's global variables (reading it costs no lookup)."""
+        return ffi.addressof(self._raw, name)
+
+
 def load(r_home):
     """Open libR (already loaded into the process by rpy2) for this module."""
     global lib
     if lib is None:
-        lib = ffi.dlopen(os.path.join(r_home, "lib", "libR.so"))
+        lib = LibR(ffi.dlopen(os.path.join(r_home, "lib", "libR.so")))
     return lib
 
 

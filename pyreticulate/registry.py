@@ -30,6 +30,7 @@ class Registry:
     def __init__(self):
         self.r_class_rules = {}
         self.r_type_rules = {}
+        self.plain_rules = {}
         self.py_rules = {}
         self._py_chain = {}
         self._py_classes = {}
@@ -40,12 +41,23 @@ class Registry:
         """Context: R functions met while converting to Python get this ``convert`` flag."""
         return _ConvertContext(self, flag)
 
+    def register_plain_r_to_py(self, rule, *sexptypes):
+        """Use ``rule(sexp, sexptype)`` first for attribute-free R values of these SEXP types.
+
+        A shortcut for the commonest values (no class, no dim, no names): it is
+        dropped for a type as soon as another rule is registered for that type.
+        """
+        for sexptype in sexptypes:
+            self.plain_rules[sexptype] = rule
+        return rule
+
     def register_r_to_py(self, rule, *, sexptypes=(), r_classes=()):
         """Use ``rule(sexp)`` for R values of these SEXP types or R classes."""
         for name in r_classes:
             self.r_class_rules.setdefault(name, []).insert(0, rule)
         for sexptype in sexptypes:
             self.r_type_rules.setdefault(sexptype, []).insert(0, rule)
+            self.plain_rules.pop(sexptype, None)
         return rule
 
     def register_py_to_r(self, rule, *pytypes):
@@ -82,6 +94,11 @@ class Registry:
     def to_python(self, sexp, s3=True):
         """Convert an R value to Python; ``s3`` consults ``r_to_py.<class>`` methods first."""
         lib = rapi.lib
+        if lib.ATTRIB(sexp) == lib.R_NilValue:
+            kind = lib.TYPEOF(sexp)
+            rule = self.plain_rules.get(kind)
+            if rule is not None:
+                return rule(sexp, kind)
         if lib.OBJECT(sexp):
             classes = evaluation.class_names(sexp)
             if s3 and "python.builtin.object" not in classes:

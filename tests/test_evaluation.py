@@ -11,9 +11,14 @@ import pyreticulate as pr
 from conftest import ROOT
 
 
-def test_called_function_sees_only_itself_and_its_arguments_in_its_caller_frame():
+def test_called_function_sees_only_its_large_arguments_in_its_caller_frame():
     look = pr.r("function(x, ...) ls(parent.frame(), all.names = TRUE)")
-    assert look(1, y=2) == [".pyr_1", ".pyr_2", "r_function"]
+    assert look(1, y=list(range(100))) == ".pyr_2"
+
+
+def test_called_function_without_large_arguments_sees_only_itself_in_its_caller_frame():
+    look = pr.r("function(x, ...) ls(parent.frame(), all.names = TRUE)")
+    assert look(1, y=2) == "r_function"
 
 
 def test_failed_evaluation_leaves_nothing_in_the_caller_frame():
@@ -35,9 +40,14 @@ def test_evaluation_leaves_no_bindings_in_the_global_environment():
     assert after == before
 
 
-def test_arguments_are_bound_to_symbols_not_inlined_in_the_call():
+def test_large_arguments_are_bound_to_symbols_not_inlined_in_the_call():
     show_call = pr.r("function(x, big) deparse(sys.call())")
-    assert show_call(1, big=list(range(100_000))) == "r_function(.pyr_1, big = .pyr_2)"
+    assert show_call(1, big=list(range(100_000))) == "r_function(1L, big = .pyr_2)"
+
+
+def test_small_arguments_are_inlined_in_the_call():
+    show_call = pr.r("function(x, y) deparse(sys.call())")
+    assert show_call(1.5, y=[1, 2]) == "r_function(1.5, y = 1:2)"
 
 
 def test_call_is_named_after_the_function_it_calls():

@@ -179,7 +179,7 @@ def test_py_to_r_wrapper_runs_once_per_closure():
 
 def test_py_to_r_wrapper_is_not_called_without_a_method():
     check('f <- py_eval("RapiCallable()"); '
-          'identical(body(f), body(py_eval("lambda: None")))')
+          'identical(body(f), body(py_eval("lambda x, scale=1: None")))')
 
 
 def test_py_to_r_wrapper_method_for_a_parent_class_applies():

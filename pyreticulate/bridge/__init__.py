@@ -5,7 +5,7 @@
 reading of R values; the other modules hold the entries, one concern each.
 Importing this package registers every entry in ``ENTRIES``.
 """
-from . import attributes, calls, conversion, host, iteration, modules, objects  # noqa: F401
+from . import attributes, calls, conditions, conversion, host, iteration, modules, objects  # noqa: F401
 from .crossing import ENTRIES, make_sentinels
 
 __all__ = ["ENTRIES", "make_sentinels"]

@@ -16,6 +16,45 @@ def call_list(x, arg_list):
     return result(user_code(obj, *args, **kwargs), convert)
 
 
+_formal_names = {}
+
+
+def _names_of(names):
+    """The formal names a closure body carries (a constant vector: cached by address)."""
+    key = rapi.address(names)
+    cached = _formal_names.get(key)
+    if cached is None:
+        cached = _formal_names[key] = tuple(evaluation.strings(names))
+    return cached
+
+
+@entry
+def call_formals(pointer, names, *values):
+    """The call of a callable's closure: supplied formals in order, ``list2(...)`` for dots.
+
+    Formals before ``...`` go by position until one is missing, then by name;
+    the contents of ``...`` keep their names; formals after ``...`` go by name.
+    """
+    obj = handles.xptr_object(pointer)
+    convert = rapi.lib.R_ExternalPtrTag(pointer) == rapi.lib.R_TrueValue
+    args, kwargs = [], {}
+    by_name = False
+    with REGISTRY.converting(convert):
+        for name, value in zip(_names_of(names), values):
+            if name == "...":
+                extra, named = call_arguments(value, convert)
+                args.extend(extra)
+                kwargs.update(named)
+                by_name = True
+            elif proxies.is_missing_marker(value):
+                by_name = True
+            elif by_name:
+                kwargs[name] = REGISTRY.to_python(value)
+            else:
+                args.append(REGISTRY.to_python(value))
+    return result(user_code(obj, *args, **kwargs), convert)
+
+
 @entry
 def call_raw(x, arg_list):
     """``py_call``: the result is never converted."""

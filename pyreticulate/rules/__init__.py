@@ -3,7 +3,15 @@
 Importing this package registers every family with ``registry.REGISTRY``;
 later families take precedence over earlier ones for the same SEXP type or
 Python type: the class-based families (factors, dates, data frames, sparse
-matrices) come after the plain vectors and arrays they refine.
+matrices) come after the plain vectors and arrays they refine. Attribute-free
+vectors, the commonest values, take a shortcut to the scalars rule.
 """
 from . import objects, scalars, functions, arrays  # noqa: F401  (registration order matters)
 from . import factors, datetimes, dataframes, sparse  # noqa: F401
+from .. import rapi
+from ..registry import REGISTRY
+
+# Last, so that only rules registered from now on replace it.
+REGISTRY.register_plain_r_to_py(scalars.plain_vector_to_python, rapi.LGLSXP, rapi.INTSXP,
+                                rapi.REALSXP, rapi.CPLXSXP, rapi.STRSXP)
+REGISTRY.register_plain_r_to_py(scalars.null_to_none, rapi.NILSXP)

@@ -18,26 +18,31 @@ from ..registry import REGISTRY
 class RFunction(RObject):
     """An R function callable from Python."""
 
-    __slots__ = ("convert", "__name__")
+    __slots__ = ("convert", "__name__", "_home")
 
     def __init__(self, sexp, convert=True, name=None):
         super().__init__(sexp)
         self.convert = convert
         self.__name__ = name or _function_name(sexp) or "r_function"
+        self._home = None
 
     def __call__(self, *args, **kwargs):
+        if threads.on_main_thread():
+            return self._call_here(args, kwargs)
         return threads.run_on_main(self._call_here, (args, kwargs),
                                    f"the R function {self.__name__}()")
 
     def _call_here(self, args, kwargs):
-        with protected() as keep:
-            with threads.BUSY:
-                r_args = [keep(self._argument(a)) for a in args]
-                r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
+        with protected() as keep, threads.BUSY:
+            r_args = [keep(self._argument(a)) for a in args]
+            r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
+            if self._home is None:
+                self._home = evaluation.function_home(self.sexp, self.__name__) or ()
+            small = self.convert and all(type(a) in _SCALARS for a in args) and all(
+                type(v) in _SCALARS for v in kwargs.values())
             result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep,
-                                              name=self.__name__)
-            with threads.BUSY:
-                return REGISTRY.to_python(result)
+                                              home=self._home or None, all_small=small)
+            return REGISTRY.to_python(result)
 
     def _argument(self, value):
         if isinstance(value, RObject):
@@ -48,6 +53,9 @@ class RFunction(RObject):
 
     def __repr__(self):
         return f"<R function {self.__name__}>"
+
+
+_SCALARS = frozenset((type(None), bool, int, float, str))
 
 
 def _function_name(sexp):

@@ -60,7 +60,7 @@ def atomic_values(sexp, kind, n):
 
 
 @REGISTRY.r_to_py(sexptypes=[rapi.NILSXP])
-def null_to_none(sexp):
+def null_to_none(sexp, kind=rapi.NILSXP):
     return None
 
 
@@ -72,6 +72,14 @@ def atomic_vector_to_python(sexp):
         return NOT_HANDLED
     kind = lib.TYPEOF(sexp)
     n = lib.XLENGTH(sexp)
+    if n == 1:
+        return _scalar(sexp, kind)
+    return atomic_values(sexp, kind, n)
+
+
+def plain_vector_to_python(sexp, kind):
+    """``atomic_vector_to_python`` for a vector of SEXP type ``kind`` with no attributes."""
+    n = rapi.lib.XLENGTH(sexp)
     if n == 1:
         return _scalar(sexp, kind)
     return atomic_values(sexp, kind, n)

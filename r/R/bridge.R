@@ -119,24 +119,21 @@
   call
 }
 
-# Calling handler installed (with a fresh closure environment) around every
-# evaluation Python asks of R; see pyreticulate/evaluation.py.
-.pyr_condition_handler <- function(cond) {
-  home <- parent.env(environment())
+# The calling handler in place during every evaluation Python asks of R: it
+# reports the condition to Python, then leaves (errors, interrupts) or muffles
+# the warning. See pyreticulate/evaluation.py.
+.pyr_capture_condition <- function(cond) {
   if (inherits(cond, "error")) {
     calls <- sys.calls()
-    assign(".pyr_cond", cond, envir = home)
-    assign(".pyr_trace", calls[-length(calls)], envir = home)
+    .External(.ops$capture_error, cond, calls[-length(calls)])
     invokeRestart("abort")
   }
   if (inherits(cond, "interrupt")) {
-    assign(".pyr_interrupted", TRUE, envir = home)
+    .External(.ops$capture_interrupt)
     invokeRestart("abort")
   }
   if (inherits(cond, "warning")) {
-    seen <- if (exists(".pyr_warnings", envir = home, inherits = FALSE))
-      get(".pyr_warnings", envir = home) else list()
-    assign(".pyr_warnings", c(seen, list(cond)), envir = home)
+    .External(.ops$capture_warning, cond)
     tryInvokeRestart("muffleWarning")
   }
 }
@@ -187,14 +184,24 @@
     paste0("Error in ", dcall, " : ", message)
 }
 
-# Body of the R closure standing for a Python callable; `callable` is its
-# proxy, bound in the closure environment. The call is replayed through
-# rlang::list2 so `!!!` and `:=` work, and only supplied arguments reach Python.
-.pyr_callable_body <- quote({
-  cl <- sys.call()
-  cl[[1L]] <- list2
-  .pyr_result(.External(.ops$call_list, callable, eval(cl, parent.frame())))
-})
+# Stands for a formal argument the caller did not supply, in the closures of
+# Python callables (their bodies are built by pyreticulate/proxies.py).
+.pyr_missing <- new.env(parent = emptyenv())
+
+# Can a call of a callable's closure take the fast path? Not when it names an
+# argument by a prefix of a formal (R's partial matching, which reticulate does
+# not do) nor when it may use list2's `!!!` or `:=` outside `...`.
+.pyr_plain_call <- function(call, formal_names) {
+  supplied <- names(call)
+  (is.null(supplied) || all(supplied %in% formal_names)) &&
+    !any(c("!", ":=") %in% all.names(call, functions = TRUE))
+}
+
+# The slow path of a callable's closure: the call replayed through list2.
+.pyr_call_replayed <- function(callable, call, envir) {
+  call[[1L]] <- list2
+  .pyr_result(.External(.ops$call_list, callable, eval(call, envir)))
+}
 
 .pyr_apply_class_filters <- function(classes) {
   for (filter in .state$class_filters)

@@ -1,0 +1,22 @@
+"""Entries the evaluation condition handler calls (``.pyr_capture_condition`` in
+r/R/bridge.R): they hand the condition to the evaluation in progress."""
+from .. import evaluation, rapi
+from .crossing import entry
+
+
+@entry
+def capture_error(condition, trace):
+    evaluation.capture_error(condition, trace)
+    return rapi.lib.R_NilValue
+
+
+@entry
+def capture_warning(condition):
+    evaluation.capture_warning(condition)
+    return rapi.lib.R_NilValue
+
+
+@entry
+def capture_interrupt():
+    evaluation.capture_interrupt()
+    return rapi.lib.R_NilValue
