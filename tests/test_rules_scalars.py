@@ -351,3 +351,38 @@ def test_random_named_vectors_round_trip_without_names(vector, data):
                                min_size=len(values), max_size=len(values)))
     code = with_attributes(r_vector(rtype, values), names=names)
     r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), unname(x))")
+
+
+# ---- long character vectors cross in one piece ---------------------------------------
+
+LONG = 'x <- sprintf("s%d", 1:2000); x[c(2, 1999)] <- NA; x[3] <- ""; x[4] <- "\u00e9\u00fc"; '
+
+
+def test_long_character_vector_reaches_python_with_na_empty_and_utf8():
+    values = pr.r(LONG + "x")
+    assert values[:5] == ["s1", None, "", "\u00e9\u00fc", "s5"]
+    assert values[1998] is None and len(values) == 2000
+
+
+def test_long_character_vector_round_trips_through_python():
+    r_true(LONG + "identical(py_to_r(r_to_py(x)), x)")
+
+
+def test_long_character_vector_whose_elements_hold_a_separator_round_trips():
+    r_true(LONG + 'x[5] <- "a\\x1fb"; identical(py_to_r(r_to_py(x)), x)')
+
+
+def test_long_character_vector_holding_every_separator_still_round_trips():
+    r_true(LONG + 'x[5:11] <- paste0("a", c("\\x1f", "\\x1e", "\\x1d", "\\x1c", "\\x01", '
+                  '"\\x02", "\\x03"), "b"); identical(py_to_r(r_to_py(x)), x)')
+
+
+def test_long_python_string_list_becomes_a_character_vector_with_na():
+    pr.globalenv["long_strings"] = ["a", None, "", "\u00e9"] * 300
+    r_true('identical(long_strings[1:5], c("a", NA, "", "\u00e9", "a")) && '
+           'length(long_strings) == 1200')
+
+
+def test_long_python_string_list_with_a_nul_is_refused():
+    with pytest.raises(ValueError, match="NUL"):
+        pr.globalenv["with_nul"] = ["a"] * 600 + ["b\x00c"]

@@ -11,7 +11,7 @@ rebuilds a scalar NA, a zero-length or an all-NA vector.
 """
 import numpy as np
 
-from .. import evaluation, rapi
+from .. import errors, evaluation, rapi
 from ..handles import protected
 from ..registry import NOT_HANDLED, REGISTRY
 
@@ -33,8 +33,16 @@ def has_dim(sexp):
     return rapi.lib.Rf_getAttrib(sexp, rapi.lib.R_DimSymbol) != rapi.lib.R_NilValue
 
 
+JOINED_FROM = 512
+SEPARATORS = ("\x1f", "\x1e", "\x1d", "\x1c", "\x01", "\x02", "\x03")
+
+
 def strings_of(sexp, n):
     """The elements of a character vector; NA as None."""
+    if n >= JOINED_FROM and evaluation.ready():
+        joined = _strings_joined(sexp, n)
+        if joined is not None:
+            return joined
     lib = rapi.lib
     na = lib.R_NaString
     out = [None] * n
@@ -43,6 +51,35 @@ def strings_of(sexp, n):
         if c != na:
             out[i] = rapi.charsxp_str(c)
     return out
+
+
+def _missing_positions(sexp, n):
+    """Indices of NA in a character vector (its elements are CHARSXP pointers)."""
+    lib = rapi.lib
+    pointers = np.frombuffer(rapi.ffi.buffer(lib.DATAPTR(sexp), n * rapi.ffi.sizeof("void *")),
+                             dtype=np.uintp)
+    return np.flatnonzero(pointers == rapi.address(lib.R_NaString)).tolist()
+
+
+def _strings_joined(sexp, n):
+    """A long character vector read in one piece: R joins it with a separator that no
+    element contains, Python splits it. None when no separator fits."""
+    lib = rapi.lib
+    with protected() as keep:
+        try:
+            joined = evaluation.call_function(
+                evaluation.function(".pyr_join_strings"), [sexp, keep(str_vector(SEPARATORS))],
+                keep=keep)
+        except errors.RError:
+            return None
+        if joined == lib.R_NilValue:
+            return None
+        text = rapi.charsxp_str(lib.STRING_ELT(lib.VECTOR_ELT(joined, 0), 0))
+        separator = rapi.charsxp_str(lib.STRING_ELT(lib.VECTOR_ELT(joined, 1), 0))
+    values = text.split(separator)
+    for i in _missing_positions(sexp, n):
+        values[i] = None
+    return values
 
 
 def atomic_values(sexp, kind, n):
@@ -209,11 +246,34 @@ def bytes_to_raw(obj, hint):
 def str_vector(values):
     """A character vector from strs (None → NA), unprotected."""
     lib = rapi.lib
+    if len(values) >= JOINED_FROM and evaluation.ready():
+        vector = _str_vector_joined(values)
+        if vector is not None:
+            return vector
     with protected() as keep:
         vector = keep(evaluation.allocate(rapi.STRSXP, len(values)))
         for i, value in enumerate(values):
             lib.SET_STRING_ELT(vector, i, lib.R_NaString if value is None else rapi.mkchar(value))
         return vector
+
+
+def _str_vector_joined(values):
+    """A long character vector made in one piece: Python joins the strings with a
+    separator none contains, R splits them. None when that does not apply."""
+    if not set(map(type, values)) <= {str, type(None)}:
+        return None
+    missing = [i + 1 for i, v in enumerate(values) if v is None]
+    for separator in SEPARATORS:
+        text = separator.join("" if v is None else v for v in values)
+        if text.count(separator) == len(values) - 1:
+            break
+    else:
+        return None
+    with protected() as keep:
+        return evaluation.call_function(
+            evaluation.function(".pyr_split_strings"),
+            [keep(rapi.mkstring(text)), keep(rapi.mkstring(separator)),
+             keep(_numeric_vector(rapi.INTSXP, np.int32, missing))], keep=keep)
 
 
 def _numeric_vector(kind, dtype, values):

@@ -193,8 +193,9 @@
 # not do) nor when it may use list2's `!!!` or `:=` outside `...`.
 .pyr_plain_call <- function(call, formal_names) {
   supplied <- names(call)
-  (is.null(supplied) || all(supplied %in% formal_names)) &&
-    !any(c("!", ":=") %in% all.names(call, functions = TRUE))
+  if (!is.null(supplied) && anyNA(match(supplied, formal_names))) return(FALSE)
+  symbols <- all.names(call, functions = TRUE)
+  !(match("!", symbols, 0L) || match(":=", symbols, 0L))
 }
 
 # The slow path of a callable's closure: the call replayed through list2.

@@ -122,3 +122,20 @@ py_main_thread_func <- function(f) r_to_py(f, convert = TRUE)
   if (!requireNamespace("Matrix", quietly = TRUE)) return(NULL)
   methods::new(class, ...)
 }
+
+# Long character vectors cross in one piece: joined with a separator that no
+# element contains (NULL when none of `separators` fits), and split again.
+.pyr_join_strings <- function(x, separators) {
+  x <- enc2utf8(x)
+  for (separator in separators)
+    if (!any(grepl(separator, x, fixed = TRUE, useBytes = TRUE)))
+      return(list(paste(x, collapse = separator), separator))
+  NULL
+}
+
+.pyr_split_strings <- function(joined, separator, missing) {
+  x <- strsplit(paste0(joined, separator, "."), separator, fixed = TRUE)[[1L]]
+  x <- x[-length(x)]
+  x[missing] <- NA_character_
+  x
+}
