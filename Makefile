@@ -1,4 +1,4 @@
-# make demo   runs examples/quickstart.R through the bridge
+# make demo   runs examples/quickstart.R and examples/keras_regression.R
 # make test   runs the test suite
 # make bench  runs the benchmarks against reticulate (bench/README.md) and
 #             writes the table into README.md; bench/setup.sh adds reticulate
@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml tools/setup.sh
 
 demo: setup
 	$(VENV)/bin/python -m pyreticulate run examples/quickstart.R
+	$(VENV)/bin/python -m pyreticulate run examples/keras_regression.R
 
 test: setup
 	$(VENV)/bin/python -m pytest

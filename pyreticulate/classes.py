@@ -17,6 +17,7 @@ the signatures carry constant R defaults as Python defaults and take
 ``**kwargs`` (Keras inspects them; see ``rules.functions.py_function``).
 """
 import builtins
+import contextlib
 import weakref
 
 from . import evaluation, proxies, rapi, threads
@@ -141,13 +142,15 @@ def _bind_private(scope, instance, template):
 def _finalizer(python_method):
     """``__del__`` calling R: now on the main thread, else at its next safe point; never raises."""
     def __del__(self):
+        # try/except, not contextlib.suppress: during interpreter teardown the
+        # module's globals may already be gone.
         try:
             if threads.on_main_thread():
                 python_method(self)
             else:
                 threads.defer(_quietly, python_method, self)
         except Exception:
-            pass
+            return
     __del__.__doc__ = python_method.__doc__
     return __del__
 
@@ -156,7 +159,7 @@ def _quietly(fn, *args):
     try:
         fn(*args)
     except Exception:
-        pass
+        return
 
 
 def make_class(name, members, bases=(), python_defaults=False, private=None):

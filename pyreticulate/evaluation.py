@@ -20,6 +20,7 @@ environment of its own, so ``sys.call()`` and error messages read ``f(...)``.
 Callers must hold the result in a ``handles.protected`` scope (or an
 ``RObject``) before allocating again.
 """
+import contextlib
 import re
 
 from . import errors, interrupts, rapi, threads
@@ -178,10 +179,8 @@ def condition_to_exception(condition, trace=None):
     if origin != lib.R_NilValue:
         exc = proxies.unwrap_object(origin)
         if isinstance(exc, BaseException):
-            try:
+            with contextlib.suppress(AttributeError):
                 exc.__r_condition__ = condition
-            except AttributeError:
-                pass
             return exc
     with protected() as keep:
         info = call_function(_template["info"].sexp,

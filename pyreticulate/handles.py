@@ -7,6 +7,7 @@
   in ``PY_REFS``; R's garbage collector drops that count through a C finalizer.
 """
 import collections
+import contextlib
 import gc
 import sys
 
@@ -129,11 +130,13 @@ class RObject:
             table.release(slot)
 
     def __del__(self):
+        # try/except, not contextlib.suppress: during interpreter teardown the
+        # module's globals may already be gone.
         if self._slot is not None:
             try:
                 self.release()
             except Exception:
-                pass
+                return
 
     @property
     def rtype(self):
@@ -230,12 +233,19 @@ class PyRefs:
 
 
 def _pinned_bytes(obj):
-    """The memory an object pins, where that is cheap to know (bytes, NumPy arrays)."""
+    """The memory an object pins, where that is cheap to know (bytes, NumPy arrays).
+
+    A NumPy view of an R vector (its base is a buffer over R's memory) pins
+    nothing R's GC does not already see.
+    """
     if isinstance(obj, (bytes, bytearray)):
         return len(obj)
     numpy = sys.modules.get("numpy")
     if numpy is not None and isinstance(obj, numpy.ndarray):
-        return int(obj.nbytes)
+        base = obj
+        while isinstance(base, numpy.ndarray):
+            base = base.base
+        return 0 if isinstance(base, ffi.buffer) else int(obj.nbytes)
     return 0
 
 

@@ -289,7 +289,5 @@ def fit(model, guard, *args, **kwargs):
 
 def _forget_cached_iterators(model):
     if getattr(model, "_eval_epoch_iterator", None) is not None:
-        try:
+        with contextlib.suppress(AttributeError):
             del model._eval_epoch_iterator
-        except AttributeError:
-            pass

@@ -6,6 +6,7 @@ the import; right after the module's code has run, the hooks run in R (on the
 main thread; an import on another thread hands them to the main thread
 without waiting, since that thread still holds the module's import lock).
 """
+import contextlib
 import importlib.abc
 import sys
 import warnings
@@ -78,10 +79,8 @@ class _HookedLoader(importlib.abc.Loader):
             self._loader.exec_module(module)
         finally:
             self._spec.loader = self._loader
-            try:
+            with contextlib.suppress(AttributeError):
                 module.__loader__ = self._loader
-            except AttributeError:
-                pass
         try:
             _fire(self._spec.name)
         except Exception as exc:

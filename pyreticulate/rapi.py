@@ -151,6 +151,7 @@ SPECIALSXP, BUILTINSXP, CHARSXP, LGLSXP = 7, 8, 9, 10
 INTSXP, REALSXP, CPLXSXP, STRSXP, DOTSXP = 13, 14, 15, 16, 17
 VECSXP, EXPRSXP, EXTPTRSXP, RAWSXP, S4SXP = 19, 20, 22, 24, 25
 FUNCTION_TYPES = (CLOSXP, SPECIALSXP, BUILTINSXP)
+CE_UTF8, CE_LATIN1 = 1, 2
 
 ffi = cffi.FFI()
 ffi.cdef(CDEF)
@@ -220,13 +221,13 @@ def mkchar(text):
     if "\x00" in text:
         raise ValueError("a string sent to R cannot contain the NUL character")
     data = text.encode("utf-8", "surrogatepass")
-    return lib.Rf_mkCharLenCE(data, len(data), lib.CE_UTF8)
+    return lib.Rf_mkCharLenCE(data, len(data), CE_UTF8)
 
 
 def charsxp_str(c):
     """A Python str from a CHARSXP, translating non-UTF-8 encodings."""
     enc = lib.Rf_getCharCE(c)
-    if enc == lib.CE_LATIN1:
+    if enc == CE_LATIN1:
         return ffi.string(lib.Rf_translateCharUTF8(c)).decode("utf-8")
     raw = ffi.unpack(lib.R_CHAR(c), lib.LENGTH(c))
     return raw.decode("utf-8", "surrogateescape")

@@ -16,6 +16,7 @@ it once, at exit or from ``q()``, in a fixed order:
 5. R closes its graphics devices and removes its temporary directory.
 """
 import atexit
+import contextlib
 import importlib.metadata
 import locale
 import os
@@ -292,10 +293,8 @@ def exit_process(status, run_last):
         atexit._run_exitfuncs()
     finally:
         for stream in (sys.stdout, sys.stderr):
-            try:
+            with contextlib.suppress(Exception):
                 stream.flush()
-            except Exception:
-                pass
         os._exit(status)
 
 

@@ -18,6 +18,7 @@ task (its caller gets ``KeyboardInterrupt``) and reaches the main thread too.
 """
 import _thread
 import collections
+import contextlib
 import ctypes
 import os
 import signal
@@ -242,10 +243,8 @@ def service(force=False):
         return
     while _deferred:
         fn, args = _deferred.popleft()
-        try:
+        with contextlib.suppress(Exception):
             fn(*args)
-        except Exception:
-            pass
     while _tasks:
         task = _tasks.popleft()
         if task.claim("running"):
@@ -304,10 +303,8 @@ def _request_service():
 def _kick_main():
     """Interrupt a main thread waiting in a blocking Python call so it serves the queue."""
     if _state["kick_installed"] and not _state["in_r"] and not _state["closed"]:
-        try:
+        with contextlib.suppress(OSError, ValueError):
             signal.pthread_kill(_main_ident, WAKE_SIGNAL)
-        except (OSError, ValueError):
-            pass
 
 
 def _on_wake_signal(signum, frame):

@@ -1,5 +1,6 @@
 """Shared fixtures: one embedded R for the in-process tests, and a runner for
 R scripts in a fresh ``python -m pyreticulate`` process."""
+import gc
 import os
 import subprocess
 import sys
@@ -23,6 +24,19 @@ def r_true(code):
     """Evaluate R code that must return TRUE."""
     value = pr.r(code)
     assert value is True, f"R said {value!r} for:\n{code}"
+
+
+def settle():
+    """Collect on both sides until the handle counts stop changing."""
+    counts = None
+    for _ in range(5):
+        gc.collect()
+        pr.r("invisible(gc())")
+        now = pr.live_handle_counts()
+        if now == counts:
+            break
+        counts = now
+    return counts
 
 
 def run_script(tmp_path, code, *args, timeout=300, env=None, name="script.R"):

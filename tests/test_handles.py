@@ -7,7 +7,7 @@ import weakref
 import pytest
 
 import pyreticulate as pr
-from conftest import r_true
+from conftest import settle, r_true
 from pyreticulate import evaluation, handles, rapi
 from pyreticulate.handles import protected
 
@@ -21,19 +21,6 @@ def rss_mb():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     raise RuntimeError("no VmRSS in /proc/self/status")
-
-
-def settle():
-    """Collect on both sides until the handle counts stop changing."""
-    counts = None
-    for _ in range(5):
-        gc.collect()
-        pr.r("invisible(gc())")
-        now = pr.live_handle_counts()
-        if now == counts:
-            break
-        counts = now
-    return counts
 
 
 def churn(run):
@@ -258,3 +245,20 @@ def test_callback_is_freed_once_both_sides_drop_it():
     pr.r("rm(dropped_py_callback)")
     settle()
     assert ref() is None
+
+
+def test_proxies_of_views_of_r_memory_do_not_count_as_pinned_python_memory():
+    from pyreticulate import handles
+    before = handles.PY_REFS.bytes
+    pr.r("big_matrix <- matrix(0, 1000, 1000); big_proxies <- lapply(1:5, function(i) "
+         "r_to_py(big_matrix))")
+    assert handles.PY_REFS.bytes == before
+    pr.r("rm(big_matrix, big_proxies)")
+
+
+def test_proxies_of_python_owned_arrays_count_as_pinned_python_memory():
+    from pyreticulate import handles
+    before = handles.PY_REFS.bytes
+    pr.r('numpy_owned <- import("numpy", convert = FALSE)$zeros(1000L)')
+    assert handles.PY_REFS.bytes == before + 8000
+    pr.r("rm(numpy_owned)")

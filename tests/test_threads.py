@@ -11,6 +11,7 @@ import warnings
 import pytest
 
 import pyreticulate as pr
+from conftest import settle
 from pyreticulate import rapi, threads
 
 WAIT = 60
@@ -22,19 +23,6 @@ def short_timeout():
     pr.set_timeout(0.5)
     yield 0.5
     pr.set_timeout(saved)
-
-
-def settle():
-    """Collect on both sides until the handle counts stop changing."""
-    counts = None
-    for _ in range(5):
-        gc.collect()
-        pr.r("invisible(gc())")
-        now = pr.live_handle_counts()
-        if now == counts:
-            break
-        counts = now
-    return counts
 
 
 def in_thread(fn, *args):

@@ -18,7 +18,7 @@ import numpy as np
 from .. import evaluation, rapi
 from ..handles import RObject, protected
 from ..registry import NOT_HANDLED, REGISTRY
-from .scalars import NA_INTEGER, has_dim, strings_of
+from .scalars import NA_INTEGER, has_dim, str_vector, strings_of
 
 INT32_MIN = -(2**31)
 _WIDTH = {rapi.LGLSXP: 4, rapi.INTSXP: 4, rapi.REALSXP: 8, rapi.CPLXSXP: 16, rapi.RAWSXP: 1}
@@ -148,11 +148,11 @@ def fill_vector(kind, values):
     """A new R vector of SEXP type ``kind`` holding ``values`` (1-d, column-major order)."""
     lib = rapi.lib
     n = values.size
+    if kind == rapi.STRSXP:
+        return str_vector([_text(item) for item in values.flat])
     with protected() as keep:
         vector = keep(evaluation.allocate(kind, n))
-        if kind == rapi.STRSXP:
-            _fill_strings(vector, values)
-        elif kind == rapi.VECSXP:
+        if kind == rapi.VECSXP:
             for i, item in enumerate(values.flat):
                 lib.SET_VECTOR_ELT(vector, i, REGISTRY.to_r(item))
         elif n:
@@ -167,16 +167,16 @@ def fill_vector(kind, values):
         return vector
 
 
-def _fill_strings(vector, values):
-    lib = rapi.lib
-    for i, item in enumerate(values.flat):
-        if item is None or (isinstance(item, float) and item != item) or \
-                type(item).__name__ == "NAType":
-            lib.SET_STRING_ELT(vector, i, lib.R_NaString)
-        else:
-            if isinstance(item, bytes):
-                item = item.decode("utf-8", "surrogateescape")
-            lib.SET_STRING_ELT(vector, i, rapi.mkchar(str(item)))
+def _text(item):
+    """An element of a string or object array as a str, or None for a missing value."""
+    if type(item) is str:
+        return item
+    if item is None or (isinstance(item, float) and item != item) or \
+            type(item).__name__ == "NAType":
+        return None
+    if isinstance(item, bytes):
+        return item.decode("utf-8", "surrogateescape")
+    return str(item)
 
 
 def ndarray_to_r(array, with_dim=True):
