@@ -17,7 +17,6 @@ the signatures carry constant R defaults as Python defaults and take
 ``**kwargs`` (Keras inspects them; see ``rules.functions.py_function``).
 """
 import builtins
-import contextlib
 import weakref
 
 from . import evaluation, proxies, rapi, threads

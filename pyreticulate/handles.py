@@ -7,7 +7,6 @@
   in ``PY_REFS``; R's garbage collector drops that count through a C finalizer.
 """
 import collections
-import contextlib
 import gc
 import sys
 
