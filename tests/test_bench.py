@@ -18,15 +18,9 @@ spec.loader.exec_module(bench_run)
 
 BOTH_SIDES = os.access(bench_run.RETICULATE_PYTHON, os.X_OK)
 
-# The environment before the session's R starts (test modules are imported
-# before any fixture runs). R's start-up puts /usr/lib/x86_64-linux-gnu on
-# LD_LIBRARY_PATH, which makes a child Python load the system's libpython.
-CLEAN_ENV = dict(os.environ)
-
-
 def run_bench(*args, timeout):
     return subprocess.run([sys.executable, os.path.join(BENCH, "run.py"), *args],
-                          capture_output=True, text=True, timeout=timeout, env=CLEAN_ENV)
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def read_rows(path):

@@ -1,0 +1,118 @@
+"""Where the time of the two hot crossings goes, on both sides.
+
+    .venv/bin/python bench/profile.py [--calls N] [--out bench/results/profile.md]
+
+* R calls Python: an R loop calling ``lambda x: x`` (the ``call`` workload);
+* Python calls R: a Python loop calling ``function(x) x`` (the ``callback`` workload).
+
+Each is profiled with pyinstrument on the Python side and Rprof on the R side,
+and the floors are measured directly: one libR call through cffi, one
+``R_tryEval``, one cffi callback entered from R.
+"""
+import argparse
+import os
+import tempfile
+import time
+
+from pyinstrument import Profiler
+
+import pyreticulate as pr
+from pyreticulate import rapi
+
+
+def per_call(fn, n):
+    start = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - start) / n * 1e6
+
+
+def time_of(run, n):
+    """Microseconds per call of ``run``, which makes ``n`` calls."""
+    start = time.perf_counter()
+    run()
+    return (time.perf_counter() - start) / n * 1e6
+
+
+def floors(n):
+    """Microseconds of the pieces every crossing is made of."""
+    lib = rapi.lib
+    value = pr.py_to_r(1.5)
+    error = rapi.ffi.new("int *")
+    symbol = pr.r("quote(identity(1))", convert=False)
+    pr.r('floor_callback <- py_eval("lambda: None")')
+    start = time.perf_counter()
+    pr.r(f"for (i in seq_len({n})) floor_callback()")
+    loop = (time.perf_counter() - start) / n * 1e6
+    return {
+        "one libR call through cffi (TYPEOF)": per_call(lambda: lib.TYPEOF(value.sexp), n),
+        "R_tryEval of identity(1)": per_call(
+            lambda: lib.R_tryEval(symbol.sexp, lib.R_GlobalEnv, error), n),
+        "R calling a Python callable without arguments (whole crossing)": loop,
+    }
+
+
+def profile(label, run):
+    profiler = Profiler(interval=0.0002)
+    profiler.start()
+    run()
+    profiler.stop()
+    return f"### {label}: Python side (pyinstrument)\n\n```\n" + profiler.output_text(
+        unicode=False, color=False, show_all=False) + "```\n"
+
+
+def rprof(label, run, n):
+    path = tempfile.mktemp(suffix=".Rprof")
+    pr.r(f'Rprof("{path}", interval = 0.001)')
+    try:
+        run()
+    finally:
+        pr.r("Rprof(NULL)")
+    table = pr.r(f'''local({{
+        s <- summaryRprof("{path}")$by.self
+        s <- head(s[order(-s$self.time), ], 12)
+        paste(sprintf("%-28s %6.1f%%", rownames(s), s$self.pct), collapse = "\\n")
+    }})''')
+    os.unlink(path)
+    return f"### {label}: R side (Rprof, self time)\n\n```\n{table}\n```\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=20000)
+    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results",
+                                                      "profile.md"))
+    options = parser.parse_args(argv)
+    n = options.calls
+    pr.r("suppressPackageStartupMessages(library(pyreticulate))")
+    pr.r('identity_py <- py_eval("lambda x: x"); identity_r <- function(x) x')
+    callback = pr.r("identity_r")
+
+    def r_calls_python():
+        pr.r(f"for (i in seq_len({n})) identity_py(i)")
+
+    def python_calls_r():
+        for i in range(n):
+            callback(i)
+
+    r_calls_python()
+    python_calls_r()
+    sections = ["# Where the time goes\n",
+                f"Measured by `bench/profile.py` over {n} calls of each kind.\n",
+                "| piece | µs |\n| --- | ---: |"]
+    sections += [f"| {name} | {value:.2f} |" for name, value in floors(n).items()]
+    sections.append(f"| R calls Python: identity call (whole) | {time_of(r_calls_python, n):.2f} |")
+    sections.append(f"| Python calls R: identity call (whole) | {time_of(python_calls_r, n):.2f} |\n")
+    sections.append(profile("R calls Python", r_calls_python))
+    sections.append(rprof("R calls Python", r_calls_python, n))
+    sections.append(profile("Python calls R", python_calls_r))
+    sections.append(rprof("Python calls R", python_calls_r, n))
+    report = "\n".join(sections)
+    os.makedirs(os.path.dirname(options.out), exist_ok=True)
+    with open(options.out, "w", encoding="utf-8") as handle:
+        handle.write(report)
+    print(report)
+
+
+if __name__ == "__main__":
+    main()
