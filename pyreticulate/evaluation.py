@@ -275,11 +275,6 @@ def is_syntactic_name(text):
     return bool(_SYNTACTIC.fullmatch(text)) and text not in _RESERVED
 
 
-def call_named(name, *args, keep=None, **kwargs):
-    """Call a function of the pyreticulate R package (or base) by name."""
-    return call_function(function(name), args, kwargs, keep=keep)
-
-
 def function(name):
     """A function from the pyreticulate namespace (or what it sees)."""
     lib = rapi.lib

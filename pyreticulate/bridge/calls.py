@@ -128,8 +128,3 @@ def class_filters_changed():
     proxies.clear_class_cache()
     REGISTRY.forget_classes()
     return rapi.lib.R_NilValue
-
-
-@entry
-def handle_counts():
-    return REGISTRY.to_r(handles.live_counts())

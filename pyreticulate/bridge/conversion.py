@@ -52,15 +52,6 @@ def convert_flag(x):
 
 
 @entry
-def with_convert(x, convert):
-    """The same Python object as a new proxy with another ``convert`` flag."""
-    obj, _, hint = proxies.unwrap(x)
-    return proxies.wrap(obj, as_flag(convert), hint)
-
-
-
-
-@entry
 def make_dict(keys, values, convert):
     lib = rapi.lib
     flag = as_flag(convert)

@@ -43,14 +43,7 @@ def strings_of(sexp, n):
         joined = _strings_joined(sexp, n)
         if joined is not None:
             return joined
-    lib = rapi.lib
-    na = lib.R_NaString
-    out = [None] * n
-    for i in range(n):
-        c = lib.STRING_ELT(sexp, i)
-        if c != na:
-            out[i] = rapi.charsxp_str(c)
-    return out
+    return evaluation.strings(sexp)
 
 
 def _missing_positions(sexp, n):
