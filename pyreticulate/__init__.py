@@ -10,16 +10,15 @@ From Python::
 
 From the shell: ``pyreticulate run script.R``.
 """
-from .api import (GlobalEnv, assign, get, globalenv, live_handle_counts, py_to_r, r,
-                  r_to_py, source, start)
-from .errors import RError, RWarning
-from .handles import RObject
-from .registry import NOT_HANDLED, REGISTRY, register_py_to_r, register_r_to_py
-from .threads import MainThreadTimeout, set_timeout
-from . import rules
-from .rules.datetimes import POSIXctArray
-from .rules.factors import RFactor
-from .rules.functions import RFunction
+from .api import GlobalEnv, assign, get, globalenv, live_handle_counts, py_to_r, r, r_to_py, source, start
+from .convert import rules
+from .convert.registry import NOT_HANDLED, REGISTRY, register_py_to_r, register_r_to_py
+from .convert.rules.callables import RFunction
+from .convert.rules.datetimes import POSIXctArray
+from .convert.rules.factors import RFactor
+from .runtime.errors import RError, RWarning
+from .runtime.handles import RObject
+from .runtime.threads import MainThreadTimeout, set_timeout
 
 __version__ = "0.1.0"
 

@@ -5,20 +5,26 @@ thread; the work runs on R's (the main) thread.
 import collections.abc
 import os
 
-from . import evaluation, rapi, runtime, threads
-from .handles import RObject, protected
-from .registry import REGISTRY
+from . import bridge
+from .runtime import embedded, evaluation, threads
+from .libr import capi, vectors
+from .runtime.handles import RObject, live_counts
+from .libr.protect import protected
+from .convert.registry import REGISTRY
+from .convert.rules.callables import RFunction
 
 
 def _on_main(fn, *args, description="R code"):
-    if not runtime.is_started():
-        threads.run_on_main(runtime.start, (), "starting R")
+    if not embedded.is_started():
+        threads.run_on_main(start, (), "starting R")
     return threads.run_on_main(fn, args, description)
 
 
-def start(interactive=False):
-    """Start the embedded R (done on first use; call it to start it early)."""
-    runtime.start(interactive=interactive)
+def start(interactive=False, args=()):
+    """Start the embedded R with the bridge (done on first use; call it to start it early).
+
+    ``args`` are R's command-line arguments (``--file=``, ``--args ...``)."""
+    embedded.start(bridge.BRIDGE, interactive=interactive, args=args)
 
 
 def r(code, convert=True):
@@ -26,7 +32,6 @@ def r(code, convert=True):
 
     An R function fetched by name (``r("f")``) keeps that name in messages.
     """
-    from .rules.functions import RFunction
 
     def run():
         value = evaluation.eval_text(code)
@@ -42,9 +47,9 @@ def source(path, convert=True):
     def run():
         with protected() as keep:
             value = evaluation.call_function(
-                evaluation.function("source"), [rapi.mkstring(os.fspath(path))],
-                [("local", rapi.lib.R_GlobalEnv)], keep=keep)
-            value = rapi.lib.VECTOR_ELT(value, 0)
+                evaluation.function("source"), [capi.mkstring(os.fspath(path))],
+                [("local", capi.lib.R_GlobalEnv)], keep=keep)
+            value = capi.lib.VECTOR_ELT(value, 0)
             return REGISTRY.to_python(value) if convert else RObject(value)
     return _on_main(run, description=f"source({path!r})")
 
@@ -69,13 +74,13 @@ class GlobalEnv(collections.abc.MutableMapping):
 
     def __getitem__(self, name):
         def run():
-            lib = rapi.lib
-            value = lib.Rf_findVarInFrame3(lib.R_GlobalEnv, rapi.sym(name), 1)
+            lib = capi.lib
+            value = lib.Rf_findVarInFrame3(lib.R_GlobalEnv, capi.sym(name), 1)
             if value == lib.R_UnboundValue:
                 raise KeyError(name)
             with protected() as keep:
-                if lib.TYPEOF(value) == rapi.PROMSXP:
-                    value = evaluation.evaluate(rapi.sym(name), lib.R_GlobalEnv, keep)
+                if lib.TYPEOF(value) == capi.PROMSXP:
+                    value = evaluation.evaluate(capi.sym(name), lib.R_GlobalEnv, keep)
                 keep(value)
                 return REGISTRY.to_python(value)
         return _on_main(run, description=f"reading {name!r}")
@@ -83,8 +88,8 @@ class GlobalEnv(collections.abc.MutableMapping):
     def __setitem__(self, name, value):
         def run():
             with protected() as keep:
-                rapi.lib.Rf_defineVar(rapi.sym(name), keep(REGISTRY.to_r(value)),
-                                      rapi.lib.R_GlobalEnv)
+                capi.lib.Rf_defineVar(capi.sym(name), keep(REGISTRY.to_r(value)),
+                                      capi.lib.R_GlobalEnv)
         _on_main(run, description=f"assigning {name!r}")
 
     def __delitem__(self, name):
@@ -93,12 +98,12 @@ class GlobalEnv(collections.abc.MutableMapping):
         def run():
             with protected() as keep:
                 evaluation.call_function(evaluation.function("rm"), [],
-                                         [("list", keep(rapi.mkstring(name))),
-                                          ("envir", rapi.lib.R_GlobalEnv)], keep=keep)
+                                         [("list", keep(capi.mkstring(name))),
+                                          ("envir", capi.lib.R_GlobalEnv)], keep=keep)
         _on_main(run, description=f"removing {name!r}")
 
     def _names(self):
-        return evaluation.strings(evaluation.eval_text("ls(globalenv(), all.names = TRUE)").sexp)
+        return vectors.strings(evaluation.eval_text("ls(globalenv(), all.names = TRUE)").sexp)
 
     def __iter__(self):
         return iter(_on_main(self._names, description="listing R globals"))
@@ -125,5 +130,4 @@ def get(name):
 
 def live_handle_counts():
     """How many R objects Python holds and how many Python objects R holds."""
-    from .handles import live_counts
     return _on_main(live_counts, description="counting handles")

@@ -10,8 +10,11 @@ A script that fails prints R's error message on stderr and exits with status 1.
 import os
 import sys
 
-from . import errors, evaluation, rapi, runtime
-from .handles import RObject, protected
+from . import __version__, api
+from .runtime import embedded, errors, evaluation
+from .libr import capi, vectors
+from .runtime.handles import RObject
+from .libr.protect import protected
 
 USAGE = __doc__.split("\n\n")[1]
 
@@ -19,7 +22,7 @@ USAGE = __doc__.split("\n\n")[1]
 def main(argv=None):
     try:
         return _dispatch(list(sys.argv[1:] if argv is None else argv))
-    except runtime.StartupError as exc:
+    except embedded.StartupError as exc:
         print(f"pyreticulate: {exc}", file=sys.stderr)
         return 1
 
@@ -31,7 +34,6 @@ def _dispatch(argv):
         print("usage:\n" + USAGE)
         return 0
     if argv[0] == "--version":
-        from . import __version__
         print(f"pyreticulate {__version__}")
         return 0
     if argv[0] == "run":
@@ -60,14 +62,14 @@ def run_file(path, args):
     if not os.path.isfile(path):
         print(f"pyreticulate: cannot open file '{path}': No such file", file=sys.stderr)
         return 2
-    runtime.start(interactive=False, args=(f"--file={path}", "--args", *args))
+    api.start(interactive=False, args=(f"--file={path}", "--args", *args))
     with open(path, encoding="utf-8") as handle:
         source = handle.read()
     return _run_source(source, attach=False)
 
 
 def run_expressions(exprs):
-    runtime.start(interactive=False)
+    api.start(interactive=False)
     return _run_source("\n".join(exprs), attach=True)
 
 
@@ -79,8 +81,8 @@ def _run_source(source, attach):
     except errors.RError as exc:
         print(f"Error: {exc.r_message}\nExecution halted", file=sys.stderr)
         return 1
-    for i in range(rapi.lib.LENGTH(exprs.sexp)):
-        status = _toplevel(rapi.lib.VECTOR_ELT(exprs.sexp, i))
+    for i in range(capi.lib.LENGTH(exprs.sexp)):
+        status = _toplevel(capi.lib.VECTOR_ELT(exprs.sexp, i))
         if status is not None:
             print("Execution halted", file=sys.stderr)
             return status
@@ -112,15 +114,15 @@ def error_text(exc):
     with protected() as keep:
         text = evaluation.call_function(evaluation.function(".pyr_error_text"),
                                         [condition.sexp], keep=keep)
-        return "".join(evaluation.strings(text))
+        return "".join(vectors.strings(text))
 
 
 def console():
     """An interactive R console whose R can use Python through the bridge."""
     import readline  # noqa: F401  (line editing and history for input())
-    runtime.start(interactive=True)
+    api.start(interactive=True)
     evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
-    print(f"R {runtime.r_version_string()} embedded in Python {sys.version.split()[0]} "
+    print(f"R {embedded.r_version_string()} embedded in Python {sys.version.split()[0]} "
           "(pyreticulate). Type q() to quit.")
     pending = []
     while True:
@@ -136,35 +138,35 @@ def console():
         pending.append(line)
         with protected() as keep:
             parsed = evaluation.call_function(evaluation.function(".pyr_parse_status"),
-                                              [keep(rapi.mkstring("\n".join(pending)))],
+                                              [keep(capi.mkstring("\n".join(pending)))],
                                               keep=keep)
-            status = evaluation.strings(rapi.lib.VECTOR_ELT(parsed, 0))[0]
+            status = vectors.strings(capi.lib.VECTOR_ELT(parsed, 0))[0]
             if status == "incomplete":
                 continue
             pending = []
             if status == "error":
-                message = evaluation.strings(rapi.lib.VECTOR_ELT(parsed, 1))[0]
+                message = vectors.strings(capi.lib.VECTOR_ELT(parsed, 1))[0]
                 print(f"Error: {message}", file=sys.stderr)
                 continue
-            exprs = RObject(rapi.lib.VECTOR_ELT(parsed, 1))
-        for i in range(rapi.lib.LENGTH(exprs.sexp)):
-            if _toplevel(rapi.lib.VECTOR_ELT(exprs.sexp, i)) is not None:
+            exprs = RObject(capi.lib.VECTOR_ELT(parsed, 1))
+        for i in range(capi.lib.LENGTH(exprs.sexp)):
+            if _toplevel(capi.lib.VECTOR_ELT(exprs.sexp, i)) is not None:
                 break
 
 
 def diagnose():
     """Print what the bridge runs on: R, libR, rpy2, cffi mode, Python, numpy, library paths."""
     import platform
-    home = runtime.r_home()
+    home = embedded.r_home()
     print(f"{'Python':<16} {platform.python_version()} ({sys.executable})")
-    print(f"{'R':<16} {runtime.r_version(home)} (R_HOME={home})")
+    print(f"{'R':<16} {embedded.r_version(home)} (R_HOME={home})")
     print(f"{'libR':<16} {os.path.join(home, 'lib', 'libR.so')}")
     for dist in ("rpy2-rinterface", "cffi", "numpy", "pandas", "tensorflow-cpu", "keras"):
-        print(f"{dist:<16} {runtime.installed_version(dist) or 'not installed'}")
-    runtime.start()
+        print(f"{dist:<16} {embedded.installed_version(dist) or 'not installed'}")
+    api.start()
     from rpy2.rinterface_lib import openrlib
     mode = "API" if hasattr(openrlib._rinterface_cffi, "lib") else "ABI"
     print(f"{'rpy2 cffi':<16} {mode} mode; pyreticulate uses libR in ABI mode")
-    paths = evaluation.strings(evaluation.eval_text(".libPaths()").sexp)
+    paths = vectors.strings(evaluation.eval_text(".libPaths()").sexp)
     print(f"{'R libraries':<16} " + ("\n" + " " * 17).join(paths))
     return 0

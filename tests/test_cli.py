@@ -2,7 +2,7 @@
 import subprocess
 import sys
 
-from conftest import ROOT
+from helpers import ROOT
 
 
 def test_run_passes_trailing_arguments_to_commandArgs(script):

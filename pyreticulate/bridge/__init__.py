@@ -5,7 +5,13 @@
 reading of R values; the other modules hold the entries, one concern each.
 Importing this package registers every entry in ``ENTRIES``.
 """
-from . import attributes, calls, conditions, conversion, host, iteration, modules, objects  # noqa: F401
+from ..convert import proxies, s3methods
+from ..convert.rules import callables
+from ..runtime.embedded import Bridge
+from . import attributes, builtins, calls, capture, conversion, host, iteration, modules  # noqa: F401
 from .crossing import ENTRIES, make_sentinels
 
-__all__ = ["ENTRIES", "make_sentinels"]
+BRIDGE = Bridge(ENTRIES, on_loaded=(proxies.install, s3methods.install, callables.install,
+                                    make_sentinels))
+
+__all__ = ["BRIDGE", "ENTRIES"]

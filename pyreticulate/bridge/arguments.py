@@ -1,28 +1,31 @@
 """Reading the R values an entry receives and building what it returns."""
-from .. import evaluation, proxies, rapi, threads
-from ..handles import RObject, protected
-from ..registry import REGISTRY
+from ..runtime import threads
+from ..convert import proxies
+from ..libr import capi, vectors
+from ..runtime.handles import RObject
+from ..libr.protect import protected
+from ..convert.registry import REGISTRY
 
 
 def as_string(sexp):
-    lib = rapi.lib
-    if lib.TYPEOF(sexp) != rapi.STRSXP or lib.LENGTH(sexp) < 1:
+    lib = capi.lib
+    if lib.TYPEOF(sexp) != capi.STRSXP or lib.LENGTH(sexp) < 1:
         raise TypeError("expected a character string")
-    return rapi.charsxp_str(lib.STRING_ELT(sexp, 0))
+    return capi.charsxp_str(lib.STRING_ELT(sexp, 0))
 
 
 def as_flag(sexp):
-    lib = rapi.lib
+    lib = capi.lib
     kind = lib.TYPEOF(sexp)
-    if kind == rapi.LGLSXP and lib.LENGTH(sexp) >= 1:
+    if kind == capi.LGLSXP and lib.LENGTH(sexp) >= 1:
         return lib.LOGICAL(sexp)[0] == 1
-    if kind in (rapi.INTSXP, rapi.REALSXP) and lib.LENGTH(sexp) >= 1:
+    if kind in (capi.INTSXP, capi.REALSXP) and lib.LENGTH(sexp) >= 1:
         return bool(REGISTRY.to_python(sexp))
     return False
 
 
 def as_logical(value):
-    return rapi.lib.Rf_ScalarLogical(1 if value else 0)
+    return capi.lib.Rf_ScalarLogical(1 if value else 0)
 
 
 def target(sexp):
@@ -59,14 +62,14 @@ def unconverted(value, convert):
     """A proxy carrying ``convert`` (an R object that went to Python comes back as itself)."""
     if isinstance(value, RObject):
         return value.sexp
-    return proxies.wrap(value, convert)
+    return REGISTRY.wrap(value, convert)
 
 
 def call_arguments(arg_list, convert):
-    lib = rapi.lib
+    lib = capi.lib
     n = lib.XLENGTH(arg_list)
     names = lib.Rf_getAttrib(arg_list, lib.R_NamesSymbol)
-    keys = evaluation.strings(names) if names != lib.R_NilValue else [""] * n
+    keys = vectors.strings(names) if names != lib.R_NilValue else [""] * n
     args, kwargs = [], {}
     with REGISTRY.converting(convert):
         for i in range(n):

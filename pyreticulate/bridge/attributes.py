@@ -3,7 +3,7 @@ import importlib
 import operator
 import types
 
-from .. import rapi
+from ..libr import capi
 from .arguments import argument, as_flag, as_logical, as_string, result, target, unconverted, user_code
 from .crossing import entry
 
@@ -69,7 +69,7 @@ def get_attr_raw(x, name, silent):
         value = user_code(_getattr, obj, as_string(name))
     except AttributeError:
         if as_flag(silent):
-            return rapi.lib.R_NilValue
+            return capi.lib.R_NilValue
         raise
     return unconverted(value, convert)
 
@@ -90,7 +90,7 @@ def get_dict_entry(x, name):
 def set_attr(x, name, value):
     obj, convert = target(x)
     user_code(setattr, obj, as_string(name), argument(value, convert))
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 @entry
@@ -103,7 +103,7 @@ def has_attr(x, name):
 def del_attr(x, name):
     obj, _ = target(x)
     user_code(delattr, obj, as_string(name))
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 @entry
@@ -119,7 +119,7 @@ def get_item_raw(x, key, silent):
         value = user_code(operator.getitem, obj, argument(key, convert))
     except Exception:
         if as_flag(silent):
-            return rapi.lib.R_NilValue
+            return capi.lib.R_NilValue
         raise
     return unconverted(value, convert)
 
@@ -128,11 +128,11 @@ def get_item_raw(x, key, silent):
 def set_item(x, key, value):
     obj, convert = target(x)
     user_code(operator.setitem, obj, argument(key, convert), argument(value, convert))
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 @entry
 def del_item(x, key):
     obj, convert = target(x)
     user_code(operator.delitem, obj, argument(key, convert))
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue

@@ -1,9 +1,14 @@
 """Entries for calls, operators, and functions and classes built from R functions."""
 import operator
 
-from .. import evaluation, handles, proxies, rapi
-from ..handles import RObject
-from ..registry import REGISTRY
+from ..runtime import handles
+from ..convert import proxies
+from ..convert.rules import callables
+from ..convert.rules.callables import RFunction, py_function
+from ..pyobjects import classes
+from ..libr import capi, vectors
+from ..runtime.handles import RObject
+from ..convert.registry import REGISTRY
 from .arguments import argument, as_string, call_arguments, result, target, unconverted, user_code
 from .crossing import entry
 
@@ -21,10 +26,10 @@ _formal_names = {}
 
 def _names_of(names):
     """The formal names a closure body carries (a constant vector: cached by address)."""
-    key = rapi.address(names)
+    key = capi.address(names)
     cached = _formal_names.get(key)
     if cached is None:
-        cached = _formal_names[key] = tuple(evaluation.strings(names))
+        cached = _formal_names[key] = tuple(vectors.strings(names))
     return cached
 
 
@@ -36,7 +41,7 @@ def call_formals(pointer, names, *values):
     the contents of ``...`` keep their names; formals after ``...`` go by name.
     """
     obj = handles.xptr_object(pointer)
-    convert = rapi.lib.R_ExternalPtrTag(pointer) == rapi.lib.R_TrueValue
+    convert = capi.lib.R_ExternalPtrTag(pointer) == capi.lib.R_TrueValue
     args, kwargs = [], {}
     by_name = False
     with REGISTRY.converting(convert):
@@ -46,7 +51,7 @@ def call_formals(pointer, names, *values):
                 args.extend(extra)
                 kwargs.update(named)
                 by_name = True
-            elif proxies.is_missing_marker(value):
+            elif callables.is_missing_marker(value):
                 by_name = True
             elif by_name:
                 kwargs[name] = REGISTRY.to_python(value)
@@ -101,30 +106,27 @@ def unary_op(op, a):
 
 @entry
 def py_func(f):
-    from ..rules.functions import RFunction, py_function
-    return proxies.wrap(py_function(RFunction(f, convert=True)), True)
+    return REGISTRY.wrap(py_function(RFunction(f, convert=True)), True)
 
 
 @entry
 def make_class(classname, defs, bases):
-    from .. import classes
-    lib = rapi.lib
-    names = evaluation.strings(lib.Rf_getAttrib(defs, lib.R_NamesSymbol))
+    lib = capi.lib
+    names = vectors.strings(lib.Rf_getAttrib(defs, lib.R_NamesSymbol))
     if len(names) != lib.XLENGTH(defs) or any(not n for n in names):
         raise ValueError("PyClass() needs a named list of definitions")
     members = {}
     for i, name in enumerate(names):
         value = lib.VECTOR_ELT(defs, i)
-        members[name] = (RObject(value) if lib.TYPEOF(value) in rapi.FUNCTION_TYPES
+        members[name] = (RObject(value) if lib.TYPEOF(value) in capi.FUNCTION_TYPES
                          and not proxies.is_proxy(value) else REGISTRY.to_python(value))
     base_types = tuple(REGISTRY.to_python(lib.VECTOR_ELT(bases, i))
                        for i in range(lib.XLENGTH(bases)))
-    return proxies.wrap(user_code(classes.make_class, as_string(classname), members, base_types),
+    return REGISTRY.wrap(user_code(classes.make_class, as_string(classname), members, base_types),
                         True)
 
 
 @entry
 def class_filters_changed():
     proxies.clear_class_cache()
-    REGISTRY.forget_classes()
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue

@@ -1,16 +1,17 @@
 """Entries for explicit conversion (``r_to_py``, ``py_to_r``, the convert flag) and containers."""
-from .. import proxies, rapi
-from ..handles import protected
-from ..registry import REGISTRY
+from ..convert import proxies
+from ..libr import capi
+from ..libr.protect import protected
+from ..convert.registry import REGISTRY
 from .arguments import argument, as_flag, as_logical, user_code
 from .crossing import entry
 
 
 def _hint(sexp):
     """The zero-length R prototype of an atomic vector (type and class attributes)."""
-    lib = rapi.lib
-    if lib.TYPEOF(sexp) not in (rapi.LGLSXP, rapi.INTSXP, rapi.REALSXP, rapi.CPLXSXP,
-                                rapi.STRSXP, rapi.RAWSXP):
+    lib = capi.lib
+    if lib.TYPEOF(sexp) not in (capi.LGLSXP, capi.INTSXP, capi.REALSXP, capi.CPLXSXP,
+                                capi.STRSXP, capi.RAWSXP):
         return None
     with protected() as keep:
         proto = keep(lib.Rf_allocVector(lib.TYPEOF(sexp), 0))
@@ -29,7 +30,7 @@ def r_to_py(x, convert):
         hint = _hint(x)
         if hint is not None:
             keep(hint)
-        return proxies.wrap(value, flag, hint)
+        return REGISTRY.wrap(value, flag, hint)
 
 
 @entry
@@ -53,7 +54,7 @@ def convert_flag(x):
 
 @entry
 def make_dict(keys, values, convert):
-    lib = rapi.lib
+    lib = capi.lib
     flag = as_flag(convert)
     if lib.XLENGTH(keys) != lib.XLENGTH(values):
         raise ValueError("a dict needs as many keys as values")
@@ -61,20 +62,20 @@ def make_dict(keys, values, convert):
         py_keys = [REGISTRY.to_python(lib.VECTOR_ELT(keys, i)) for i in range(lib.XLENGTH(keys))]
         py_values = [REGISTRY.to_python(lib.VECTOR_ELT(values, i))
                      for i in range(lib.XLENGTH(values))]
-    return proxies.wrap(user_code(dict, zip(py_keys, py_values)), flag)
+    return REGISTRY.wrap(user_code(dict, zip(py_keys, py_values)), flag)
 
 
 @entry
 def make_tuple(items, convert):
-    lib = rapi.lib
+    lib = capi.lib
     flag = as_flag(convert)
     with REGISTRY.converting(flag):
         values = tuple(REGISTRY.to_python(lib.VECTOR_ELT(items, i))
                        for i in range(lib.XLENGTH(items)))
-    return proxies.wrap(values, flag)
+    return REGISTRY.wrap(values, flag)
 
 
 @entry
 def make_slice(start, stop, step):
-    return proxies.wrap(slice(argument(start, True), argument(stop, True),
+    return REGISTRY.wrap(slice(argument(start, True), argument(stop, True),
                               argument(step, True)), False)

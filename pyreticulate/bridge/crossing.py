@@ -6,9 +6,12 @@ raises into R. A Python exception, an R condition that crossed Python, an
 interrupt or R warnings collected on the way come back as a ``.pyr_signal``
 list that the R side re-signals (``.pyr_raise`` in r/R/bridge.R).
 """
-from .. import errors, evaluation, proxies, rapi, threads
-from ..handles import RObject, protected
-from ..rapi import ffi
+from ..runtime import errors, evaluation, threads
+from ..convert.registry import REGISTRY
+from ..libr import capi, vectors
+from ..runtime.handles import RObject
+from ..libr.protect import protected
+from ..libr.capi import ffi
 
 ENTRIES = {}
 _sentinels = {}
@@ -38,7 +41,7 @@ def _run(fn, args):
 
 
 def _run_busy(fn, args):
-    lib = rapi.lib
+    lib = capi.lib
     frame = errors.WARNINGS.enter()
     try:
         threads.check_process()
@@ -67,7 +70,7 @@ def _run_busy(fn, args):
 
 
 def _signal_for_exception(exc, collected):
-    lib = rapi.lib
+    lib = capi.lib
     try:
         if isinstance(exc, KeyboardInterrupt):
             return _signal("interrupt", lib.R_NilValue, lib.R_NilValue, collected)
@@ -78,7 +81,7 @@ def _signal_for_exception(exc, collected):
         if original is not None:
             return _signal("error", original.condition.sexp, lib.R_NilValue, collected)
         with protected() as keep:
-            condition = keep(proxies.wrap(exc, True))
+            condition = keep(REGISTRY.wrap(exc, True))
             return _signal("error", condition, lib.R_NilValue, collected)
     except BaseException:
         return _sentinels["internal"].sexp
@@ -86,45 +89,43 @@ def _signal_for_exception(exc, collected):
 
 def _plain_error(message):
     """A ``simpleError`` built without evaluating R (for a forked child)."""
-    from ..rules.scalars import str_vector
-    lib = rapi.lib
+    lib = capi.lib
     with protected() as keep:
-        condition = keep(lib.Rf_allocVector(rapi.VECSXP, 2))
-        lib.SET_VECTOR_ELT(condition, 0, rapi.mkstring(message))
-        lib.Rf_setAttrib(condition, lib.R_NamesSymbol, str_vector(["message", "call"]))
+        condition = keep(lib.Rf_allocVector(capi.VECSXP, 2))
+        lib.SET_VECTOR_ELT(condition, 0, capi.mkstring(message))
+        lib.Rf_setAttrib(condition, lib.R_NamesSymbol, vectors.str_vector(["message", "call"]))
         lib.Rf_setAttrib(condition, lib.R_ClassSymbol,
-                         str_vector(["simpleError", "error", "condition"]))
+                         vectors.str_vector(["simpleError", "error", "condition"]))
         return condition
 
 
 def _signal(kind, condition, value, collected=()):
     """The ``.pyr_signal`` list R re-signals: kind, condition, value, warnings."""
-    from ..rules.scalars import str_vector
-    lib = rapi.lib
+    lib = capi.lib
     with protected() as keep:
         keep(condition)
         keep(value)
-        warning_list = keep(lib.Rf_allocVector(rapi.VECSXP, len(collected)))
+        warning_list = keep(lib.Rf_allocVector(capi.VECSXP, len(collected)))
         for i, w in enumerate(collected):
             lib.SET_VECTOR_ELT(warning_list, i, w.sexp)
-        out = keep(lib.Rf_allocVector(rapi.VECSXP, 4))
-        lib.SET_VECTOR_ELT(out, 0, rapi.mkstring(kind))
+        out = keep(lib.Rf_allocVector(capi.VECSXP, 4))
+        lib.SET_VECTOR_ELT(out, 0, capi.mkstring(kind))
         lib.SET_VECTOR_ELT(out, 1, condition)
         lib.SET_VECTOR_ELT(out, 2, value)
         lib.SET_VECTOR_ELT(out, 3, warning_list)
         lib.Rf_setAttrib(out, lib.R_NamesSymbol,
-                         str_vector(["kind", "condition", "value", "warnings"]))
-        lib.Rf_setAttrib(out, lib.R_ClassSymbol, rapi.mkstring(".pyr_signal"))
+                         vectors.str_vector(["kind", "condition", "value", "warnings"]))
+        lib.Rf_setAttrib(out, lib.R_ClassSymbol, capi.mkstring(".pyr_signal"))
         return out
 
 
-def make_sentinels():
-    """Pre-built signals for failures that must not allocate (called at start-up)."""
-    _sentinels["interrupt"] = RObject(_signal("interrupt", rapi.lib.R_NilValue,
-                                              rapi.lib.R_NilValue))
+def make_sentinels(namespace=None):
+    """Pre-built signals for failures that must not allocate (once the R package is loaded)."""
+    _sentinels["interrupt"] = RObject(_signal("interrupt", capi.lib.R_NilValue,
+                                              capi.lib.R_NilValue))
     with protected() as keep:
         condition = keep(evaluation.call_function(
             evaluation.function("simpleError"),
-            [rapi.mkstring("internal error in the pyreticulate bridge; "
+            [capi.mkstring("internal error in the pyreticulate bridge; "
                            "see py_last_error()")], keep=keep))
-        _sentinels["internal"] = RObject(_signal("error", condition, rapi.lib.R_NilValue))
+        _sentinels["internal"] = RObject(_signal("error", condition, capi.lib.R_NilValue))

@@ -5,9 +5,12 @@ import sys
 import traceback
 import warnings
 
-from .. import console, errors, introspection, proxies, rapi
-from ..handles import protected
-from ..registry import REGISTRY
+from ..runtime import console, errors
+from ..pyobjects import introspection
+from ..convert import proxies
+from ..libr import capi, vectors
+from ..libr.protect import protected
+from ..convert.registry import REGISTRY
 from .arguments import as_flag, as_string, result, target, user_code
 from .crossing import entry
 
@@ -17,7 +20,7 @@ def last_error():
     """The fields of ``py_last_error()`` (R adds ``r_call`` and a missing ``r_trace``)."""
     last = errors.LAST_ERROR.value
     if last is None:
-        return rapi.lib.R_NilValue
+        return capi.lib.R_NilValue
     exc = last["exception"]
     frames = _user_frames(exc.__traceback__)
     r_class = getattr(exc, "r_class", None) or \
@@ -33,15 +36,14 @@ def last_error():
         "r_class": list(r_class),
         "r_trace": list(getattr(exc, "r_trace", None) or []),
     }
-    from ..rules.scalars import str_vector
-    lib = rapi.lib
+    lib = capi.lib
     with protected() as keep:
-        out = keep(lib.Rf_allocVector(rapi.VECSXP, len(fields) + 1))
+        out = keep(lib.Rf_allocVector(capi.VECSXP, len(fields) + 1))
         for i, value in enumerate(fields.values()):
-            lib.SET_VECTOR_ELT(out, i, str_vector(value) if isinstance(value, list)
-                               else rapi.mkstring(value))
-        lib.SET_VECTOR_ELT(out, len(fields), proxies.wrap(exc, True))
-        lib.Rf_setAttrib(out, lib.R_NamesSymbol, str_vector([*fields, "exception"]))
+            lib.SET_VECTOR_ELT(out, i, vectors.str_vector(value) if isinstance(value, list)
+                               else capi.mkstring(value))
+        lib.SET_VECTOR_ELT(out, len(fields), REGISTRY.wrap(exc, True))
+        lib.Rf_setAttrib(out, lib.R_NamesSymbol, vectors.str_vector([*fields, "exception"]))
         return out
 
 
@@ -60,7 +62,7 @@ def _user_frames(tb):
 @entry
 def clear_last_error():
     errors.LAST_ERROR.clear()
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 @entry
@@ -69,18 +71,18 @@ def set_last_error(exception):
     if not isinstance(exc, BaseException):
         raise TypeError("py_last_error() needs NULL, a py_error or a Python exception")
     errors.LAST_ERROR.record(exc)
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 
 @entry
 def capture_begin(stdout, stderr):
-    return rapi.lib.Rf_ScalarInteger(console.begin_capture(as_flag(stdout), as_flag(stderr)))
+    return capi.lib.Rf_ScalarInteger(console.begin_capture(as_flag(stdout), as_flag(stderr)))
 
 
 @entry
 def capture_end(token):
-    return rapi.mkstring(console.end_capture(rapi.lib.INTEGER(token)[0]))
+    return capi.mkstring(console.end_capture(capi.lib.INTEGER(token)[0]))
 
 
 _warning_filters = []
@@ -92,15 +94,15 @@ def warnings_suppress_begin():
     catcher.__enter__()
     warnings.simplefilter("ignore")
     _warning_filters.append(catcher)
-    return rapi.lib.Rf_ScalarInteger(len(_warning_filters))
+    return capi.lib.Rf_ScalarInteger(len(_warning_filters))
 
 
 @entry
 def warnings_suppress_end(token):
-    depth = rapi.lib.INTEGER(token)[0]
+    depth = capi.lib.INTEGER(token)[0]
     while len(_warning_filters) >= depth:
         _warning_filters.pop().__exit__(None, None, None)
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 
@@ -113,14 +115,14 @@ def host_config():
 @entry
 def set_seed(seed, disable_hash_randomization):
     import random
-    value = rapi.lib.INTEGER(seed)[0]
+    value = capi.lib.INTEGER(seed)[0]
     random.seed(value)
     numpy = sys.modules.get("numpy") or _optional_import("numpy")
     if numpy is not None:
         numpy.random.seed(value)
     if as_flag(disable_hash_randomization):
         os.environ["PYTHONHASHSEED"] = "0"
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 def _optional_import(name):
@@ -136,7 +138,7 @@ def save_object(x, filename, module):
     pickler = importlib.import_module(as_string(module))
     with open(as_string(filename), "wb") as handle:
         user_code(pickler.dump, obj, handle)
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 @entry

@@ -1,7 +1,8 @@
 """Entries for iteration and context managers (``iterate``, ``iter_next``, ``with``)."""
-from .. import errors, evaluation, proxies, rapi
-from ..handles import RObject
-from ..registry import REGISTRY
+from ..runtime import errors, evaluation
+from ..libr import capi, vectors
+from ..runtime.handles import RObject
+from ..convert.registry import REGISTRY
 from .arguments import as_logical, result, target, user_code
 from .crossing import entry
 
@@ -9,7 +10,7 @@ from .crossing import entry
 @entry
 def iter_(x):
     obj, convert = target(x)
-    return proxies.wrap(user_code(iter, obj), convert)
+    return REGISTRY.wrap(user_code(iter, obj), convert)
 
 
 @entry
@@ -30,7 +31,7 @@ def enter_context(x):
 
 def _exception_for(condition):
     """The Python exception standing for an R condition caught by ``with()``."""
-    if "interrupt" in evaluation.class_names(condition):
+    if "interrupt" in vectors.class_names(condition):
         return KeyboardInterrupt()
     exc = REGISTRY.to_python(condition)
     if not isinstance(exc, BaseException):
@@ -42,7 +43,7 @@ def _exception_for(condition):
 def exit_context(x, condition):
     """``__exit__`` with the exception behind an R condition (or None); TRUE if suppressed."""
     obj, _ = target(x)
-    exc = None if condition == rapi.lib.R_NilValue else _exception_for(condition)
+    exc = None if condition == capi.lib.R_NilValue else _exception_for(condition)
     suppressed = user_code(type(obj).__exit__, obj, type(exc) if exc else None,
                        exc, exc.__traceback__ if exc else None)
     return as_logical(suppressed)

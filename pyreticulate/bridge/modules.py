@@ -7,28 +7,31 @@ import os
 import sys
 import types
 
-from .. import loadhooks, proxies, rapi
-from ..handles import protected
-from .arguments import as_flag, as_logical, as_string, result, target, unconverted, user_code
+from ..pyobjects import loadhooks
+from ..convert import proxies
+from ..convert.registry import REGISTRY
+from ..libr import capi, vectors
+from ..libr.protect import protected
+from .arguments import as_flag, as_logical, as_string, result, unconverted, user_code
 from .crossing import entry
 
 
 @entry
 def import_module(name, convert, alias):
     module = user_code(importlib.import_module, as_string(name))
-    if rapi.lib.TYPEOF(alias) == rapi.STRSXP:
+    if capi.lib.TYPEOF(alias) == capi.STRSXP:
         proxies.set_module_alias(module.__name__, as_string(alias))
-    return proxies.wrap(module, as_flag(convert))
+    return REGISTRY.wrap(module, as_flag(convert))
 
 
 @entry
 def main_module(convert):
-    return proxies.wrap(sys.modules["__main__"], as_flag(convert))
+    return REGISTRY.wrap(sys.modules["__main__"], as_flag(convert))
 
 
 @entry
 def builtins_module(convert):
-    return proxies.wrap(builtins, as_flag(convert))
+    return REGISTRY.wrap(builtins, as_flag(convert))
 
 
 @entry
@@ -50,7 +53,7 @@ def module_loaded(name):
 def watch_module(name):
     """``py_register_load_hook()``: run the R hooks when the module is first imported."""
     loadhooks.watch(as_string(name))
-    return rapi.lib.R_NilValue
+    return capi.lib.R_NilValue
 
 
 def _namespaces(local):
@@ -63,7 +66,7 @@ def _namespaces(local):
 def run_string(code, local, convert):
     main, namespace = _namespaces(as_flag(local))
     user_code(exec, compile(as_string(code), "<string>", "exec"), main, namespace)
-    return proxies.wrap(namespace, as_flag(convert))
+    return REGISTRY.wrap(namespace, as_flag(convert))
 
 
 def _run_file(file, main, namespace, prepend_path):
@@ -92,7 +95,7 @@ def _run_file(file, main, namespace, prepend_path):
 def run_file(path, local, convert, prepend_path):
     main, namespace = _namespaces(as_flag(local))
     _run_file(os.path.abspath(as_string(path)), main, namespace, as_flag(prepend_path))
-    return proxies.wrap(namespace, as_flag(convert))
+    return REGISTRY.wrap(namespace, as_flag(convert))
 
 
 class _Bindings(collections.abc.MutableMapping):
@@ -127,20 +130,19 @@ class _Bindings(collections.abc.MutableMapping):
 def source_file(path, convert):
     """``source_python()``: run a file in ``__main__``; the public, non-module names
     it bound, as a named R list (converted per ``convert``)."""
-    from ..rules.scalars import str_vector
     main = sys.modules["__main__"].__dict__
     bindings = _Bindings(main)
     _run_file(os.path.abspath(as_string(path)), main, bindings, True)
     names = [n for n in bindings.bound if not n.startswith("_") and n in main
              and not isinstance(main[n], types.ModuleType)]
     flag = as_flag(convert)
-    lib = rapi.lib
+    lib = capi.lib
     with protected() as keep:
-        out = keep(lib.Rf_allocVector(rapi.VECSXP, len(names)))
+        out = keep(lib.Rf_allocVector(capi.VECSXP, len(names)))
         for i, name in enumerate(names):
             lib.SET_VECTOR_ELT(out, i, result(main[name], flag) if flag
                                else unconverted(main[name], False))
-        lib.Rf_setAttrib(out, lib.R_NamesSymbol, str_vector(names))
+        lib.Rf_setAttrib(out, lib.R_NamesSymbol, vectors.str_vector(names))
         return out
 
 

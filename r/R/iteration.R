@@ -58,7 +58,7 @@ py_iterator <- function(fn, completed = NULL, prefetch = 0L) {
     value <- fn()
     if (identical(value, completed)) list(done = TRUE) else list(done = FALSE, value = value)
   }
-  import("pyreticulate.iterators")$r_generator(
+  import("pyreticulate.pyobjects.feeds")$r_generator(
     step, prefetch, name = if (is.null(name)) "given to py_iterator()" else paste0(name, "()"),
     timeout = getOption("pyreticulate.generator_timeout"))
 }

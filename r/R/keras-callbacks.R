@@ -19,7 +19,7 @@
 # ("on_epoch_end"), `keras_epoch` and `keras_batch` (both from 1, NULL when
 # there is none).
 
-.keras_callbacks_py <- function() import("pyreticulate.keras_callbacks")
+.keras_callbacks_py <- function() import("pyreticulate.keras.callbacks")
 
 .keras_default_hook <- function(f) structure(f, keras_default_hook = TRUE)
 

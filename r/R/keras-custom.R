@@ -11,7 +11,7 @@
 # R environment of the instance, invisible to Keras) are in scope. Such models
 # save with save_model() and load with load_model(custom_objects = list(Cls)).
 
-.keras_classes_py <- function() import("pyreticulate.keras_classes")
+.keras_classes_py <- function() import("pyreticulate.keras.classes")
 
 # The class `classname` deriving from `inherit` (default: `default_base()`).
 .keras_class <- function(classname, members, private = list(), inherit = NULL,

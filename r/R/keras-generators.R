@@ -17,7 +17,7 @@
 # An R error in the function stops the call and reaches R as the original
 # condition. The R function is never called after the call returns.
 
-.keras_generators_py <- function() import("pyreticulate.keras_generators")
+.keras_generators_py <- function() import("pyreticulate.keras.generators")
 
 # A Feeder callback for one call: it fills the call's queues.
 .keras_feeder <- function() .keras_generators_py()$feeder()

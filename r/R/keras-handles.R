@@ -21,8 +21,8 @@
   .keras_state$module
 }
 
-# pyreticulate.keras_support: introspection of the installed Keras.
-.keras_support <- function() import("pyreticulate.keras_support")
+# pyreticulate.keras.support: introspection of the installed Keras.
+.keras_support <- function() import("pyreticulate.keras.support")
 
 # Python objects, never converted (data on its way into Keras).
 .np <- function() import("numpy", convert = FALSE)

@@ -87,7 +87,7 @@
 .keras_register_wrappers <- function(ns) {
   for (family in names(.keras_prefixes)) {
     names <- py_eval(sprintf(
-      "__import__('pyreticulate.keras_support', fromlist=['api_names']).api_names('%s')",
+      "__import__('pyreticulate.keras.support', fromlist=['api_names']).api_names('%s')",
       family), convert = TRUE)
     for (spec in .keras_family_specs(family, as.character(unlist(names)))) {
       if (exists(spec$r_name, envir = ns, inherits = FALSE)) next

@@ -144,7 +144,7 @@ with.tensorflow.python.eager.context._EagerDeviceContext <- function(data, expr,
 # on the main thread inside that thread's TensorFlow state (replica context,
 # graph, device).
 .tf_callable <- function(f) {
-  helpers <- import("pyreticulate.tf_context", convert = FALSE)
+  helpers <- import("pyreticulate.tensorflow.context", convert = FALSE)
   py_call(py_get_attr(helpers, "carry_context"), py_func(f), "an R function called by TensorFlow")
 }
 

@@ -1,0 +1,23 @@
+"""Entries the evaluation condition handler calls (``.pyr_capture_condition`` in
+r/R/bridge.R): they hand the condition to the evaluation in progress."""
+from ..runtime import evaluation
+from ..libr import capi
+from .crossing import entry
+
+
+@entry
+def capture_error(condition, trace):
+    evaluation.capture_error(condition, trace)
+    return capi.lib.R_NilValue
+
+
+@entry
+def capture_warning(condition):
+    evaluation.capture_warning(condition)
+    return capi.lib.R_NilValue
+
+
+@entry
+def capture_interrupt():
+    evaluation.capture_interrupt()
+    return capi.lib.R_NilValue

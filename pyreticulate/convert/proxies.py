@@ -1,0 +1,193 @@
+"""Python objects as R proxies, and reticulate's class vectors for them.
+
+* An ordinary object is an environment holding ``pyobj``, an external pointer
+  that owns one Python reference; the pointer's tag is the ``convert`` flag and
+  its protected slot the R-type hint recorded by ``r_to_py()``. A callable's
+  closure and an exception's condition carry such an environment as
+  ``attr(, "py_object")`` (they are built by ``rules.references``).
+* A proxy whose object no conversion rule handles is marked ``not_convertible``,
+  so ``py_to_r()`` gives it back as it is instead of trying the rules again.
+* A module imported with ``delay_load`` is an environment holding ``module``
+  (the name) until first use: looking for its pointer imports it.
+
+Each carries reticulate's class vector: ``module.Name`` for every class of the
+MRO (``builtins`` as ``python.builtin``), ``python.builtin.iterator`` before the
+final ``python.builtin.object`` for iterators, then the registered R class
+filters. This module holds the one cache of those vectors per Python type.
+"""
+import collections.abc
+
+from ..libr import capi, vectors
+from ..libr.protect import protected
+from ..runtime import evaluation, handles
+from ..runtime.handles import RObject
+
+_class_cache = {}
+_aliases = {}
+_state = {"namespace": None, "resolve": None}
+
+
+def install(namespace):
+    """Take the R helpers this module calls from the loaded R package."""
+    _state["namespace"] = RObject(namespace)
+    _state["resolve"] = evaluation.binding(namespace, ".pyr_resolve_module_proxy")
+    clear_class_cache()
+
+
+def clear_class_cache():
+    """Forget the class vectors (a class filter or a module alias changed them)."""
+    _class_cache.clear()
+
+
+def set_module_alias(module, alias):
+    """``import(module, as = alias)``: classes from ``module`` are named with ``alias``."""
+    _aliases[module] = alias
+    clear_class_cache()
+
+
+def _class_name(cls):
+    module = getattr(cls, "__module__", None)
+    name = getattr(cls, "__name__", None) or repr(cls)
+    if not isinstance(module, str) or not module:
+        return name
+    if module == "builtins":
+        module = "python.builtin"
+    else:
+        for prefix, alias in _aliases.items():
+            if module == prefix or module.startswith(prefix + "."):
+                module = alias + module[len(prefix):]
+                break
+    return f"{module}.{name}"
+
+
+def class_names(tp):
+    """reticulate's class vector for instances of ``tp`` (before R class filters)."""
+    names = [_class_name(c) for c in tp.__mro__]
+    if issubclass(tp, collections.abc.Iterator) and "python.builtin.iterator" not in names:
+        names.insert(len(names) - 1, "python.builtin.iterator")
+    if issubclass(tp, BaseException):
+        names += ["interrupt" if issubclass(tp, KeyboardInterrupt) else "error", "condition"]
+    return names
+
+
+def class_vector(tp):
+    """The R class vector for ``tp`` (cached; R class filters applied)."""
+    return _classes(tp)[0].sexp
+
+
+def filtered_class_names(tp):
+    """``class_vector(tp)`` as a list of str."""
+    return _classes(tp)[1]
+
+
+def _classes(tp):
+    cached = _class_cache.get(tp)
+    if cached is not None:
+        return cached
+    names = class_names(tp)
+    with protected() as keep:
+        vector = keep(vectors.str_vector(names))
+        if _state["namespace"] is not None:
+            vector = keep(evaluation.call_function(
+                evaluation.function(".pyr_apply_class_filters"), [vector], keep=keep))
+        cached = _class_cache[tp] = (RObject(vector), vectors.strings(vector))
+    return cached
+
+
+def _flag(value):
+    return capi.lib.R_TrueValue if value else capi.lib.R_FalseValue
+
+
+def environment_proxy(obj, convert, hint=None):
+    """The environment standing for ``obj`` in R (unprotected)."""
+    lib = capi.lib
+    with protected() as keep:
+        xptr = keep(handles.new_xptr(obj, _flag(convert),
+                                     lib.R_NilValue if hint is None else hint))
+        env = keep(lib.R_NewEnv(lib.R_EmptyEnv, 0, 0))
+        lib.Rf_defineVar(capi.sym("pyobj"), xptr, env)
+        lib.Rf_setAttrib(env, lib.R_ClassSymbol, class_vector(type(obj)))
+        return env
+
+
+def proxy_xptr(sexp):
+    """The external pointer behind a proxy (environment, closure or condition), or None."""
+    env = _proxy_env(sexp)
+    if env is None:
+        return None
+    pointer = handles.env_pointer(env)
+    if pointer is None and _is_module_proxy(env):
+        _resolve_module_proxy(env)
+        pointer = handles.env_pointer(env)
+    return pointer
+
+
+def _is_module_proxy(env):
+    lib = capi.lib
+    return (lib.OBJECT(env) and _state["resolve"] is not None
+            and "python.builtin.module" in vectors.class_names(env)
+            and lib.Rf_findVarInFrame3(env, capi.sym("module"), 0) != lib.R_UnboundValue)
+
+
+def _resolve_module_proxy(env):
+    """Import the module behind a ``delay_load`` proxy (its hooks run in R)."""
+    with protected() as keep:
+        evaluation.call_function(_state["resolve"].sexp, [env], keep=keep)
+
+
+def is_proxy(sexp):
+    return proxy_xptr(sexp) is not None
+
+
+def unwrap(sexp):
+    """``(object, convert, hint)`` for a proxy; ``hint`` is an R value or None."""
+    lib = capi.lib
+    xptr = proxy_xptr(sexp)
+    if xptr is None:
+        raise TypeError("not a Python object proxy")
+    obj = handles.xptr_object(xptr)
+    convert = lib.R_ExternalPtrTag(xptr) == lib.R_TrueValue
+    hint = lib.R_ExternalPtrProtected(xptr)
+    return obj, convert, (None if hint == lib.R_NilValue else hint)
+
+
+def unwrap_object(sexp):
+    return unwrap(sexp)[0]
+
+
+def _proxy_env(sexp):
+    """The environment of a proxy (itself, or the ``py_object`` of a closure or condition)."""
+    lib = capi.lib
+    kind = lib.TYPEOF(sexp)
+    if kind == capi.ENVSXP:
+        return sexp
+    if kind in (capi.CLOSXP, capi.VECSXP):
+        origin = lib.Rf_getAttrib(sexp, capi.sym("py_object"))
+        if origin != lib.R_NilValue and lib.TYPEOF(origin) == capi.ENVSXP:
+            return origin
+    return None
+
+
+def stands_for(sexp, obj):
+    """Is ``sexp`` a proxy of ``obj`` itself?"""
+    xptr = proxy_xptr(sexp)
+    return (xptr is not None and not handles.xptr_is_null(xptr)
+            and handles.xptr_object(xptr) is obj)
+
+
+def mark_not_convertible(sexp):
+    """Remember on a proxy that no rule converts its object, so it is not retried."""
+    env = _proxy_env(sexp)
+    if env is not None:
+        capi.lib.Rf_defineVar(capi.sym("not_convertible"), capi.lib.R_TrueValue, env)
+
+
+def is_not_convertible(sexp):
+    env = _proxy_env(sexp)
+    return env is not None and capi.lib.Rf_findVarInFrame3(
+        env, capi.sym("not_convertible"), 0) != capi.lib.R_UnboundValue
+
+
+def convert_flag(sexp):
+    xptr = proxy_xptr(sexp)
+    return xptr is not None and capi.lib.R_ExternalPtrTag(xptr) == capi.lib.R_TrueValue

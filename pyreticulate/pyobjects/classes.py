@@ -1,0 +1,191 @@
+"""Python classes whose methods are R functions (``PyClass`` and the Keras classes built on it).
+
+Each R function becomes a method with a real Python signature taken from its
+formals (``self`` first). ``self`` reaches R as a proxy, the other arguments
+are converted. The R function runs in an environment where ``super`` and
+``__class__`` are bound: ``super()`` (or ``super(Cls, self)``) is Python's
+``super`` for the current call, and ``super$m()`` calls the parent's ``m``
+(``super$initialize()`` is ``__init__``). ``__init__`` always returns None to
+Python. A method whose body starts with a string has it as ``__doc__``.
+Classes belong to ``__main__`` unless ``__module__`` is among the members.
+
+With ``private`` (an R environment of initial members, kept as the class's
+``_pyr_private``), each instance gets its own R environment, created from its
+class's members on first use and bound to ``private`` while its methods run
+(functions in it see ``self`` and ``private``). With ``python_defaults``
+the signatures carry constant R defaults as Python defaults and take
+``**kwargs`` (Keras inspects them; see ``rules.functions.py_function``).
+"""
+import builtins
+import weakref
+
+from ..runtime import evaluation, threads
+from ..libr import capi
+from ..runtime.handles import RObject
+from ..libr.protect import protected
+from ..convert.registry import REGISTRY
+from ..convert.rules.callables import RFunction, py_function
+
+_calls = []
+
+
+def calling_instance():
+    """The instance whose R-defined method is running now (innermost), or None."""
+    return _calls[-1] if _calls else None
+_ALIASES = {"initialize": "__init__", "finalize": "__del__"}
+_private_envs = weakref.WeakKeyDictionary()
+_private_by_id = {}
+
+
+class SuperProxy:
+    """``super`` inside an R method: callable like Python's, or ``super$m()``."""
+
+    def __init__(self, holder):
+        self._holder = holder
+
+    def __call__(self, *args):
+        if args:
+            return builtins.super(*args)
+        return builtins.super(self._holder["cls"], _calls[-1])
+
+    def __getattr__(self, name):
+        name = _ALIASES.get(name, name)
+        if (name.startswith("__") and name not in _ALIASES.values()) \
+                or "cls" not in self._holder or not _calls:
+            raise AttributeError(name)
+        return getattr(builtins.super(self._holder["cls"], _calls[-1]), name)
+
+
+def _with_scope(fn_sexp, holder):
+    """A copy of the R closure whose environment binds ``super`` (``__class__`` later)."""
+    lib = capi.lib
+    with protected() as keep:
+        scope = keep(lib.R_NewEnv(lib.CLOENV(fn_sexp), 0, 0))
+        lib.Rf_defineVar(capi.sym("super"), keep(REGISTRY.wrap(SuperProxy(holder), True)), scope)
+        closure = keep(lib.Rf_allocSExp(capi.CLOSXP))
+        lib.SET_FORMALS(closure, lib.FORMALS(fn_sexp))
+        lib.SET_BODY(closure, lib.BODY(fn_sexp))
+        lib.SET_CLOENV(closure, scope)
+        return RObject(closure), RObject(scope)
+
+
+def _docstring(fn_sexp):
+    """The string a closure's body starts with (``function() { "doc"; ... }``), else None."""
+    lib = capi.lib
+    if lib.TYPEOF(fn_sexp) != capi.CLOSXP:
+        return None
+    body = lib.BODY(fn_sexp)
+    if lib.TYPEOF(body) != capi.LANGSXP or lib.CAR(body) != capi.sym("{"):
+        return None
+    first = lib.CADR(body) if lib.CDR(body) != lib.R_NilValue else lib.R_NilValue
+    if lib.TYPEOF(first) == capi.STRSXP and lib.XLENGTH(first) == 1:
+        return capi.charsxp_str(lib.STRING_ELT(first, 0))
+    return None
+
+
+def private_env(instance, template):
+    """The per-instance R environment of ``private``, made on first use from the
+    template of the instance's class (``template``, that of the method's class,
+    when the class has none)."""
+    try:
+        env = _private_envs.get(instance)
+    except TypeError:
+        env = _private_by_id.get(id(instance))
+    if env is not None:
+        return env
+    template = getattr(type(instance), "_pyr_private", template)
+    with protected() as keep:
+        made = evaluation.call_function(
+            evaluation.function(".pyr_private_env"),
+            [template.sexp, keep(REGISTRY.to_r(instance))], keep=keep)
+        env = RObject(made)
+    try:
+        _private_envs[instance] = env
+    except TypeError:
+        _private_by_id[id(instance)] = env
+    return env
+
+
+def method(r_function, name, holder, scopes, python_defaults=False, private=None):
+    """A Python method calling the R function ``r_function`` (an ``RObject``)."""
+    closure, scope = _with_scope(r_function.sexp, holder)
+    scopes.append(scope)
+    fn = RFunction(closure.sexp, convert=True, name=name)
+    returns_none = name == "__init__"
+    description = f"the R method {name}()"
+
+    def call_here(self, args, kwargs):
+        _calls.append(self)
+        restore = _bind_private(scope, self, private) if private is not None else None
+        try:
+            return fn(self, *args, **kwargs)
+        finally:
+            _calls.pop()
+            if restore is not None:
+                capi.lib.Rf_defineVar(capi.sym("private"), restore.sexp, scope.sexp)
+
+    def invoke(self, *args, **kwargs):
+        value = threads.run_on_main(call_here, (self, args, kwargs), description)
+        return None if returns_none else value
+
+    python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,
+                                var_keywords=python_defaults)
+    python_method.__name__ = name
+    python_method.__doc__ = _docstring(r_function.sexp)
+    return python_method
+
+
+def _bind_private(scope, instance, template):
+    """Bind ``private`` to the instance's environment; the previous binding (to restore)."""
+    lib = capi.lib
+    env = private_env(instance, template)
+    previous = lib.Rf_findVarInFrame3(scope.sexp, capi.sym("private"), 1)
+    saved = RObject(lib.R_NilValue if previous == lib.R_UnboundValue else previous)
+    lib.Rf_defineVar(capi.sym("private"), env.sexp, scope.sexp)
+    return saved
+
+
+def _finalizer(python_method):
+    """``__del__`` calling R: now on the main thread, else at its next safe point; never raises."""
+    def __del__(self):
+        # try/except, not contextlib.suppress: during interpreter teardown the
+        # module's globals may already be gone.
+        try:
+            if threads.on_main_thread():
+                python_method(self)
+            else:
+                threads.defer(_quietly, python_method, self)
+        except Exception:
+            return
+    __del__.__doc__ = python_method.__doc__
+    return __del__
+
+
+def _quietly(fn, *args):
+    try:
+        fn(*args)
+    except Exception:
+        return
+
+
+def make_class(name, members, bases=(), python_defaults=False, private=None):
+    """``type(name, bases, members)`` with R functions (``RObject``) turned into methods."""
+    holder, scopes, namespace = {}, [], {"__module__": "__main__"}
+    for key, value in members.items():
+        if isinstance(value, RObject) and capi.lib.TYPEOF(value.sexp) in capi.FUNCTION_TYPES:
+            namespace[key] = method(value, key, holder, scopes, python_defaults, private)
+            if key == "__del__":
+                namespace[key] = _finalizer(namespace[key])
+        else:
+            namespace[key] = value
+    if private is not None:
+        namespace["_pyr_private"] = private
+    cls = type(name, tuple(bases) or (object,), namespace)
+    holder["cls"] = cls
+    with protected() as keep:
+        class_proxy = keep(REGISTRY.wrap(cls, True))
+        for scope in scopes:
+            capi.lib.Rf_defineVar(capi.sym("__class__"), class_proxy, scope.sexp)
+            if private is not None:
+                capi.lib.Rf_defineVar(capi.sym("private"), capi.lib.R_NilValue, scope.sexp)
+    return cls

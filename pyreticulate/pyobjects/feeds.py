@@ -1,0 +1,188 @@
+"""Python iterators fed by R functions (``py_iterator``, R generators given to Keras).
+
+R runs only on the main thread, so an R function never runs on the thread
+that consumes its values. An ``RFeed`` keeps a bounded queue that only the
+main thread fills, by calling ``step`` (an R function returning
+``{"done": True}`` at the end or ``{"done": False, "value": v}``); consumers
+only dequeue:
+
+* on the main thread, an empty queue is filled on the spot, reading
+  ``prefetch`` values ahead;
+* on another thread (tf.data's workers call Keras's generator there), the
+  consumer asks the main thread to fill the queue at its next safe point
+  (``threads.defer``) and waits. While Keras waits for a batch in
+  TensorFlow's C++ code the main thread reaches no safe point, so
+  ``keras_generators`` tops the queue up at every batch boundary, before
+  Keras asks for the batch. A wait past the timeout raises
+  ``GeneratorTimeout`` naming the thread and the R function.
+
+An error in ``step`` is queued in the place of the value and raised where
+that value is consumed; the feed ends there. Closing a feed ends it for
+waiting consumers and stops all further calls of ``step``.
+"""
+import collections
+import threading
+import time
+import weakref
+
+from ..runtime import threads
+
+
+class GeneratorTimeout(threads.MainThreadTimeout):
+    """A thread waited too long for the main thread to produce an R function's next value."""
+
+
+class _Failure:
+    __slots__ = ("error",)
+
+    def __init__(self, error):
+        self.error = error
+
+
+END = object()
+_feeds = weakref.WeakKeyDictionary()
+
+
+class RFeed:
+    """A bounded queue of the values of an R function, filled on the main thread."""
+
+    def __init__(self, step, name=None, capacity=1, prefetch=0, timeout=None):
+        self.step = step
+        self.name = name or getattr(step, "__name__", "an R function")
+        self.capacity = max(int(capacity), 1)
+        self.prefetch = max(int(prefetch), 0)
+        self.timeout = timeout
+        self._items = collections.deque()
+        self._ready = threading.Condition()
+        self._finished = False
+        self._closed = False
+        self._filling = False
+        self._asked = False
+
+    def __len__(self):
+        return len(self._items)
+
+    @property
+    def done(self):
+        return self._closed or (self._finished and not self._items)
+
+    def fill(self, count=None):
+        """Call ``step`` (main thread only) until ``count`` values wait (default: capacity)."""
+        if not threads.on_main_thread():
+            raise RuntimeError("internal error: an R feed was filled off the main thread")
+        target = self.capacity if count is None else count
+        if self._filling:
+            return
+        self._filling = True
+        try:
+            while len(self._items) < target and not (self._finished or self._closed):
+                try:
+                    item = self.step()
+                except KeyboardInterrupt:
+                    raise
+                except Exception as exc:
+                    self._put(_Failure(exc), last=True)
+                    break
+                if item.get("done"):
+                    self._put(END, last=True)
+                else:
+                    self._put(item.get("value"))
+        finally:
+            self._filling = False
+
+    def _put(self, item, last=False):
+        with self._ready:
+            self._items.append(item)
+            if last:
+                self._finished = True
+            self._ready.notify_all()
+
+    def _requested_fill(self):
+        self._asked = False
+        if not self._closed:
+            self.fill()
+
+    def close(self):
+        """No more values: waiting consumers get the end, ``step`` is never called again."""
+        with self._ready:
+            self._closed = True
+            self._items.clear()
+            self._ready.notify_all()
+
+    def take(self):
+        """The next value, ``END``, or the error ``step`` raised."""
+        if threads.on_main_thread():
+            if not self._items and not self.done:
+                self.fill(self.prefetch + 1)
+                if not self._items and not self.done:
+                    raise RuntimeError(
+                        f"the R function {self.name} asked for its own next value while "
+                        "producing one")
+            return self._pop()
+        return self._wait()
+
+    def _pop(self):
+        with self._ready:
+            if self._closed or not self._items:
+                return END
+            return self._items.popleft()
+
+    def _wait(self):
+        limit = threads.get_timeout() if self.timeout is None else self.timeout
+        deadline = time.monotonic() + limit
+        with self._ready:
+            while not self._items:
+                if self.done:
+                    return END
+                if not self._asked:
+                    self._asked = True
+                    threads.defer(self._requested_fill)
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise GeneratorTimeout(
+                        f"{_thread_label()} waited {limit:g} s for the main thread"
+                        f" to produce the next value of the R function "
+                        f"{self.name}, but the main thread never reached a point where it "
+                        "could run R (it may be blocked in C code, such as TensorFlow "
+                        "waiting for this very value). R runs only on the main thread: "
+                        "values of R generators used by Keras are produced at batch "
+                        "boundaries. Raise the limit with "
+                        "options(pyreticulate.generator_timeout = seconds).")
+                self._ready.wait(remaining)
+            return self._items.popleft()
+
+    def generator(self):
+        """A real generator (Keras checks for one) over the values."""
+        def generate():
+            while True:
+                item = self.take()
+                if item is END:
+                    return
+                if isinstance(item, _Failure):
+                    raise item.error
+                yield item
+        gen = generate()
+        _feeds[gen] = self
+        return gen
+
+
+def feed_of(generator):
+    """The ``RFeed`` behind a generator made by ``RFeed.generator``, else None."""
+    try:
+        return _feeds.get(generator)
+    except TypeError:
+        return None
+
+
+def r_generator(step, prefetch=0, name=None, timeout=None):
+    """``py_iterator``: a generator over the values ``step()`` yields."""
+    return RFeed(step, name=name, capacity=prefetch + 1, prefetch=prefetch,
+                 timeout=timeout).generator()
+
+
+def _thread_label():
+    thread = threading.current_thread()
+    if thread.name.startswith("Dummy-"):
+        return (f"thread {thread.name!r} (native id {thread.native_id}, a thread Python did "
+                "not start, such as a TensorFlow worker)")
+    return f"thread {thread.name!r}"

@@ -1,0 +1,89 @@
+"""R hooks run when a Python module is first imported (``py_register_load_hook``).
+
+A finder placed first on ``sys.meta_path`` watches only the module names that
+have pending R hooks. For those it wraps the real loader for the duration of
+the import; right after the module's code has run, the hooks run in R (on the
+main thread; an import on another thread hands them to the main thread
+without waiting, since that thread still holds the module's import lock).
+"""
+import contextlib
+import importlib.abc
+import sys
+import warnings
+
+from ..runtime import evaluation, threads
+from ..libr import capi
+from ..libr.protect import protected
+
+_watched = set()
+
+
+def watch(name):
+    """Run the R hooks for ``name`` when it is first imported."""
+    _install()
+    _watched.add(name)
+
+
+def _install():
+    if not any(isinstance(f, _LoadHookFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _LoadHookFinder())
+
+
+def _run_hooks(name):
+    with protected() as keep:
+        evaluation.call_function(evaluation.function(".pyr_run_load_hooks"),
+                                 [keep(capi.mkstring(name))], keep=keep)
+
+
+def _fire(name):
+    _watched.discard(name)
+    if threads.on_main_thread():
+        _run_hooks(name)
+    else:
+        threads.defer(_run_hooks, name)
+
+
+class _LoadHookFinder(importlib.abc.MetaPathFinder):
+    """Finds watched modules through the other finders and wraps their loader."""
+
+    def find_spec(self, name, path, target=None):
+        if name not in _watched:
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+            spec.loader = _HookedLoader(spec.loader, spec)
+        return spec
+
+
+class _HookedLoader(importlib.abc.Loader):
+    """The real loader, plus the R hooks once the module's code has run."""
+
+    def __init__(self, loader, spec):
+        self._loader = loader
+        self._spec = spec
+
+    def __getattr__(self, attr):
+        return getattr(self._loader, attr)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        try:
+            self._loader.exec_module(module)
+        finally:
+            self._spec.loader = self._loader
+            with contextlib.suppress(AttributeError):
+                module.__loader__ = self._loader
+        try:
+            _fire(self._spec.name)
+        except Exception as exc:
+            warnings.warn(f"the R load hooks for {self._spec.name!r} failed: {exc}",
+                          RuntimeWarning, stacklevel=2)

@@ -1,0 +1,173 @@
+"""Errors both ways.
+
+* An R condition raised in R code that Python called becomes ``RError`` (a
+  ``RuntimeError``) carrying the original condition; when it reaches R again,
+  R re-signals that very condition (``original_condition``).
+* A Python exception reaching R becomes an R condition classed by the
+  exception's MRO plus ``error``/``condition`` (built by ``proxies``);
+  ``py_last_error()`` keeps its traceback.
+* R warnings raised while R runs nested inside a Python call made from R are
+  carried back (``WarningFrames``) and re-signalled as R warnings there; with no
+  R caller they become Python ``RWarning`` warnings.
+"""
+import collections
+import itertools
+import traceback
+import warnings
+
+_markers = itertools.count(1)
+_recent = collections.OrderedDict()
+_RECENT_LIMIT = 256
+MARKER_PREFIX = "[R condition #"
+
+
+class RError(RuntimeError):
+    """An R error condition raised while Python was running R code.
+
+    ``condition`` is the original condition (an ``RObject``), ``call`` its
+    deparsed call, ``r_class`` its class vector and ``r_trace`` the R call stack
+    at the point of the error.
+    """
+
+    def __init__(self, message, condition=None, call=None, r_class=(), r_trace=()):
+        self.r_message = message
+        self.condition = condition
+        self.call = call
+        self.r_class = list(r_class)
+        self.r_trace = list(r_trace)
+        self.marker = f"{MARKER_PREFIX}{next(_markers)}]"
+        super().__init__(f"{message} {self.marker}" if condition is not None else message)
+        if condition is not None:
+            _recent[self.marker] = self
+            while len(_recent) > _RECENT_LIMIT:
+                _recent.popitem(last=False)
+
+    def __str__(self):
+        where = f"Error in {self.call} : " if self.call else "Error: "
+        return f"{where}{self.r_message} {self.marker}" if self.condition is not None \
+            else f"{where}{self.r_message}"
+
+
+class RWarning(UserWarning):
+    """An R warning raised by R code that Python called directly."""
+
+
+def original_condition(exc):
+    """The RError behind ``exc``: itself, its cause/context chain, or a marker in its text."""
+    seen = set()
+    current = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, RError) and current.condition is not None:
+            return current
+        current = current.__cause__ or current.__context__
+    text = str(exc)
+    if MARKER_PREFIX in text:
+        for marker, err in reversed(_recent.items()):
+            if marker in text:
+                return err
+    return None
+
+
+def exception_message(exc):
+    """``format_exception_only`` text, as reticulate shows it."""
+    return "".join(traceback.format_exception_only(type(exc), exc)).strip()
+
+
+def trim_middle(text, limit):
+    """Cut ``text`` in the middle so that both ends survive within ``limit`` chars."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit - 40, 20)
+    head, tail = text[: keep // 2], text[-(keep - keep // 2):]
+    return f"{head}\n[... {len(text) - keep} characters omitted ...]\n{tail}"
+
+
+class LastError:
+    """What ``py_last_error()`` returns: the last Python exception that reached R."""
+
+    def __init__(self):
+        self.value = None
+
+    def record(self, exc, r_call=None):
+        self.value = {
+            "type": type(exc).__name__,
+            "value": str(exc),
+            "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+            "message": exception_message(exc),
+            "r_call": r_call,
+            "r_class": getattr(exc, "r_class", None),
+            "r_trace": getattr(exc, "r_trace", None),
+            "exception": exc,
+        }
+
+    def clear(self):
+        self.value = None
+
+
+LAST_ERROR = LastError()
+
+
+class _TextFrame(list):
+    """A frame whose warnings are kept as their texts (a task queued by another thread)."""
+
+
+class WarningFrames:
+    """R warnings collected while R is entered from Python, per R→Python crossing."""
+
+    def __init__(self):
+        self.frames = []
+
+    def enter(self):
+        frame = []
+        self.frames.append(frame)
+        return frame
+
+    def leave(self, frame):
+        """Close ``frame``; the warnings it collected (with any inner frame left open)."""
+        while self.frames:
+            top = self.frames.pop()
+            if top is frame:
+                return frame
+            frame.extend(top)
+        return frame
+
+    def add(self, conditions, describe):
+        """Collect R warning conditions (``RObject``s) raised by an evaluation.
+
+        ``describe(condition)`` gives a condition's message, for a task's frame
+        and for warnings raised with no R→Python crossing open (then they are
+        Python ``RWarning`` warnings).
+        """
+        top = self.frames[-1] if self.frames else None
+        if top is None:
+            for condition in conditions:
+                warnings.warn(describe(condition), RWarning, stacklevel=3)
+        elif isinstance(top, _TextFrame):
+            top.extend(_text(condition, describe) for condition in conditions)
+        else:
+            top.extend(conditions)
+
+    def isolated(self, fn, args, sink):
+        """Run ``fn(*args)`` (a task queued by another thread) with its own warnings.
+
+        The task's R warnings are not attached to whatever the main thread was
+        doing; their texts go to ``sink`` and the calling thread re-issues them.
+        """
+        saved, frame = self.frames, _TextFrame()
+        self.frames = [frame]
+        try:
+            return fn(*args)
+        finally:
+            self.frames = saved
+            sink.extend(frame)
+
+
+def _text(condition, describe):
+    try:
+        return describe(condition)
+    except Exception:
+        return "an R warning (its message could not be read)"
+
+
+WARNINGS = WarningFrames()

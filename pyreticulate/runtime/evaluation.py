@@ -1,0 +1,339 @@
+"""Python calling into R.
+
+Every evaluation runs under ``R_tryEval`` as
+
+    { .Internal(.addCondHands("condition", list(.pyr_capture_condition), ...)); <expr> }
+
+so one constant calling handler is in place for the evaluation (R drops it
+when ``R_tryEval``'s top-level context ends). The handler reports an error
+(with ``sys.calls()``), an interrupt or a warning to Python through
+``.External`` (``capture_*`` below, innermost evaluation first), then leaves
+through the ``abort`` restart, or muffles the warning. So R's longjmp never
+crosses a Python frame, the original condition object reaches Python, and
+warnings raised before an error are still delivered.
+
+``call_function`` inlines small argument values (length-1 or short
+attribute-free vectors, ``NULL``) in the call and binds the others to
+symbols ``.pyr_1``, ... in a fresh frame, so deparsing and tracebacks stay
+small. A named function is called through its name, bound in a small
+environment of its own, so ``sys.call()`` and error messages read ``f(...)``.
+Callers must hold the result in a ``protected()`` scope (or an
+``RObject``) before allocating again.
+"""
+import contextlib
+import re
+
+from . import errors, interrupts, threads
+from ..libr import capi, vectors
+from . import handles
+from .handles import RObject
+from ..libr.protect import protected
+from ..libr.capi import ffi
+
+_template = {}
+_records = []
+_error_flag = ffi.new("int *")
+INLINE_LENGTH = 8
+
+
+class _Record:
+    """What the condition handler reported during one evaluation."""
+
+    __slots__ = ("condition", "trace", "warnings", "interrupted")
+
+    def __init__(self):
+        self.condition = self.trace = None
+        self.warnings = []
+        self.interrupted = False
+
+
+def capture_error(condition, trace):
+    if _records:
+        _records[-1].condition, _records[-1].trace = RObject(condition), RObject(trace)
+
+
+def capture_warning(condition):
+    if _records:
+        _records[-1].warnings.append(RObject(condition))
+
+
+def capture_interrupt():
+    if _records:
+        _records[-1].interrupted = True
+
+
+def install_handlers(namespace):
+    """Build the handler-installing call from the R package (once it is loaded)."""
+    lib = capi.lib
+    _template["namespace"] = RObject(namespace)
+    handler = binding(namespace, ".pyr_capture_condition")
+    with protected() as keep:
+        handlers = keep(lib.Rf_allocVector(capi.VECSXP, 1))
+        lib.SET_VECTOR_ELT(handlers, 0, handler.sexp)
+        arguments = lib.R_NilValue
+        for value in reversed((keep(capi.mkstring("condition")), handlers, lib.R_GlobalEnv,
+                               lib.R_NilValue, lib.R_TrueValue)):
+            arguments = keep(lib.Rf_cons(value, arguments))
+        add = keep(lib.Rf_lcons(capi.sym(".addCondHands"), arguments))
+        internal = keep(lib.Rf_lcons(function(".Internal"), lib.Rf_cons(add, lib.R_NilValue)))
+        _template.update(add_handlers=RObject(internal), brace=RObject(function("{")),
+                         info=binding(namespace, ".pyr_condition_info"))
+    _blocks.clear()
+    vectors.use_r_helpers(_call_helper)
+
+
+def _call_helper(name, args, keep):
+    """``name(args)`` for a function of the R package (``vectors``' R helpers)."""
+    return call_function(function(name), args, keep=keep)
+
+
+_blocks = []
+
+
+def _block(depth):
+    """The ``{ <install handler>; <expr> }`` call for evaluations nested ``depth`` deep.
+
+    One per depth, made once: an evaluation puts its expression in the last
+    slot and takes it out again afterwards.
+    """
+    while len(_blocks) <= depth:
+        lib = capi.lib
+        with protected() as keep:
+            block = keep(lib.Rf_lcons(_template["brace"].sexp, lib.Rf_cons(
+                _template["add_handlers"].sexp, lib.Rf_cons(lib.R_NilValue, lib.R_NilValue))))
+            _blocks.append((RObject(block), lib.CDR(lib.CDR(block))))
+    return _blocks[depth][1]
+
+
+def binding(env, name):
+    """The value bound to ``name`` in ``env`` itself (lazy-load promises forced), as an RObject."""
+    lib = capi.lib
+    value = lib.Rf_findVarInFrame3(env, capi.sym(name), 1)
+    if value == lib.R_UnboundValue:
+        raise LookupError(f"{name!r} is not bound in that R environment")
+    if lib.TYPEOF(value) == capi.PROMSXP:
+        with protected() as keep:
+            value = evaluate(capi.sym(name), env, keep)
+            return RObject(value)
+    return RObject(value)
+
+
+
+def _require_main_thread():
+    threads.check_process()
+    if not threads.on_main_thread():
+        raise RuntimeError("internal error: R entered off the main thread")
+
+
+def evaluate(expr, env, keep):
+    """Evaluate ``expr`` in ``env``; the value is protected in ``keep``."""
+    _require_main_thread()
+    lib = capi.lib
+    with threads.BUSY:
+        if interrupts.take_pending():
+            raise KeyboardInterrupt()
+        if "add_handlers" not in _template:
+            return keep(_try_eval_bare(expr, env))
+        depth = len(_records)
+        slot = _block(depth)
+        lib.SETCAR(slot, expr)
+        requests = interrupts.requests()
+        record = _Record()
+        _records.append(record)
+        try:
+            with threads.IN_R:
+                value = lib.R_tryEval(_blocks[depth][0].sexp, env, _error_flag)
+            failed = _error_flag[0]
+        finally:
+            _records.pop()
+            lib.SETCAR(slot, lib.R_NilValue)
+        if not failed:
+            keep(value)
+        if record.warnings:
+            errors.WARNINGS.add(record.warnings, condition_message)
+        if failed:
+            raise _failure(record, interrupts.requests() != requests)
+        if interrupts.take_pending():
+            raise KeyboardInterrupt()
+        return value
+
+
+def _try_eval_bare(expr, env):
+    """Evaluation before the R package is loaded: only the message survives an error."""
+    error = ffi.new("int *")
+    value = capi.lib.R_tryEval(expr, env, error)
+    if error[0]:
+        raise errors.RError(geterrmessage().strip())
+    return value
+
+
+def _failure(record, interrupted=False):
+    """The exception for an evaluation R abandoned; ``interrupted``: a Ctrl-C was handed
+    to R meanwhile (R may act on it before the handler is in place)."""
+    if record.condition is not None:
+        return condition_to_exception(record.condition, record.trace)
+    if interrupted or record.interrupted:
+        return KeyboardInterrupt()
+    return errors.RError("R evaluation aborted")
+
+
+def condition_to_exception(condition, trace=None):
+    """The Python exception for an R condition: the original Python one if it came from Python."""
+    lib = capi.lib
+    origin = lib.Rf_getAttrib(condition.sexp, capi.sym("py_object"))
+    pointer = handles.env_pointer(origin) if lib.TYPEOF(origin) == capi.ENVSXP else None
+    if pointer is not None:
+        exc = handles.xptr_object(pointer)
+        if isinstance(exc, BaseException):
+            with contextlib.suppress(AttributeError):
+                exc.__r_condition__ = condition
+            return exc
+    with protected() as keep:
+        info = call_function(_template["info"].sexp,
+                             [condition.sexp, trace.sexp if trace else lib.R_NilValue],
+                             keep=keep)
+        message = capi.charsxp_str(lib.STRING_ELT(lib.VECTOR_ELT(info, 0), 0))
+        call_text = lib.VECTOR_ELT(info, 1)
+        call = capi.charsxp_str(lib.STRING_ELT(call_text, 0)) \
+            if lib.LENGTH(call_text) else None
+        r_class = vectors.strings(lib.VECTOR_ELT(info, 2))
+        r_trace = vectors.strings(lib.VECTOR_ELT(info, 3))
+    return errors.RError(message, condition=condition, call=call, r_class=r_class,
+                         r_trace=r_trace)
+
+
+def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False):
+    """Call the R function ``fn`` with R values (``kwargs``: a dict or ``(name, value)`` pairs).
+
+    ``home`` (from ``function_home``) calls ``fn`` through its name. Small values are
+    inlined in the call; the others are bound to ``.pyr_<position>`` in a fresh frame.
+    ``all_small``: the caller knows every value is small (made from Python scalars).
+    """
+    lib = capi.lib
+    own = keep is None
+    scope = protected() if own else keep
+    try:
+        with threads.BUSY:
+            head = fn if home is None else home[0]
+            env = lib.R_GlobalEnv if home is None else home[1].sexp
+            items = [(None, value) for value in args] + list(
+                kwargs.items() if isinstance(kwargs, dict) else kwargs)
+            frame = None
+            for position, (name, value) in enumerate(items):
+                if not all_small and not _inlinable(value):
+                    if frame is None:
+                        frame = scope(lib.R_NewEnv(env, 0, 0))
+                    symbol = capi.sym(f".pyr_{position + 1}")
+                    lib.Rf_defineVar(symbol, value, frame)
+                    items[position] = (name, symbol)
+            tags = [None if name is None else capi.sym(name) for name, _ in items]
+            # Only conses from here on, and each protects its arguments while it
+            # allocates, so the chain needs no protection until it is complete.
+            tail = lib.R_NilValue
+            for position in range(len(items) - 1, -1, -1):
+                tail = lib.Rf_cons(items[position][1], tail)
+                if tags[position] is not None:
+                    lib.SET_TAG(tail, tags[position])
+            call = scope(lib.Rf_lcons(head, tail))
+        value = evaluate(call, env if frame is None else frame, scope)
+        return RObject(value) if own else value
+    finally:
+        if own:
+            scope.__exit__()
+
+
+def function_home(fn, name):
+    """``(symbol, environment)`` to call ``fn`` by ``name`` (a syntactic R name), or None."""
+    if not name or not is_syntactic_name(name) or name.startswith(".pyr_"):
+        return None
+    lib = capi.lib
+    with protected() as keep:
+        env = keep(lib.R_NewEnv(lib.R_GlobalEnv, 0, 0))
+        symbol = capi.sym(name)
+        lib.Rf_defineVar(symbol, fn, env)
+        return symbol, RObject(env)
+
+
+_INLINE_TYPES = frozenset((capi.NILSXP, capi.LGLSXP, capi.INTSXP, capi.REALSXP, capi.CPLXSXP,
+                           capi.STRSXP, capi.RAWSXP, capi.ENVSXP))
+
+
+def _inlinable(value):
+    """Cheap to deparse: NULL, an environment, or a short attribute-free vector."""
+    lib = capi.lib
+    kind = lib.TYPEOF(value)
+    if kind not in _INLINE_TYPES:
+        return False
+    if kind == capi.NILSXP or kind == capi.ENVSXP:
+        return True
+    return lib.ATTRIB(value) == lib.R_NilValue and lib.XLENGTH(value) <= INLINE_LENGTH
+
+
+_SYNTACTIC = re.compile(r"(?:[A-Za-z]|[.](?![0-9]))[A-Za-z0-9._]*")
+_RESERVED = frozenset({
+    "if", "else", "repeat", "while", "function", "for", "next", "break", "in", "TRUE",
+    "FALSE", "NULL", "Inf", "NaN", "NA", "NA_integer_", "NA_real_", "NA_character_",
+    "NA_complex_"})
+
+
+def is_syntactic_name(text):
+    """Whether ``text`` is an R name usable without backquotes."""
+    return bool(_SYNTACTIC.fullmatch(text)) and text not in _RESERVED
+
+
+def function(name):
+    """A function from the pyreticulate namespace (or what it sees)."""
+    lib = capi.lib
+    env = _template["namespace"].sexp if _template else lib.R_BaseEnv
+    value = lib.Rf_findVar(capi.sym(name), env)
+    if value == lib.R_UnboundValue:
+        raise LookupError(f"R function {name!r} not found")
+    if lib.TYPEOF(value) == capi.PROMSXP:
+        with protected() as keep:
+            value = evaluate(capi.sym(name), env, keep)
+    return value
+
+
+def parse(text):
+    """Parse R source text into an expression vector (an ``RObject``)."""
+    with protected() as keep:
+        return RObject(evaluate(keep(_parse_call(text)), capi.lib.R_BaseEnv, keep))
+
+
+def _parse_call(text):
+    lib = capi.lib
+    with protected() as keep:
+        source = keep(capi.mkstring(text))
+        args = keep(lib.Rf_cons(source, lib.Rf_cons(lib.Rf_ScalarLogical(0), lib.R_NilValue)))
+        lib.SET_TAG(args, capi.sym("text"))
+        lib.SET_TAG(lib.CDR(args), capi.sym("keep.source"))
+        return lib.Rf_lcons(capi.sym("parse"), args)
+
+
+def eval_text(text, env=None):
+    """Parse and evaluate R code; the value of the last expression (an ``RObject``)."""
+    lib = capi.lib
+    env = lib.R_GlobalEnv if env is None else env
+    exprs = parse(text)
+    value = RObject(lib.R_NilValue)
+    with protected() as keep:
+        for i in range(lib.LENGTH(exprs.sexp)):
+            value = RObject(evaluate(lib.VECTOR_ELT(exprs.sexp, i), env, keep))
+    return value
+
+
+def geterrmessage():
+    error = ffi.new("int *")
+    lib = capi.lib
+    with protected() as keep:
+        call = keep(lib.Rf_lcons(capi.sym("geterrmessage"), lib.R_NilValue))
+        value = lib.R_tryEval(call, lib.R_BaseEnv, error)
+        if error[0] or lib.TYPEOF(value) != capi.STRSXP:
+            return "R evaluation failed"
+        return capi.charsxp_str(lib.STRING_ELT(value, 0))
+
+
+def condition_message(condition):
+    with protected() as keep:
+        value = call_function(function("conditionMessage"), [condition.sexp], keep=keep)
+        return "".join(vectors.strings(value))

@@ -1,0 +1,314 @@
+"""Custom models, layers, losses and metrics from R (r/R/keras-custom.R,
+pyreticulate/keras/classes.py, pyobjects/classes.py): keras_model_custom(), Model(),
+Layer(), Loss(), Metric() and %py_class%, with Python signatures Keras can
+inspect, super, private, a custom train_step, and saving and loading."""
+import pytest
+
+from helpers.scripts import run_labelled
+
+SCRIPT = r'''
+set.seed(5)
+keras$utils$set_random_seed(5L)
+x <- matrix(rnorm(64 * 3), 64, 3)
+y <- matrix(as.vector(x %*% c(1, -1, 0.5)))
+dir <- tempfile("custom-"); dir.create(dir)
+signature <- function(f) py_str(import("inspect")$signature(f))
+same_predictions <- function(a, b)
+  isTRUE(all.equal(predict(a, x[1:5, ], verbose = 0), predict(b, x[1:5, ], verbose = 0)))
+
+# ---- keras_model_custom (old keras) -------------------------------------------------------
+custom <- keras_model_custom(name = "mymodel", function(self) {
+  self$dense1 <- layer_dense(units = 8, activation = "relu")
+  self$dense2 <- layer_dense(units = 1)
+  function(inputs, mask = NULL, training = NULL) self$dense1(inputs) %>% self$dense2()
+})
+check("custom_is_a_model", inherits(custom, "keras.src.models.model.Model"))
+check("custom_name", custom$name)
+check("custom_prints_unbuilt", any(grepl("unbuilt", capture.output(print(custom)))))
+check("custom_call_signature", signature(custom$call))
+custom %>% compile(optimizer = "adam", loss = "mse")
+check("custom_trains", length(fit(custom, x, y, epochs = 2, verbose = 0)$metrics$loss))
+check("custom_predicts", dim(predict(custom, x[1:5, ], verbose = 0)))
+save_model(custom, file.path(dir, "custom.keras"))
+reloaded <- load_model(file.path(dir, "custom.keras"), custom_objects = list(custom$`__class__`))
+check("custom_reloads", c(class(reloaded)[[1]], same_predictions(reloaded, custom)))
+check("custom_forward_without_mask_or_training", {
+  plain <- keras_model_custom(function(self) {
+    self$dense <- layer_dense(units = 2)
+    function(inputs) self$dense(inputs)
+  })
+  dim(plain(tf$ones(shape(3, 3))))
+})
+check("custom_model_fn_must_return_a_function", keras_model_custom(function(self) 1))
+check("custom_needs_a_function", keras_model_custom(1))
+
+# ---- Layer() (keras3) ----------------------------------------------------------------------
+Scale <- Layer("Scale",
+  initialize = function(units, ...) {
+    super$initialize(...)
+    self$units <- units
+  },
+  build = function(input_shape) {
+    "Create the kernel."
+    private$input_shape <- deparse(input_shape)
+    self$kernel <- self$add_weight(shape = shape(input_shape[[2]], self$units),
+                                   initializer = "ones", name = "kernel")
+  },
+  call = function(inputs, training = NULL, mask = NULL) {
+    private$calls <- c(private$calls, 1)
+    tf$matmul(inputs, self$kernel)
+  },
+  calls = function() length(private$calls),
+  seen_shape = function() private$input_shape,
+  get_config = function() {
+    config <- super$get_config()
+    config$units <- self$units
+    config
+  })
+layer <- Scale(units = 2)
+check("layer_is_a_keras_layer", c(class(layer)[[1]], inherits(layer, "keras.src.layers.layer.Layer")))
+check("layer_call_signature", signature(layer$call))
+check("layer_build_signature", signature(layer$build))
+check("layer_count_argument_is_an_integer", class(layer$units))
+check("layer_on_a_tensor", dim(layer(tf$ones(shape(4, 3)))))
+check("layer_build_gets_the_input_shape", {
+  symbolic <- Scale(units = 2)
+  invisible(symbolic(keras_input(shape = 3)))
+  symbolic$seen_shape()
+})
+check("layer_docstring", py_to_r(py_get_attr(layer$build, "__doc__")))
+check("layer_pipes_into_a_sequential_model", {
+  model <- keras_model_sequential(input_shape = 3) %>% Scale(units = 2)
+  c(length(model$layers), class(model$layers[[1]])[[1]])
+})
+check("layer_pipes_a_tensor", dim(tf$ones(shape(2, 3)) %>% Scale(units = 4)))
+check("layer_without_object_is_the_layer", class(Scale(units = 1))[[1]])
+check("layer_private_is_per_instance", {
+  a <- Scale(units = 1); b <- Scale(units = 1)
+  a(tf$ones(shape(1, 3))); a(tf$ones(shape(1, 3))); b(tf$ones(shape(1, 3)))
+  c(a$calls(), b$calls())
+})
+Doubled <- Layer("Doubled", inherit = layer_dense,
+                 call = function(inputs) super$call(inputs) * 2)
+check("layer_inherits_layer_dense",
+      as.vector(as.array(Doubled(units = 1, kernel_initializer = "ones")(tf$ones(shape(1, 3))))))
+Shifted <- Layer("Shifted", inherit = Scale,
+                 call = function(inputs, training = NULL, mask = NULL) super()$call(inputs) + 1)
+check("layer_inherits_a_layer", as.vector(as.array(Shifted(units = 1)(tf$ones(shape(1, 3))))))
+check("layer_inherit_must_be_a_class", Layer("Bad", inherit = 1)())
+check("new_layer_class_alias", identical(new_layer_class, Layer))
+check("layer_methods_must_be_functions", Layer("NotAFunction", call = 1))
+
+# ---- Model() with train_step (keras3) --------------------------------------------------------
+Regressor <- Model("Regressor",
+  initialize = function(units = 8L, ...) {
+    super$initialize(...)
+    self$units <- units
+    self$hidden <- layer_dense(units = units, activation = "relu")
+    self$out <- Scale(units = 1)
+  },
+  call = function(inputs, training = NULL) inputs %>% self$hidden() %>% self$out(),
+  train_step = function(data) {
+    c(x, y) %<-% data
+    with(tf$GradientTape() %as% tape, {
+      y_pred <- self(x, training = TRUE)
+      loss <- self$compute_loss(y = y, y_pred = y_pred)
+    })
+    gradients <- tape$gradient(loss, self$trainable_variables)
+    self$optimizer$apply(gradients, self$trainable_variables)
+    list(loss = loss, twice = loss * 2)
+  },
+  get_config = function() {
+    config <- super$get_config()
+    config$units <- self$units
+    config
+  })
+regressor <- Regressor(units = 8L)
+check("model_is_a_keras_model", c(class(regressor)[[1]], inherits(regressor, "keras.src.models.model.Model")))
+check("model_call_signature", signature(regressor$call))
+check("model_train_step_signature", signature(regressor$train_step))
+regressor %>% compile(optimizer = optimizer_adam(learning_rate = 0.05), loss = "mse")
+history <- fit(regressor, x, y, epochs = 6, batch_size = 16, verbose = 0)
+check("model_train_step_metrics", names(history$metrics))
+check("model_train_step_learns", history$metrics$loss[[6]] < history$metrics$loss[[1]])
+check("model_train_step_returned_values", isTRUE(all.equal(history$metrics$twice, 2 * history$metrics$loss)))
+save_model(regressor, file.path(dir, "regressor.keras"))
+restored <- load_model(file.path(dir, "regressor.keras"),
+                       custom_objects = list(Regressor = Regressor, Scale = Scale))
+check("model_reloads", c(class(restored)[[1]], restored$units, same_predictions(restored, regressor)))
+check("model_reload_needs_custom_objects",
+      tryCatch({ load_model(file.path(dir, "regressor.keras")); "loaded" },
+               error = function(e) "error"))
+check("new_model_class_alias", identical(new_model_class, Model))
+
+# ---- Loss(), Metric(), %py_class% -----------------------------------------------------------
+DoubleMSE <- Loss("DoubleMSE", call = function(y_true, y_pred)
+  keras$ops$mean(keras$ops$square(y_true - y_pred)) * 2)
+MeanAbs <- Metric("MeanAbs",
+  initialize = function(name = "mean_abs", ...) {
+    super$initialize(name = name, ...)
+    self$total <- self$add_weight(name = "total", initializer = "zeros")
+    self$count <- self$add_weight(name = "count", initializer = "zeros")
+  },
+  update_state = function(y_true, y_pred, sample_weight = NULL) {
+    self$total$assign_add(keras$ops$sum(keras$ops$abs(y_true - y_pred)))
+    self$count$assign_add(keras$ops$cast(keras$ops$size(y_true), "float32"))
+  },
+  result = function() keras$ops$divide(self$total, self$count))
+plain <- keras_model_sequential(input_shape = 3) %>% layer_dense(units = 1)
+plain %>% compile(optimizer = "sgd", loss = DoubleMSE(), metrics = list(MeanAbs()))
+check("loss_and_metric_classes", names(fit(plain, x, y, epochs = 1, verbose = 0)$metrics))
+Doubler(keras$layers$Layer) %py_class% {
+  "Doubles its input."
+  call <- function(inputs) inputs * 2
+}
+check("py_class_keras_layer", c(class(Doubler())[[1]], as.vector(as.array(Doubler()(tf$ones(shape(1, 2)))))))
+check("py_class_docstring", py_to_r(py_get_attr(Doubler, "__doc__")))
+Point %py_class% {
+  initialize <- function(x) self$x <- x
+  norm <- function() abs(self$x)
+  private <- list(secret = 42)
+  reveal <- function() private$secret
+}
+check("py_class_plain", c(Point(-3)$norm(), Point(1)$reveal()))
+'''
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    return run_labelled(tmp_path_factory.mktemp("keras_custom"), SCRIPT)
+
+
+def test_keras_model_custom_makes_a_keras_model(out):
+    assert out["custom_is_a_model"] == "TRUE"
+    assert out["custom_name"] == "mymodel"
+
+
+def test_keras_model_custom_prints_unbuilt_before_it_is_called(out):
+    assert out["custom_prints_unbuilt"] == "TRUE"
+
+
+def test_keras_model_custom_call_has_mask_and_training(out):
+    assert out["custom_call_signature"] == "(inputs, mask=None, training=None)"
+
+
+def test_keras_model_custom_trains_and_predicts(out):
+    assert out["custom_trains"] == "2"
+    assert out["custom_predicts"] == "5 1"
+
+
+def test_keras_model_custom_saves_and_reloads(out):
+    assert out["custom_reloads"] == "__main__.Mymodel TRUE"
+
+
+def test_keras_model_custom_forward_may_omit_mask_and_training(out):
+    assert out["custom_forward_without_mask_or_training"] == "3 2"
+
+
+def test_keras_model_custom_model_fn_must_return_a_function(out):
+    assert "must return the model's call function" in out["custom_model_fn_must_return_a_function"]
+
+
+def test_keras_model_custom_needs_a_function(out):
+    assert "needs an R function(self)" in out["custom_needs_a_function"]
+
+
+def test_layer_makes_a_real_keras_layer(out):
+    assert out["layer_is_a_keras_layer"] == "__main__.Scale TRUE"
+
+
+def test_layer_call_has_the_python_signature_keras_inspects(out):
+    assert out["layer_call_signature"] == "(inputs, training=None, mask=None, **kwargs)"
+    assert out["layer_build_signature"] == "(input_shape, **kwargs)"
+
+
+def test_layer_count_arguments_become_integers(out):
+    assert out["layer_count_argument_is_an_integer"] == "integer"
+
+
+def test_layer_applies_to_a_tensor(out):
+    assert out["layer_on_a_tensor"] == "4 2"
+
+
+def test_layer_build_gets_the_input_shape_as_a_list(out):
+    assert out["layer_build_gets_the_input_shape"] == "list(NULL, 3L)"
+
+
+def test_layer_method_docstring_from_a_leading_string(out):
+    assert out["layer_docstring"] == "Create the kernel."
+
+
+def test_layer_pipes_into_a_sequential_model(out):
+    assert out["layer_pipes_into_a_sequential_model"] == "1 __main__.Scale"
+
+
+def test_layer_pipes_a_tensor(out):
+    assert out["layer_pipes_a_tensor"] == "2 4"
+
+
+def test_layer_without_object_returns_the_layer(out):
+    assert out["layer_without_object_is_the_layer"] == "__main__.Scale"
+
+
+def test_layer_private_is_per_instance(out):
+    assert out["layer_private_is_per_instance"] == "2 1"
+
+
+def test_layer_inherits_a_generated_layer_and_calls_super(out):
+    assert out["layer_inherits_layer_dense"] == "6"
+
+
+def test_layer_inherits_another_layer_and_calls_super(out):
+    assert out["layer_inherits_a_layer"] == "4"
+
+
+def test_layer_inherit_must_be_a_class(out):
+    assert "`inherit` must be a Python class" in out["layer_inherit_must_be_a_class"]
+
+
+def test_layer_methods_must_be_functions(out):
+    assert "`call` must be an R function, not 1" in out["layer_methods_must_be_functions"]
+
+
+def test_new_layer_class_is_layer(out):
+    assert out["new_layer_class_alias"] == "TRUE"
+
+
+def test_model_makes_a_real_keras_model(out):
+    assert out["model_is_a_keras_model"] == "__main__.Regressor TRUE"
+
+
+def test_model_methods_have_python_signatures(out):
+    assert out["model_call_signature"] == "(inputs, training=None, **kwargs)"
+    assert out["model_train_step_signature"] == "(data, **kwargs)"
+
+
+def test_custom_train_step_with_gradient_tape_trains(out):
+    assert out["model_train_step_metrics"] == "loss twice"
+    assert out["model_train_step_learns"] == "TRUE"
+    assert out["model_train_step_returned_values"] == "TRUE"
+
+
+def test_custom_model_saves_and_reloads_with_custom_objects(out):
+    assert out["model_reloads"] == "__main__.Regressor 8 TRUE"
+
+
+def test_custom_model_reload_without_custom_objects_fails(out):
+    assert out["model_reload_needs_custom_objects"] == "error"
+
+
+def test_new_model_class_is_model(out):
+    assert out["new_model_class_alias"] == "TRUE"
+
+
+def test_loss_and_metric_classes_from_r(out):
+    assert out["loss_and_metric_classes"] == "loss mean_abs"
+
+
+def test_py_class_operator_makes_a_keras_layer(out):
+    assert out["py_class_keras_layer"] == "__main__.Doubler 2 2"
+    assert out["py_class_docstring"] == "Doubles its input."
+
+
+def test_py_class_operator_makes_a_plain_class_with_private(out):
+    assert out["py_class_plain"] == "3 42"

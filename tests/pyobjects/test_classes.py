@@ -1,0 +1,81 @@
+"""PyClass (pyreticulate/pyobjects/classes.py): Python classes whose methods are R
+functions, with self unconverted, super() injected and __init__."""
+import inspect
+
+import pytest
+
+import pyreticulate as pr
+from helpers import r_true
+
+
+def check(code):
+    """R code, run in its own local frame, that must return TRUE."""
+    r_true("local({\n" + code + "\n})")
+
+
+GREETER = ('Greeter <- PyClass("Greeter", list(greeting = "Hello", '
+           '`__init__` = function(self, name) { self$name <- name; "ignored" }, '
+           'greet = function(self, punctuation = "!") paste0(self$greeting, " ", self$name, punctuation)))')
+
+
+def test_pyclass_makes_a_python_type_in_main():
+    check(GREETER + '; identical(class(Greeter(name = "x"))[1], "__main__.Greeter")')
+
+
+def test_pyclass_init_sets_attributes():
+    check(GREETER + '; Greeter("World")$name == "World"')
+
+
+def test_pyclass_method_gets_self_and_arguments():
+    check(GREETER + '; Greeter("World")$greet("?") == "Hello World?"')
+
+
+def test_pyclass_method_r_defaults_apply():
+    check(GREETER + '; Greeter("World")$greet() == "Hello World!"')
+
+
+def test_pyclass_non_function_definitions_are_class_attributes():
+    check(GREETER + '; Greeter$greeting == "Hello"')
+
+
+def test_pyclass_self_arrives_unconverted():
+    check('K <- PyClass("K", list(kind = function(self) class(self)[1])); K()$kind() == "__main__.K"')
+
+
+def test_pyclass_method_has_a_python_signature():
+    pr.r('local(py$RapiGreeterClass <- PyClass("G", list(greet = function(self, a, b = 2) a)))')
+    cls = pr.r('py_eval("RapiGreeterClass", convert = FALSE)', convert=False)
+    method = pr.r_to_py(cls).greet
+    assert list(inspect.signature(method).parameters) == ["self", "a", "b"]
+
+
+def test_pyclass_super_calls_the_parent_method():
+    check('Base <- PyClass("Base", list(value = function(self) 10)); '
+          'Child <- PyClass("Child", list(value = function(self) super()$value() + 1), inherit = Base); '
+          'Child()$value() == 11')
+
+
+def test_pyclass_inherits_from_a_python_class():
+    check('py_run_string("class RapiParent:\\n    def parent(self): return \'parent\'"); '
+          'Sub <- PyClass("Sub", list(extra = function(self) "extra"), inherit = py$RapiParent); '
+          'o <- Sub(); inherits(o, "__main__.RapiParent") && o$parent() == "parent" && '
+          'o$extra() == "extra"')
+
+
+def test_pyclass_inherits_from_several_bases():
+    check('A <- PyClass("A", list(a = function(self) "a")); B <- PyClass("B", list(b = function(self) "b")); '
+          'o <- PyClass("AB", inherit = list(A, B))(); o$a() == "a" && o$b() == "b"')
+
+
+def test_pyclass_method_error_is_the_r_condition():
+    check('Bad <- PyClass("Bad", list(go = function(self) stop("method failed"))); '
+          'e <- tryCatch(Bad()$go(), error = function(e) e); conditionMessage(e) == "method failed"')
+
+
+def test_pyclass_instance_is_usable_by_python():
+    check(GREETER + '; py_eval("lambda g: g.greet(punctuation=\'.\')")(Greeter("Py")) == "Hello Py."')
+
+
+def test_pyclass_needs_named_definitions():
+    with pytest.raises(pr.RError, match="named list"):
+        pr.r("PyClass('X', list(function(self) 1))")

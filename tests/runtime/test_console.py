@@ -1,0 +1,47 @@
+"""R's console through Python's streams: order on a shared pipe, capture."""
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import textwrap
+
+import pyreticulate as pr
+from helpers import ROOT
+
+
+def test_r_output_goes_through_python_sys_stdout():
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        pr.r('cat("through python\\n")')
+    assert buffer.getvalue() == "through python\n"
+
+
+def test_r_messages_go_through_python_sys_stderr():
+    buffer = io.StringIO()
+    with contextlib.redirect_stderr(buffer):
+        pr.r('message("to stderr")')
+    assert buffer.getvalue() == "to stderr\n"
+
+
+def test_r_and_python_output_keep_their_order_on_one_pipe(tmp_path):
+    script = tmp_path / "order.R"
+    script.write_text(textwrap.dedent("""
+        library(pyreticulate)
+        cat("1 R stdout\\n")
+        message("2 R stderr")
+        py_run_string("print('3 Python stdout')")
+        message("4 R stderr")
+        cat("5 R stdout\\n")
+        warning("6 R warning")
+        py_run_string("print('7 Python stdout')")
+        message("8 R stderr")
+    """))
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "run", str(script)],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          timeout=120, env={**buffered, "PYTHONPATH": ROOT})
+    assert proc.returncode == 0, proc.stdout
+    assert [line for line in proc.stdout.splitlines() if line[:1].isdigit()] == [
+        "1 R stdout", "2 R stderr", "3 Python stdout", "4 R stderr", "5 R stdout",
+        "6 R warning", "7 Python stdout", "8 R stderr"]

@@ -1,0 +1,370 @@
+"""Start-up and shutdown: version checks, fork(), the real reticulate, exit order,
+and what happens to calls and handles once R has shut down."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import pyreticulate as pr
+from helpers import ROOT
+from pyreticulate.runtime import embedded
+
+TIMEOUT = 180
+
+
+def run_python(tmp_path, code, env=None):
+    """Run Python code in a fresh process with the worktree on the path."""
+    source = tmp_path / "program.py"
+    source.write_text(textwrap.dedent(code))
+    return subprocess.run([sys.executable, str(source)], capture_output=True, text=True,
+                          timeout=TIMEOUT, cwd=str(tmp_path),
+                          env={**os.environ, "PYTHONPATH": ROOT, **(env or {})})
+
+
+# --- versions ------------------------------------------------------------------------
+
+@pytest.fixture
+def versions(monkeypatch):
+    """Pretend these versions of rpy2-rinterface and R are installed."""
+    def use(rinterface, r):
+        monkeypatch.setattr(embedded, "installed_version",
+                            lambda dist: rinterface if dist == "rpy2-rinterface" else None)
+        monkeypatch.setattr(embedded, "r_version", lambda home: r)
+    return use
+
+
+def test_rinterface_3_6_7_with_r_before_4_5_is_refused_naming_versions_and_fix(versions):
+    versions("3.6.7", "4.2.2")
+    with pytest.raises(embedded.RuntimeVersionError) as info:
+        embedded.check_versions("/usr/lib/R")
+    message = str(info.value)
+    assert "rpy2-rinterface 3.6.7" in message
+    assert "R >= 4.5" in message
+    assert "4.2.2" in message
+    assert "pip install 'rpy2-rinterface==3.6.3'" in message
+
+
+def test_later_rinterface_with_r_before_4_5_is_refused(versions):
+    versions("3.7.0", "4.4.3")
+    with pytest.raises(embedded.RuntimeVersionError, match="rpy2-rinterface 3.7.0"):
+        embedded.check_versions("/usr/lib/R")
+
+
+def test_rinterface_3_6_7_with_r_4_5_is_accepted(versions):
+    versions("3.6.7", "4.5.0")
+    assert embedded.check_versions("/usr/lib/R") == ("4.5.0", "3.6.7")
+
+
+def test_known_good_rinterface_with_r_4_2_is_accepted(versions):
+    versions("3.6.3", "4.2.2")
+    assert embedded.check_versions("/usr/lib/R") == ("4.2.2", "3.6.3")
+
+
+def test_version_error_is_a_startup_error():
+    assert issubclass(embedded.RuntimeVersionError, embedded.StartupError)
+    assert issubclass(embedded.StartupError, RuntimeError)
+
+
+def test_free_threaded_python_is_refused(monkeypatch):
+    monkeypatch.setattr(sys, "_is_gil_enabled", lambda: False, raising=False)
+    with pytest.raises(embedded.RuntimeVersionError, match="free-threaded"):
+        pr.start()
+
+
+def test_rpy2_loading_another_r_is_refused():
+    with pytest.raises(embedded.RuntimeVersionError, match="rpy2 found R at /opt/R/4.5"):
+        embedded.check_same_r("/usr/lib/R", "/opt/R/4.5")
+
+
+def test_two_libr_builds_in_one_process_are_refused():
+    with pytest.raises(embedded.RuntimeVersionError, match="more than one libR"):
+        embedded.check_one_libr({"/usr/lib/R/lib/libR.so", "/opt/R/4.5/lib/R/lib/libR.so"})
+
+
+def test_start_up_checks_pass_for_this_process():
+    embedded.check_one_libr(embedded.loaded_libraries())
+
+
+def test_r_keeps_its_own_c_stack_limit():
+    """The limit is never raised or disabled to hide R running off its thread."""
+    assert pr.r('is.finite(Cstack_info()[["size"]]) && Cstack_info()[["size"]] > 0') is True
+
+
+# --- fork() ---------------------------------------------------------------------------
+
+def test_use_after_fork_is_refused_with_a_clear_error(tmp_path):
+    proc = run_python(tmp_path, """
+        import os
+        import pyreticulate as pr
+        pr.start()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                pr.r("1 + 1")
+            except RuntimeError as exc:
+                print("child refused:", exc, flush=True)
+                os._exit(0)
+            os._exit(3)
+        _, status = os.waitpid(pid, 0)
+        print("child status", os.waitstatus_to_exitcode(status))
+        print("parent still works", pr.r("2 + 2"))
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert "child refused: R was started in process" in proc.stdout
+    assert "cannot be used after fork()" in proc.stdout
+    assert "child status 0" in proc.stdout
+    assert "parent still works 4.0" in proc.stdout
+
+
+def test_use_after_fork_from_a_worker_thread_is_refused_at_once(tmp_path):
+    proc = run_python(tmp_path, """
+        import os, threading, time
+        import pyreticulate as pr
+        pr.start()
+        pr.set_timeout(60)
+        f = pr.r("function() 1")
+
+        def fork_here():
+            pid = os.fork()
+            if pid == 0:
+                started = time.monotonic()
+                try:
+                    f()
+                except RuntimeError as exc:
+                    ok = "fork()" in str(exc) and time.monotonic() - started < 5
+                    os._exit(0 if ok else 4)
+                os._exit(3)
+            _, status = os.waitpid(pid, 0)
+            print("child status", os.waitstatus_to_exitcode(status), flush=True)
+        worker = threading.Thread(target=fork_here)
+        worker.start()
+        worker.join()
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert "child status 0" in proc.stdout
+
+
+def test_python_called_from_a_forked_r_child_is_refused(script):
+    proc = script("""
+        library(pyreticulate)
+        results <- parallel::mclapply(1:2, function(i) py_eval("1 + 1"), mc.cores = 2)
+        for (r in results) cat(inherits(r, "try-error"), grepl("fork()", r, fixed = TRUE), "\\n")
+        cat("parent", py_eval("1 + 1"), "\\n")
+    """, timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "TRUE TRUE \nTRUE TRUE \nparent 2 \n"
+
+
+# --- the real reticulate ------------------------------------------------------------------
+
+def test_library_reticulate_attaches_pyreticulates_implementation(script):
+    proc = script("""
+        library(reticulate)
+        np <- import("numpy")
+        py_run_string("x = 5")
+        cat(np$sqrt(16), py$x, identical(py_eval, pyreticulate::py_eval), "\\n")
+        cat(grepl("Provided by pyreticulate", packageDescription("reticulate")$Title), "\\n")
+    """, timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "4 5 TRUE \nTRUE \n"
+
+
+def test_loading_the_real_reticulate_during_a_session_warns_and_keeps_our_methods(script):
+    proc = script("""
+        library(pyreticulate)
+        message <- NULL
+        invisible(withCallingHandlers(loadNamespace("reticulate", lib.loc = .Library.site),
+                            warning = function(w) {
+                              message <<- conditionMessage(w)
+                              invokeRestart("muffleWarning")
+                            }))
+        cat(grepl("the real reticulate was loaded", message), py_eval("1 + 1"), "\\n")
+        np <- import("numpy", convert = FALSE)
+        cat(identical(getS3method("$", "python.builtin.object"),
+                      get("$.python.builtin.object", asNamespace("pyreticulate"))),
+            py_to_r(np$sqrt(4)), "\\n")
+    """, timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "TRUE 2 \nTRUE 2 \n"
+
+
+def test_reticulate_double_colon_calls_reach_pyreticulate(script):
+    proc = script('cat(reticulate::py_eval("6 * 7"), reticulate::py_module_available("sys"), "\\n")',
+                  timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "42 TRUE \n"
+
+
+def test_reticulate_loaded_before_start_is_refused_with_a_clear_error(tmp_path, script):
+    profile = tmp_path / "Rprofile"
+    profile.write_text('invisible(loadNamespace("reticulate", lib.loc = .Library.site))\n')
+    proc = script('cat("never runs\\n")', env={"R_PROFILE_USER": str(profile)},
+                  timeout=TIMEOUT)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert "reticulate was loaded into the embedded R before pyreticulate started" \
+        in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_first_use_from_a_worker_thread_starts_r_on_the_main_thread(tmp_path):
+    proc = run_python(tmp_path, """
+        import threading, time
+        import pyreticulate as pr
+        box = {}
+
+        def use_r():
+            box["value"] = pr.r("R.version$major")
+        worker = threading.Thread(target=use_r)
+        worker.start()
+        while worker.is_alive():
+            time.sleep(0.01)
+        print(box["value"], pr.r("1 + 1"))
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "4 2.0\n"
+
+
+# --- exit -----------------------------------------------------------------------------------
+
+def test_exit_with_live_proxies_on_both_sides_is_clean(script):
+    proc = script("""
+        library(pyreticulate)
+        np <- import("numpy", convert = FALSE)
+        arrays <- lapply(1:50, function(i) np$ones(10L))
+        py_run_string("held = []")
+        main <- import_main(convert = FALSE)
+        for (i in 1:50) main$held$append(function() i)
+        cat("done\\n")
+    """, timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "done\n"
+    assert proc.stderr == ""
+
+
+def test_exit_runs_finalizers_and_hooks_of_both_sides_in_order(script):
+    proc = script("""
+        library(pyreticulate)
+        .Last <- function() cat(".Last calls Python:", py_eval("6 * 7"), "\\n")
+        e <- new.env()
+        invisible(reg.finalizer(e, onexit = TRUE, function(e)
+          cat("R exit finalizer calls Python:", py_eval("1 + 1"), "\\n")))
+        double <- function(x) x * 2
+        py_run_string("import atexit")
+        py$register_me <- function() cat("Python at-exit calls R:", double(21), "\\n")
+        py_run_string("atexit.register(register_me)")
+        invisible(lapply(1:20, function(i) r_to_py(list(i))))
+        cat("end of script\\n")
+    """, timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "end of script",
+        "Python at-exit calls R: 42 ",
+        ".Last calls Python: 42 ",
+        "R exit finalizer calls Python: 2 ",
+    ]
+    assert proc.stderr == ""
+
+
+def test_q_runs_last_and_python_at_exit_functions_and_keeps_its_status(script):
+    proc = script("""
+        library(pyreticulate)
+        .Last <- function() cat("last\\n")
+        py_run_string("import atexit\\natexit.register(lambda: print('python at exit'))")
+        cat("quitting\\n")
+        q(status = 4)
+        cat("not reached\\n")
+    """, timeout=TIMEOUT)
+    assert proc.returncode == 4
+    assert proc.stdout.splitlines() == ["quitting", "last", "python at exit"]
+
+
+def test_daemon_thread_calling_r_at_exit_does_not_hang_or_crash(tmp_path):
+    proc = run_python(tmp_path, """
+        import threading
+        import pyreticulate as pr
+        pr.start()
+        f = pr.r("function(x) x + 1")
+
+        def forever():
+            while True:
+                try:
+                    f(1)
+                except RuntimeError:
+                    return
+        threading.Thread(target=forever, daemon=True).start()
+        print(pr.r("1 + 1"))
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "2.0\n"
+
+
+def test_calls_after_shutdown_raise_rshutdownerror(tmp_path):
+    proc = run_python(tmp_path, """
+        import pyreticulate as pr
+        from pyreticulate.runtime import embedded, threads
+        pr.start()
+        kept = pr.r("c(1, 2)", convert=False)
+        f = pr.r("function() 1")
+        embedded.shutdown()
+        for attempt in (lambda: pr.r("1"), f):
+            try:
+                attempt()
+            except threads.RShutDownError as exc:
+                print("refused:", exc)
+        del kept
+        print("released after shutdown")
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "refused: R has shut down in this process; it cannot be used any more",
+        "refused: R has shut down in this process; it cannot be used any more",
+        "released after shutdown",
+    ]
+
+
+def test_worker_call_after_shutdown_is_refused_not_timed_out(tmp_path):
+    proc = run_python(tmp_path, """
+        import threading, time
+        import pyreticulate as pr
+        from pyreticulate.runtime import embedded, threads
+        pr.start()
+        f = pr.r("function() 1")
+        embedded.shutdown()
+        box = {}
+
+        def call():
+            started = time.monotonic()
+            try:
+                f()
+            except threads.RShutDownError:
+                box["refused in"] = time.monotonic() - started
+        worker = threading.Thread(target=call)
+        worker.start()
+        worker.join(30)
+        print(box["refused in"] < 5)
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "True\n"
+
+
+def test_starting_r_leaves_ld_library_path_as_it_was():
+    code = textwrap.dedent("""
+        import os
+        before = os.environ.get("LD_LIBRARY_PATH")
+        import pyreticulate
+        pyreticulate.start()
+        print(os.environ.get("LD_LIBRARY_PATH") == before)
+    """)
+    environment = {k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**environment, "PYTHONPATH": ROOT}, timeout=120)
+    assert proc.stdout.strip() == "True", proc.stderr
+
+
+def test_exit_with_a_live_zero_copy_view_reports_nothing_but_the_error(script):
+    proc = script('library(pyreticulate)\nx <- r_to_py(matrix(runif(10), 2))\nstop("boom")')
+    assert proc.returncode == 1
+    assert proc.stderr == "Error: boom\nExecution halted\n"

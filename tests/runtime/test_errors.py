@@ -1,0 +1,327 @@
+"""Errors both ways: Python exceptions as R conditions, R conditions as RError,
+the original condition re-signalled in R, warnings, and a usable session after
+every kind of failure."""
+import gc
+import warnings
+
+import pytest
+
+import pyreticulate as pr
+from helpers import r_true
+from pyreticulate.runtime import errors
+
+MY_ERROR = ('structure(class = c("myError", "error", "condition"), '
+            'list(message = "my message", call = NULL, extra = 42))')
+
+
+@pytest.fixture(autouse=True)
+def python_helpers():
+    pr.r('''py_run_string("
+def call_it(f, *args):
+    return f(*args)
+
+def wrap_with_cause(f):
+    try:
+        f()
+    except Exception as e:
+        raise ValueError('wrapped') from e
+
+def wrap_with_context(f):
+    try:
+        f()
+    except Exception:
+        raise ValueError('raised while handling')
+
+def wrap_text_only(f):
+    try:
+        f()
+    except Exception as e:
+        raise ValueError('pipeline failed: ' + str(e)) from None
+")''')
+    yield
+    assert errors.WARNINGS.frames == []
+
+
+def session_works():
+    assert pr.r("1 + 1") == 2
+    assert pr.r('py_eval("2 + 2")') == 4
+
+
+# --- Python -> R ---------------------------------------------------------------
+
+def test_python_exception_is_r_condition_classed_by_its_mro():
+    classes = pr.r('tryCatch(py_run_string("raise KeyError(1)"), error = function(e) class(e))')
+    assert classes == ["python.builtin.KeyError", "python.builtin.LookupError",
+                       "python.builtin.Exception", "python.builtin.BaseException",
+                       "python.builtin.object", "error", "condition"]
+
+
+def test_python_exception_is_caught_by_a_base_class_handler():
+    assert pr.r('tryCatch(py_run_string("raise ZeroDivisionError()"), '
+                'python.builtin.ArithmeticError = function(e) "arithmetic")') == "arithmetic"
+
+
+def test_python_exception_message_has_type_and_text():
+    message = pr.r('tryCatch(py_run_string("raise ValueError(\'bad value\')"), '
+                   'error = function(e) conditionMessage(e))')
+    assert message.startswith("ValueError: bad value")
+    assert "py_last_error()" in message
+
+
+def test_py_last_error_gives_the_python_traceback():
+    pr.r('try(py_run_string("def inner():\\n    raise ValueError(\'deep\')\\ninner()"), '
+         'silent = TRUE)')
+    last = pr.r("py_last_error()")
+    assert last["type"] == "ValueError"
+    assert "in inner" in "".join(last["traceback"])
+    assert "ValueError: deep" in last["message"]
+
+
+def test_py_last_error_r_trace_leaves_out_the_bridge_machinery():
+    pr.r('try(py_run_string("raise ValueError(1)"), silent = TRUE)')
+    trace = pr.r("py_last_error()$r_trace")
+    assert not [frame for frame in trace if ".pyr_" in frame or frame.startswith("(function")]
+
+
+def test_long_python_message_is_trimmed_in_the_middle():
+    message = pr.r('tryCatch(py_run_string("raise ValueError(\'START\' + \'x\' * 20000 + '
+                   '\'END\')"), error = function(e) conditionMessage(e))')
+    assert message.startswith("ValueError: START")
+    assert "END" in message
+    assert "characters omitted" in message
+    assert len(message) < 2000
+
+
+# --- R -> Python ---------------------------------------------------------------
+
+def test_r_error_in_r_function_called_from_python_is_rerror():
+    f = pr.r(f"function() stop({MY_ERROR})")
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert isinstance(info.value, RuntimeError)
+    assert info.value.r_class == ["myError", "error", "condition"]
+    assert info.value.r_message == "my message"
+
+
+def test_rerror_keeps_the_whole_multi_line_message():
+    with pytest.raises(pr.RError) as info:
+        pr.r('stop("first line\\nsecond line\\nthird line")')
+    assert info.value.r_message == "first line\nsecond line\nthird line"
+
+
+def test_rlang_abort_keeps_its_message_class_and_fields():
+    f = pr.r('function() rlang::abort("rlang says no", class = "rlang_refusal", reason = "test")')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert "rlang says no" in info.value.r_message
+    assert info.value.r_class[0] == "rlang_refusal"
+    pr.globalenv["rlang_condition"] = info.value.condition
+    assert pr.r("rlang_condition$reason") == "test"
+
+
+def test_rerror_carries_the_original_condition_object():
+    f = pr.r(f"function() stop({MY_ERROR})")
+    with pytest.raises(pr.RError) as info:
+        f()
+    pr.globalenv["caught_condition"] = info.value.condition
+    r_true('identical(caught_condition$extra, 42) && inherits(caught_condition, "myError")')
+
+
+def test_rerror_has_the_call_and_r_trace():
+    pr.r('inner_fail <- function(x) stop("inner failed"); outer_fail <- function() inner_fail(1)')
+    f = pr.r("outer_fail")
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.call == "inner_fail(1)"
+    assert "inner_fail(1)" in info.value.r_trace
+    assert str(info.value).startswith("Error in inner_fail(1) : inner failed")
+
+
+def test_r_trace_is_the_r_call_stack_without_the_bridge_machinery():
+    pr.r('inner_fail <- function(x) stop("inner failed"); outer_fail <- function() inner_fail(1)')
+    f = pr.r("outer_fail")
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_trace == ["outer_fail()", "inner_fail(1)", 'stop("inner failed")']
+
+
+def test_top_level_r_error_from_python_reports_no_bridge_call():
+    with pytest.raises(pr.RError) as info:
+        pr.r('stop("at top level")')
+    assert info.value.call is None
+    assert str(info.value).startswith("Error: at top level")
+    assert ".pyr" not in str(info.value)
+
+
+def test_abort_restart_becomes_r_evaluation_aborted():
+    with pytest.raises(pr.RError, match="R evaluation aborted"):
+        pr.r('invokeRestart("abort")')
+
+
+# --- back to R -------------------------------------------------------------------
+
+def test_original_condition_is_resignalled_when_rerror_reaches_r():
+    assert pr.r(f'tryCatch(py$call_it(function() stop({MY_ERROR})), '
+                'myError = function(e) e$extra)') == 42
+
+
+def test_original_condition_is_resignalled_from_the_cause_chain():
+    assert pr.r(f'tryCatch(py$wrap_with_cause(function() stop({MY_ERROR})), '
+                'myError = function(e) e$extra)') == 42
+
+
+def test_original_condition_is_resignalled_from_the_context_chain():
+    assert pr.r(f'tryCatch(py$wrap_with_context(function() stop({MY_ERROR})), '
+                'myError = function(e) e$extra)') == 42
+
+
+def test_original_condition_is_resignalled_when_only_its_text_survived():
+    assert pr.r(f'tryCatch(py$wrap_text_only(function() stop({MY_ERROR})), '
+                'myError = function(e) e$extra)') == 42
+
+
+def test_python_traceback_stays_in_py_last_error_after_resignalling():
+    pr.r(f'try(py$wrap_with_cause(function() stop({MY_ERROR})), silent = TRUE)')
+    assert "wrap_with_cause" in "".join(pr.r("py_last_error()$traceback"))
+
+
+def test_stop_in_a_deeply_nested_r_python_chain_reaches_the_outer_handler():
+    assert pr.r(f'''
+      nest <- function(n) {{
+        if (n == 0) stop({MY_ERROR})
+        py$call_it(function() nest(n - 1))
+      }}
+      tryCatch(nest(12), myError = function(e) paste(conditionMessage(e), e$extra))
+    ''') == "my message 42"
+    session_works()
+
+
+def test_python_exception_deep_in_a_nested_chain_keeps_its_class():
+    assert pr.r('''
+      nest2 <- function(n) {
+        if (n == 0) return(py_run_string("raise KeyError('deep')"))
+        py$call_it(function() nest2(n - 1))
+      }
+      tryCatch(nest2(8), python.builtin.KeyError = function(e) "key error")
+    ''') == "key error"
+
+
+# --- warnings -------------------------------------------------------------------------
+
+def test_r_warning_in_a_callback_reaches_the_outer_calling_handler():
+    assert pr.r('''
+      seen <- character()
+      value <- withCallingHandlers(
+        py$call_it(function() { warning("careful"); 7 }),
+        warning = function(w) {
+          seen <<- c(seen, conditionMessage(w))
+          invokeRestart("muffleWarning")
+        })
+      list(value, seen)
+    ''') == [7, "careful"]
+
+
+def test_r_warning_before_an_error_in_a_callback_still_reaches_r():
+    assert pr.r('''
+      seen <- character()
+      outcome <- withCallingHandlers(
+        tryCatch(py$call_it(function() { warning("first"); stop("then failed") }),
+                 error = function(e) conditionMessage(e)),
+        warning = function(w) {
+          seen <<- c(seen, conditionMessage(w))
+          invokeRestart("muffleWarning")
+        })
+      list(outcome, seen)
+    ''') == ["then failed", "first"]
+
+
+def test_r_warning_from_r_called_by_python_is_a_python_rwarning():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert pr.r('f <- function() { warning("mind this"); 3 }; f()') == 3
+    assert [(w.category, str(w.message)) for w in caught] == [(pr.RWarning, "mind this")]
+
+
+def test_r_warning_before_an_error_from_python_is_still_issued():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(pr.RError):
+            pr.r('g <- function() { warning("early"); stop("late") }; g()')
+    assert [str(w.message) for w in caught] == ["early"]
+
+
+def test_warning_frames_stay_balanced_when_entries_fail():
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        pr.r('''
+          for (i in 1:3) try(py$call_it(function() {
+            warning("w")
+            py_run_string("raise RuntimeError('x')")
+          }), silent = TRUE)
+        ''')
+    assert errors.WARNINGS.frames == []
+
+
+# --- the session stays usable -----------------------------------------------------------
+
+def test_session_works_after_an_error_inside_a_conversion():
+    class Unconvertible:
+        pass
+
+    def failing_rule(obj, hint):
+        raise ValueError("this rule always fails")
+    pr.register_py_to_r(failing_rule, Unconvertible)
+    pr.r('py_run_string("pass")')
+    import __main__
+    __main__.Unconvertible = Unconvertible
+    message = pr.r('tryCatch(py_eval("Unconvertible()"), error = function(e) conditionMessage(e))')
+    assert "this rule always fails" in message
+    with pytest.raises(ValueError, match="always fails"):
+        pr.py_to_r(Unconvertible())
+    session_works()
+
+
+def test_session_works_after_an_error_inside_an_s3_method():
+    message = pr.r('''
+      r_to_py.failing_class <- function(x, convert = FALSE) stop("the S3 method failed")
+      tryCatch(r_to_py(structure(1, class = "failing_class")),
+               error = function(e) conditionMessage(e))
+    ''')
+    assert message == "the S3 method failed"
+    with pytest.raises(pr.RError, match="the S3 method failed"):
+        pr.r('py$call_it(function(x) x, structure(1, class = "failing_class"))')
+    session_works()
+
+
+def test_session_works_after_an_error_inside_an_r_finalizer():
+    pr.r('local({ e <- new.env(); reg.finalizer(e, function(e) stop("finalizer failed")) })')
+    pr.r("invisible(gc())")
+    session_works()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_session_works_after_an_error_inside_a_python_finalizer():
+    class FailsOnDelete:
+        def __del__(self):
+            raise RuntimeError("__del__ failed")
+    pr.assign("fails_on_delete", FailsOnDelete())
+    pr.r("rm(fails_on_delete); invisible(gc())")
+    gc.collect()
+    session_works()
+
+
+def test_session_works_after_a_python_exception_escaping_a_callback_from_r():
+    with pytest.raises(ZeroDivisionError):
+        pr.r('py$call_it(function() py_eval("1/0"))')
+    session_works()
+
+
+def test_python_exception_returning_from_r_is_the_original_exception():
+    original = KeyError("mine")
+
+    def raiser():
+        raise original
+    call = pr.r("function(f) f()")
+    with pytest.raises(KeyError) as info:
+        call(raiser)
+    assert info.value is original

@@ -1,0 +1,215 @@
+"""Ctrl-C both ways, tested by sending SIGINT to a fresh process once it prints
+READY: an R interrupt while Python runs under R, KeyboardInterrupt while R
+runs under Python, and Python's own handling left intact."""
+import os
+import select
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pyreticulate as pr
+from helpers import ROOT
+
+READY_TIMEOUT = 120
+EXIT_TIMEOUT = 60
+
+
+def interrupted(tmp_path, code, *, r_script=False):
+    """Start a process running ``code``, send SIGINT once it prints READY,
+    and return ``(returncode, stdout after READY, stderr)``."""
+    source = tmp_path / ("script.R" if r_script else "script.py")
+    source.write_text(textwrap.dedent(code))
+    command = [sys.executable, "-m", "pyreticulate", "run", str(source)] if r_script \
+        else [sys.executable, str(source)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": ROOT, "PYTHONUNBUFFERED": "1"},
+                            cwd=str(tmp_path))
+    try:
+        seen = b""
+        deadline = time.monotonic() + READY_TIMEOUT
+        while b"READY\n" not in seen:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"no READY marker; stderr: {proc.stderr.read1(65536)!r}"
+            ready, _, _ = select.select([proc.stdout], [], [], remaining)
+            if ready:
+                chunk = os.read(proc.stdout.fileno(), 4096)
+                assert chunk, f"process ended before READY: {proc.stderr.read()!r}"
+                seen += chunk
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=EXIT_TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    after = seen.split(b"READY\n", 1)[1] + out
+    return proc.returncode, after.decode(), err.decode()
+
+
+def test_ctrl_c_in_a_long_python_call_from_r_is_an_r_interrupt(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        library(pyreticulate)
+        outcome <- tryCatch(
+          py_run_string("print('READY', flush=True)\\nwhile True:\\n    pass"),
+          interrupt = function(e) "caught an R interrupt")
+        cat(outcome, "\\n")
+    """, r_script=True)
+    assert status == 0, err
+    assert out.strip() == "caught an R interrupt"
+
+
+def test_session_is_usable_after_an_interrupted_python_call(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        library(pyreticulate)
+        tryCatch(py_run_string(paste0("print('READY', flush=True)\\nimport time\\n",
+                                      "while True:\\n    time.sleep(0.01)")),
+                 interrupt = function(e) NULL)
+        cat("python:", py_eval("6 * 7"), "r:", sum(1:3), "\\n")
+    """, r_script=True)
+    assert status == 0, err
+    assert out.strip().endswith("python: 42 r: 6")
+
+
+def test_ctrl_c_without_a_handler_stops_the_script(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        library(pyreticulate)
+        py_run_string("print('READY', flush=True)\\nwhile True:\\n    pass")
+        cat("not reached\\n")
+    """, r_script=True)
+    assert status != 0
+    assert "not reached" not in out
+
+
+def test_ctrl_c_in_python_nested_under_r_under_python_reaches_the_outer_r(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        library(pyreticulate)
+        py_run_string("def run_r(f):\\n    return f()")
+        outcome <- tryCatch(
+          py$run_r(function() py_run_string("print('READY', flush=True)\\nwhile True:\\n    pass")),
+          interrupt = function(e) "outer interrupt")
+        cat(outcome, py_eval("1 + 1"), "\\n")
+    """, r_script=True)
+    assert status == 0, err
+    assert out.strip() == "outer interrupt 2"
+
+
+def test_ctrl_c_in_long_r_code_from_python_raises_keyboardinterrupt(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        import pyreticulate as pr
+        pr.start()
+        try:
+            pr.r('cat("READY\\\\n"); x <- 0; repeat { x <- x + 1 }')
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt")
+        print("after:", pr.r("1 + 1"))
+    """)
+    assert status == 0, err
+    assert out.split() == ["KeyboardInterrupt", "after:", "2.0"]
+
+
+def test_ctrl_c_while_r_sleeps_under_python_raises_keyboardinterrupt(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        import pyreticulate as pr
+        pr.start()
+        try:
+            pr.r('cat("READY\\\\n"); Sys.sleep(600)')
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt")
+        print("after:", pr.r("2 + 2"))
+    """)
+    assert status == 0, err
+    assert out.split() == ["KeyboardInterrupt", "after:", "4.0"]
+
+
+def test_ctrl_c_is_not_lost_while_r_writes_to_the_console(tmp_path):
+    """R's output goes through Python (the console callback): a Ctrl-C that
+    surfaces there must still interrupt R."""
+    status, out, err = interrupted(tmp_path, """
+        import sys
+        import pyreticulate as pr
+
+        class CountingSink:
+            def __init__(self, real):
+                self.real, self.writes = real, 0
+
+            def write(self, text):
+                self.writes += 1
+                if self.writes == 10_000:
+                    self.real.write("READY\\n")
+                    self.real.flush()
+                return len(text)
+
+            def flush(self):
+                pass
+        pr.start()
+        real = sys.stdout
+        sys.stdout = CountingSink(real)
+        try:
+            pr.r('repeat cat(".")')
+        except KeyboardInterrupt:
+            sys.stdout = real
+            print("KeyboardInterrupt")
+    """)
+    assert status == 0, err
+    assert out.strip() == "KeyboardInterrupt"
+
+
+def test_ctrl_c_while_main_runs_r_for_a_worker_stops_the_worker_call_and_main(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        import threading
+        import pyreticulate as pr
+        pr.start()
+        slow = pr.r('function() { cat("READY\\n"); Sys.sleep(600) }')
+        main_in_r = threading.Event()
+        outcome = {}
+
+        def worker():
+            main_in_r.wait(60)
+            try:
+                slow()
+            except KeyboardInterrupt:
+                outcome["worker"] = "KeyboardInterrupt"
+        thread = threading.Thread(target=worker)
+        thread.start()
+        pr.assign("entering_r", main_in_r.set)
+        try:
+            pr.r("entering_r(); Sys.sleep(600)")
+        except KeyboardInterrupt:
+            outcome["main"] = "KeyboardInterrupt"
+        thread.join(60)
+        print(outcome["worker"], outcome["main"], pr.r("1 + 1"))
+    """)
+    assert status == 0, err
+    assert out.split() == ["KeyboardInterrupt", "KeyboardInterrupt", "2.0"]
+
+
+def test_pure_python_loop_after_r_started_gets_keyboardinterrupt(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        import pyreticulate as pr
+        pr.start()
+        pr.r("1 + 1")
+        try:
+            print("READY", flush=True)
+            while True:
+                pass
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt")
+    """)
+    assert status == 0, err
+    assert out.strip() == "KeyboardInterrupt"
+
+
+def test_python_sigint_handler_is_still_pythons_after_r_started():
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_r_interrupt_under_python_becomes_keyboardinterrupt_in_process():
+    try:
+        pr.r('signalCondition(structure(list(), class = c("interrupt", "condition"))); '
+             'invokeRestart("abort")')
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("no KeyboardInterrupt")
+    assert pr.r("1 + 1") == 2
