@@ -17,7 +17,7 @@ import time
 from pyinstrument import Profiler
 
 import pyreticulate as pr
-from pyreticulate import rapi
+from pyreticulate.libr import capi
 
 
 def per_call(fn, n):
@@ -36,9 +36,9 @@ def time_of(run, n):
 
 def floors(n):
     """Microseconds of the pieces every crossing is made of."""
-    lib = rapi.lib
+    lib = capi.lib
     value = pr.py_to_r(1.5)
-    error = rapi.ffi.new("int *")
+    error = capi.ffi.new("int *")
     symbol = pr.r("quote(identity(1))", convert=False)
     pr.r('floor_callback <- py_eval("lambda: None")')
     start = time.perf_counter()
