@@ -3,6 +3,7 @@ own layer or of layers below it, imports inside functions included, and no two
 modules import each other, directly or through others."""
 import ast
 import pathlib
+import re
 
 import pytest
 
@@ -12,6 +13,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "pyreticulate"
 LAYERS = {"libr": 0, "runtime": 1, "convert": 2, "pyobjects": 3, "bridge": 4,
           "tensorflow": 5, "keras": 5}
 TOP = 6  # __init__, api, cli, __main__
+CORE = ("libr", "runtime", "convert", "pyobjects", "bridge")
 
 
 def module_name(path):
@@ -95,3 +97,13 @@ def test_no_import_cycle():
         if module not in index:
             visit(module)
     assert cycles == []
+
+
+def test_core_layers_name_neither_tensorflow_nor_keras():
+    """TensorFlow and Keras live in their own subpackages; the core knows nothing of them."""
+    named = re.compile(r"tensor|keras|\btf\b", re.IGNORECASE)
+    hits = [f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}"
+            for layer_dir in CORE for path in sorted((PACKAGE / layer_dir).rglob("*.py"))
+            for number, line in enumerate(path.read_text().splitlines(), 1)
+            if named.search(line)]
+    assert hits == []

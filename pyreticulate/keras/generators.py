@@ -19,7 +19,11 @@ _feeder_class = []
 
 def feed(step, name, capacity, timeout=None):
     """An ``RFeed`` of the batches ``step`` (R, ``.keras_generator_step``) returns."""
-    return RFeed(lambda: prepare(step()), name=name, capacity=capacity, timeout=timeout)
+    return RFeed(lambda: prepare(step()), name=name, capacity=capacity, timeout=timeout,
+                 hint=TIMEOUT_HINT)
+
+
+TIMEOUT_HINT = "values of R generators used by Keras are produced at batch boundaries"
 
 
 def prepare(item):

@@ -1,4 +1,4 @@
-"""Python classes whose methods are R functions (``PyClass`` and the Keras classes built on it).
+"""Python classes whose methods are R functions (``PyClass``, and classes built on it).
 
 Each R function becomes a method with a real Python signature taken from its
 formals (``self`` first). ``self`` reaches R as a proxy, the other arguments
@@ -14,7 +14,7 @@ With ``private`` (an R environment of initial members, kept as the class's
 class's members on first use and bound to ``private`` while its methods run
 (functions in it see ``self`` and ``private``). With ``python_defaults``
 the signatures carry constant R defaults as Python defaults and take
-``**kwargs`` (Keras inspects them; see ``rules.functions.py_function``).
+``**kwargs``, for libraries that inspect them (``rules.callables.py_function``).
 """
 import builtins
 import weakref

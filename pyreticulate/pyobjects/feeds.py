@@ -1,4 +1,4 @@
-"""Python iterators fed by R functions (``py_iterator``, R generators given to Keras).
+"""Python iterators fed by R functions (``py_iterator``, R generators as training data).
 
 R runs only on the main thread, so an R function never runs on the thread
 that consumes its values. An ``RFeed`` keeps a bounded queue that only the
@@ -8,13 +8,13 @@ only dequeue:
 
 * on the main thread, an empty queue is filled on the spot, reading
   ``prefetch`` values ahead;
-* on another thread (tf.data's workers call Keras's generator there), the
-  consumer asks the main thread to fill the queue at its next safe point
-  (``threads.defer``) and waits. While Keras waits for a batch in
-  TensorFlow's C++ code the main thread reaches no safe point, so
-  ``keras_generators`` tops the queue up at every batch boundary, before
-  Keras asks for the batch. A wait past the timeout raises
-  ``GeneratorTimeout`` naming the thread and the R function.
+* on another thread (a data pipeline's worker threads), the consumer asks
+  the main thread to fill the queue at its next safe point (``threads.defer``)
+  and waits. While a library waits for the value in its own C++ code the main
+  thread reaches no safe point, so whoever drives that library tops the queue
+  up at points it controls (``fill``; a training loop can do so at every batch
+  boundary). A wait past the timeout raises ``GeneratorTimeout`` naming the
+  thread, the R function and, when the feed has one, its ``hint``.
 
 An error in ``step`` is queued in the place of the value and raised where
 that value is consumed; the feed ends there. Closing a feed ends it for
@@ -46,8 +46,9 @@ _feeds = weakref.WeakKeyDictionary()
 class RFeed:
     """A bounded queue of the values of an R function, filled on the main thread."""
 
-    def __init__(self, step, name=None, capacity=1, prefetch=0, timeout=None):
+    def __init__(self, step, name=None, capacity=1, prefetch=0, timeout=None, hint=None):
         self.step = step
+        self.hint = hint
         self.name = name or getattr(step, "__name__", "an R function")
         self.capacity = max(int(capacity), 1)
         self.prefetch = max(int(prefetch), 0)
@@ -143,16 +144,15 @@ class RFeed:
                         f"{_thread_label()} waited {limit:g} s for the main thread"
                         f" to produce the next value of the R function "
                         f"{self.name}, but the main thread never reached a point where it "
-                        "could run R (it may be blocked in C code, such as TensorFlow "
-                        "waiting for this very value). R runs only on the main thread: "
-                        "values of R generators used by Keras are produced at batch "
-                        "boundaries. Raise the limit with "
+                        "could run R (it may be blocked in C code waiting for this very "
+                        "value). R runs only on the main thread"
+                        + (f": {self.hint}" if self.hint else "") + ". Raise the limit with "
                         "options(pyreticulate.generator_timeout = seconds).")
                 self._ready.wait(remaining)
             return self._items.popleft()
 
     def generator(self):
-        """A real generator (Keras checks for one) over the values."""
+        """A real generator (libraries check for one) over the values."""
         def generate():
             while True:
                 item = self.take()
@@ -184,5 +184,5 @@ def _thread_label():
     thread = threading.current_thread()
     if thread.name.startswith("Dummy-"):
         return (f"thread {thread.name!r} (native id {thread.native_id}, a thread Python did "
-                "not start, such as a TensorFlow worker)")
+                "not start, such as a worker of a C++ library)")
     return f"thread {thread.name!r}"

@@ -169,7 +169,7 @@ _TYPE_NAMES = {
 class PyRefs:
     """Python objects referenced from R: one count per external pointer.
 
-    R's GC cannot see the memory these objects pin (big arrays, tensors), so
+    R's GC cannot see the memory these objects pin (big arrays, buffers of other libraries), so
     once many proxies or many bytes were handed to R since the last collection,
     an R garbage collection is requested at the main thread's next safe point.
     """

@@ -66,7 +66,7 @@ def check_process():
     if pid is not None and pid != os.getpid():
         raise ForkedProcessError(
             f"R was started in process {pid} and cannot be used after fork() (this is "
-            f"process {os.getpid()}): R, Python threads and libraries such as TensorFlow "
+            f"process {os.getpid()}): R, Python threads and libraries with threads of their own "
             "do not survive fork(). Use a fresh process instead: multiprocessing with the "
             "'spawn' method in Python, or parallel::makePSOCKcluster() / callr in R "
             "(not parallel::mclapply)")
@@ -208,7 +208,7 @@ def run_on_main(fn, args=(), description="an R function", timeout=None):
                 f"thread {task.thread_name!r} waited {limit:g} s for the main thread "
                 f"to run {description}, but the main thread never reached a point "
                 "where it could run R (it may be blocked in C code such as a long "
-                "BLAS call or a TensorFlow C++ wait, or busy in R code that does not "
+                "BLAS call or a wait inside a C++ library, or busy in R code that does not "
                 "check for interrupts); R is only ever entered on the main thread. "
                 "Raise the limit with pyreticulate.set_timeout().")
         task.done.wait()

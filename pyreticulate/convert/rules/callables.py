@@ -156,7 +156,7 @@ def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=
     ``*args``/``**kwargs``, later ones are keyword-only. A parameter with an R
     default that the caller leaves out is not passed, so R's default applies;
     with ``python_defaults`` a constant R default (NULL, a logical, number or
-    string) is the Python default instead, as Keras inspects them. With
+    string) is the Python default instead, for libraries that inspect them. With
     ``var_keywords`` the function also takes ``**kwargs`` when R has no
     ``...``; such unknown keywords are dropped. The generated function calls
     ``invoke`` (default: ``fn``) with the arguments.
