@@ -1,4 +1,4 @@
-"""The convert flag (conversions.md §7): what $, [[, [, calls and iteration
+"""The convert flag (docs/conversions.md §7): what $, [[, [, calls and iteration
 return for convert = TRUE and FALSE proxies; py_get_attr/py_get_item/py_call
 never convert; operators convert unless an operand is a FALSE proxy; the
 defaults of r_to_py, dict, py_dict, tuple, import, py_eval and py_run_*."""

@@ -1,4 +1,4 @@
-"""R arrays and matrices ↔ NumPy arrays (conversions.md §2–4, §8 item 4)."""
+"""R arrays and matrices ↔ NumPy arrays (docs/conversions.md §2–4, §8 item 4)."""
 import gc
 
 import numpy as np

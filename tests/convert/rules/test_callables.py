@@ -1,4 +1,4 @@
-"""R functions ↔ Python callables as conversions (conversions.md §3, §4, §8 item 10)."""
+"""R functions ↔ Python callables as conversions (docs/conversions.md §3, §4, §8 item 10)."""
 import pyreticulate as pr
 from helpers import r_true
 

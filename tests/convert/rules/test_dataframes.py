@@ -1,4 +1,4 @@
-"""data.frame ↔ pandas.DataFrame and pandas.Series (conversions.md §2, §4, §5, §8 item 8)."""
+"""data.frame ↔ pandas.DataFrame and pandas.Series (docs/conversions.md §2, §4, §5, §8 item 8)."""
 import datetime
 
 import numpy as np

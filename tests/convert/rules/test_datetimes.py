@@ -1,4 +1,4 @@
-"""Dates and date-times (conversions.md §2–4, §8 items 6 and 7)."""
+"""Dates and date-times (docs/conversions.md §2–4, §8 items 6 and 7)."""
 import datetime
 import pickle
 import time

@@ -1,4 +1,4 @@
-"""Factors ↔ pandas.Categorical, and the pandas-free RFactor (conversions.md §3–4, §8 item 5)."""
+"""Factors ↔ pandas.Categorical, and the pandas-free RFactor (docs/conversions.md §3–4, §8 item 5)."""
 import numpy as np
 import pandas as pd
 import pytest

@@ -1,4 +1,4 @@
-"""Opaque R objects, proxies and conditions (conversions.md §3, §4, §8 item 10)."""
+"""Opaque R objects, proxies and conditions (docs/conversions.md §3, §4, §8 item 10)."""
 import pytest
 
 import pyreticulate as pr

@@ -1,4 +1,4 @@
-"""Scalars, atomic vectors without dim, lists, tuples and dicts (conversions.md §1–4, §8)."""
+"""Scalars, atomic vectors without dim, lists, tuples and dicts (docs/conversions.md §1–4, §8)."""
 import collections
 import datetime
 import decimal

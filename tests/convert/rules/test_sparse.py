@@ -1,4 +1,4 @@
-"""Sparse matrices of R's Matrix package ↔ scipy.sparse (conversions.md §3)."""
+"""Sparse matrices of R's Matrix package ↔ scipy.sparse (docs/conversions.md §3)."""
 import numpy as np
 import pytest
 import scipy.sparse as sp
