@@ -3,7 +3,7 @@ and by the Python type's MRO the other way.
 
 A rule returns ``NOT_HANDLED`` to pass the value on to the next rule. Rules
 registered later take precedence over earlier ones, so users extend or
-override the built-in families (``pyreticulate.rules``) with ``register``.
+override the built-in families (``pyreticulate.convert.rules``) with ``register``.
 R's own S3 methods ``r_to_py.<class>`` and ``py_to_r.<class>`` come first.
 
 R → Python rules are ``rule(sexp) -> object``; ``sexp`` is protected by the

@@ -5,7 +5,8 @@ after flushing ``sys.stdout`` as R does), so it interleaves with Python's own
 prints in order; while ``py_capture_output()`` captures Python's output, R's
 output keeps going to the streams that were active before. R's input
 (``readline()``, ``browser()``) reads through ``input()``. ``q()`` runs the
-shutdown (``runtime.exit_process``) and ends the process with R's exit status.
+shutdown handed over by ``install`` (``embedded.exit_process``) and ends the
+process with R's exit status.
 A Ctrl-C that surfaces in any of these callbacks becomes an R interrupt.
 """
 import contextlib
