@@ -295,7 +295,7 @@ def test_drop_false_keeps_dimensions():
 
 def test_negative_index_counts_from_the_end_with_a_warning_once():
     r_true('''
-        assign("warned_negative", NULL, envir = tensorflow:::.tf_state)
+        assign("negative_indices", FALSE, envir = tensorflow:::warned_about)
         first <- count_warnings(a <- v[-1])
         second <- count_warnings(b <- v[-2])
         as.numeric(a) == 50 && as.numeric(b) == 40 && first == 1L && second == 0L

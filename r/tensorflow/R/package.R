@@ -11,3 +11,10 @@
   makeActiveBinding("tf", .tf_binding, env = asNamespace(pkgname))
   invisible()
 }
+
+# Internal helpers under the names the real tensorflow gives them (its test
+# suite runs inside the namespace and calls them).
+is_windows <- function() identical(.Platform$OS.type, "windows")
+
+is_mac_arm64 <- function()
+  identical(Sys.info()[["sysname"]], "Darwin") && identical(Sys.info()[["machine"]], "arm64")

@@ -110,9 +110,14 @@ all_dims <- function() py_ellipsis()
     stop("a slice step cannot be 0", call. = FALSE)
 }
 
+# Which once-per-session warnings were given (the name the real tensorflow
+# uses: its tests reset it).
+warned_about <- new.env(parent = emptyenv())
+warned_about$negative_indices <- FALSE
+
 .warn_negative_once <- function() {
-  if (isTRUE(.tf_state$warned_negative)) return(invisible())
-  .tf_state$warned_negative <- TRUE
+  if (isTRUE(warned_about$negative_indices)) return(invisible())
+  warned_about$negative_indices <- TRUE
   warning("negative tensor indices count from the end (-1 is the last element), ",
           "as in Python, not R's exclusion; this warning is shown once per session",
           call. = FALSE)
