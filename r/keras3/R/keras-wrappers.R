@@ -1,6 +1,7 @@
 # R functions generated from the installed Keras: layer_* and rnn_cell_*
 # (keras.layers), optimizer_* (keras.optimizers), loss_* (keras.losses),
-# metric_* (keras.metrics) and activation_* (keras.activations).
+# metric_* (keras.metrics), activation_* (keras.activations) and op_*
+# (keras.ops).
 #
 # The NAMESPACE lists their names (those of keras3's API); each is an active
 # binding made when the package loads, without touching Python. The first
@@ -22,20 +23,22 @@
   losses = character(),
   metrics = c(R2Score = "metric_r2_score", F1Score = "metric_f1_score",
               FBetaScore = "metric_fbeta_score", MeanMetricWrapper = "metric_mean_wrapper"),
-  activations = character()
+  activations = character(),
+  ops = character()
 )
 
-# Names that are base classes, helpers or hand-written in R.
+# Names that are base classes, helpers, submodules or hand-written in R.
 .keras_skipped <- list(
   layers = c("Layer", "InputLayer", "InputSpec", "Wrapper", "Input"),
   optimizers = c("Optimizer"),
   losses = c("Loss"),
   metrics = c("Metric"),
-  activations = character()
+  activations = character(),
+  ops = c("image", "linalg", "nn", "numpy")
 )
 
 .keras_prefixes <- c(layers = "layer_", optimizers = "optimizer_", losses = "loss_",
-                     metrics = "metric_", activations = "activation_")
+                     metrics = "metric_", activations = "activation_", ops = "op_")
 
 # Layers that take their inputs first: called with a list (merge) or with the
 # inputs as separate arguments (multi_input).
@@ -43,8 +46,9 @@
                          MultiHeadAttention = "multi_input",
                          GroupQueryAttention = "multi_input")
 
-# Python parameter names that are not R names in the wrappers.
-.keras_formal_renames <- list(Lambda = c("function" = "f"))
+# Python parameter names that are not R names in the wrappers (by class or
+# function name).
+.keras_formal_renames <- list(Lambda = c("function" = "f"), vectorized_map = c("function" = "f"))
 
 # CamelCase Keras class names to keras3's snake_case: Conv2DTranspose →
 # conv_2d_transpose, SimpleRNN → simple_rnn, MeanIoU → mean_iou.
@@ -71,7 +75,7 @@
   functions <- setdiff(names[!.is_class_name(names)], c("deserialize", "get", "serialize"))
   if (family %in% c("layers", "optimizers"))
     return(lapply(classes, function(cl) spec(r_name(cl), class = cl)))
-  if (family == "activations")
+  if (family %in% c("activations", "ops"))
     return(lapply(functions, function(fn) spec(paste0(prefix, fn), fun = fn)))
   paired <- character()
   specs <- lapply(classes, function(cl) {
@@ -147,7 +151,7 @@
   support <- .keras_support()
   target <- if (!is.null(spec$py_class)) spec$py_class else spec$py_fun
   params <- support$parameters(target)
-  spec$rename <- .keras_formal_renames[[if (is.null(spec$class)) "" else spec$class]]
+  spec$rename <- .keras_formal_renames[[if (is.null(spec$class)) spec$fun else spec$class]]
   spec$kind <- .keras_wrapper_kind(spec, support)
   if (spec$kind %in% c("loss", "metric") && !is.null(spec$py_fun)) {
     fun_params <- support$parameters(spec$py_fun)
@@ -174,7 +178,8 @@
     optimizers = "constructor",
     losses = "loss",
     metrics = "metric",
-    activations = "activation")
+    activations = "activation",
+    ops = "op")
 }
 
 # R formals from Python parameters: `lead` first, then each parameter with its
@@ -222,7 +227,8 @@
     merge = , multi_input = .keras_merge_call(spec, frame, call),
     constructor = py_call(spec$py_class, !!!.keras_args(frame, call, spec)),
     loss = , metric = .keras_loss_metric_call(spec, frame, call),
-    activation = .keras_activation_call(spec, frame, call))
+    activation = .keras_activation_call(spec, frame, call),
+    op = py_call(spec$py_fun, !!!.keras_args(frame, call, spec)))
 }
 
 # The arguments the caller supplied (named dots included), converted, with
@@ -273,7 +279,7 @@
 
 # Integers when numbers are given; other values (padding = "same") pass.
 .keras_integer_if_numeric <- c("padding", "cropping", "output_padding", "ngrams",
-                               "tile_grid_size")
+                               "tile_grid_size", "repeats")
 
 .keras_shape_args <- c("shape", "input_shape", "batch_input_shape", "batch_shape",
                        "noise_shape", "output_shape", "dims")
@@ -284,7 +290,8 @@
   if (is_py_object(value)) return(value)
   if (name %in% .keras_integer_args) return(.keras_integer(value, name, call))
   if (name %in% .keras_shape_args) return(.keras_shape(value, name, call))
-  if (name == "target_shape") return(.keras_shape(value, name, call, unknown = -1L))
+  if (name %in% c("target_shape", "newshape"))
+    return(.keras_shape(value, name, call, unknown = -1L))
   if (name %in% c("axis", "axes")) return(.keras_axis(value, name, call))
   if (name %in% .keras_integer_if_numeric && is.numeric(value))
     return(.keras_integer(value, name, call))
