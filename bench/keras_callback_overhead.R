@@ -15,6 +15,7 @@
 # Figures are printed, nothing is asserted.
 
 suppressPackageStartupMessages(library(pyreticulate))
+suppressPackageStartupMessages(library(keras))
 
 args <- commandArgs(trailingOnly = TRUE)
 batches <- if (length(args) >= 1L) as.integer(args[[1L]]) else 2000L
@@ -99,14 +100,14 @@ def per_next(generator, n):
 ")
 best_per_call <- function(measure)
   min(vapply(seq_len(repeats), function(i) py_to_r(measure()), numeric(1L)))
-feeder <- pyreticulate:::.keras_feeder()
-r_generator <- function() pyreticulate:::.keras_data_source(model, r_batch, feeder, "train")
+feeder <- keras3:::.keras_feeder()
+r_generator <- function() keras3:::.keras_data_source(model, r_batch, feeder, "train")
 per_call <- list(
   "hook: R callback_lambda()" = best_per_call(function()
     main$per_hook_call(callback_lambda(on_train_batch_end = count), batches)),
   "hook: R Callback() class" = best_per_call(function() main$per_hook_call(Counting(), batches)),
   "hook: R KerasCallback (R6)" = best_per_call(function()
-    main$per_hook_call(pyreticulate:::.as_keras_callback(CountingR6$new()), batches)),
+    main$per_hook_call(r_to_py(CountingR6$new()), batches)),
   "hook: Python Callback" = best_per_call(function()
     main$per_hook_call(main$PythonCounting(), batches)),
   "generator next(): R" = best_per_call(function() main$per_next(r_generator(), batches)),

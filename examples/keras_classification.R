@@ -1,7 +1,7 @@
 # Classification with Keras from R: three classes of points around three
 # centres, labels as a factor, a functional model, accuracy on held-out data.
 #   pyreticulate run examples/keras_classification.R
-library(pyreticulate)
+library(keras3)
 
 set.seed(7)
 centres <- rbind(c(0, 2), c(-2, -1), c(2, -1))

@@ -1,7 +1,7 @@
 # Regression with Keras from R: learn a noisy nonlinear function of four
 # inputs, plot the training history, check the saved model predicts the same.
 #   pyreticulate run examples/keras_regression.R
-library(pyreticulate)
+library(keras3)
 
 set.seed(42)
 n <- 400

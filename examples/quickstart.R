@@ -1,6 +1,7 @@
-# Quickstart: R drives Python through pyreticulate.
+# Quickstart: R drives Python through pyreticulate (library(reticulate) gets
+# pyreticulate's implementation of reticulate's API).
 #   pyreticulate run examples/quickstart.R
-library(pyreticulate)
+library(reticulate)
 
 np <- import("numpy")
 x <- np$linspace(0, 1, num = 5L)

@@ -2,7 +2,7 @@
 # value and gradients at x = 2, y = 3 are checked against the hand-computed
 # f = (6 + 4)^2 = 100, df/dx = 2 (x y + x^2)(y + 2 x) = 140,
 # df/dy = 2 (x y + x^2) x = 40.
-library(pyreticulate)
+library(tensorflow)
 
 x <- tf$Variable(2)
 y <- tf$Variable(3)

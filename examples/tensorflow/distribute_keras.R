@@ -1,6 +1,6 @@
 # A Keras model built and compiled inside a tf$distribute strategy's scope,
 # then trained with fit(); Keras is used through the bridge directly.
-library(pyreticulate)
+library(tensorflow)
 keras <- import("keras")
 
 set.seed(1)

@@ -1,6 +1,6 @@
 # Linear regression by automatic differentiation and gradient descent, eagerly:
 # GradientTape records the loss, tape$gradient() differentiates it.
-library(pyreticulate)
+library(tensorflow)
 
 set.seed(42)
 n <- 200

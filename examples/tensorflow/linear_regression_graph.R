@@ -1,6 +1,6 @@
 # The same regression in TF1 graph mode: placeholders, variables, an optimizer
 # and a Session fed through dict(), whose keys are the placeholders x and y.
-library(pyreticulate)
+library(tensorflow)
 use_compat("v1")
 
 set.seed(42)

@@ -1,5 +1,6 @@
 """Entries the evaluation condition handler calls (``.pyr_capture_condition`` in
-r/R/bridge.R): they hand the condition to the evaluation in progress."""
+r/pyreticulate/R/py-bridge.R): they hand the condition to the evaluation in
+progress."""
 from ..runtime import evaluation
 from ..libr import capi
 from .crossing import entry

@@ -4,7 +4,7 @@
 An entry receives R values, runs Python and returns an R value; it never
 raises into R. A Python exception, an R condition that crossed Python, an
 interrupt or R warnings collected on the way come back as a ``.pyr_signal``
-list that the R side re-signals (``.pyr_raise`` in r/R/bridge.R).
+list that the R side re-signals (``.pyr_raise`` in r/pyreticulate/R/py-bridge.R).
 """
 from ..runtime import errors, evaluation, threads
 from ..convert.registry import REGISTRY

@@ -50,8 +50,8 @@ def _annotated(exc, hook, epoch, index):
         with protected() as keep:
             args = [exc.condition.sexp, keep(REGISTRY.to_r(hook)),
                     keep(REGISTRY.to_r(epoch)), keep(REGISTRY.to_r(index))]
-            condition = evaluation.call_function(
-                evaluation.function(".keras_hook_condition"), args, keep=keep)
+            annotate = evaluation.eval_text("keras3:::.keras_hook_condition")
+            condition = evaluation.call_function(annotate.sexp, args, keep=keep)
             return RObject(condition)
     try:
         condition = threads.run_on_main(annotate, (), "annotating an R condition")

@@ -12,9 +12,10 @@ from helpers import ROOT, run_script
 ENV = {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0"}
 
 # check(label, expr) prints "label: value" (a vector on one line) or
-# "label: ERROR in <call>: <message>" when expr fails with an R error.
-PRELUDE = r'''
-suppressPackageStartupMessages(library(pyreticulate))
+# "label: ERROR in <call>: <message>" when expr fails with an R error. HELPERS
+# need no package; PRELUDE attaches pyreticulate first (and so tensorflow and
+# keras3) for scripts written against all of the API.
+HELPERS = r'''
 .one_line <- function(text) gsub("\n", " ", paste(text, collapse = " "))
 check <- function(label, expr) {
   value <- tryCatch(expr, error = function(e) e)
@@ -34,6 +35,7 @@ shape_of <- function(tensor) {
         collapse = " ")
 }
 '''
+PRELUDE = "suppressPackageStartupMessages(library(pyreticulate))" + HELPERS
 
 
 def run_r(path, *args, timeout=600):
@@ -79,6 +81,6 @@ def labelled(proc):
     return Labelled(proc)
 
 
-def run_labelled(directory, code, timeout=600):
-    """Run PRELUDE + code as a script in ``directory``; its labelled lines."""
-    return Labelled(run_code(directory, PRELUDE + textwrap.dedent(code), timeout=timeout))
+def run_labelled(directory, code, timeout=600, prelude=PRELUDE):
+    """Run ``prelude`` + code as a script in ``directory``; its labelled lines."""
+    return Labelled(run_code(directory, prelude + textwrap.dedent(code), timeout=timeout))

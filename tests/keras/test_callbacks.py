@@ -1,5 +1,6 @@
-"""Callbacks from R (r/R/keras-callbacks.R, pyreticulate/keras/callbacks.py):
-KerasCallback R6 objects (old keras, 0-based), callback_lambda() and Callback()
+"""Callbacks from R (r/keras3/R/keras-callbacks.R, r/keras/R/keras2-callbacks.R,
+pyreticulate/keras/callbacks.py):
+KerasCallback R6 objects (keras 2.x, 0-based), callback_lambda() and Callback()
 classes (keras3, 1-based, returned lists merged into the history), built-in
 callbacks, errors in hooks, stop_training, and Ctrl-C during fit()."""
 import os
@@ -15,6 +16,7 @@ from helpers import ROOT
 from helpers.scripts import ENV, PRELUDE, run_labelled
 
 SCRIPT = r'''
+suppressPackageStartupMessages(library(keras))
 set.seed(3)
 keras$utils$set_random_seed(3L)
 x <- matrix(rnorm(40 * 3), 40, 3)
@@ -50,7 +52,7 @@ check("r6_logs_are_a_copy", c(all(history$metrics$loss > 0), names(history$metri
 check("r6_batches", unique(recorder$batches))
 check("r6_params", unlist(recorder$begin_params[c("epochs", "steps")]))
 check("r6_model", recorder$model_class)
-check("r6_hooks_registered", overridden(pyreticulate:::.as_keras_callback(recorder)))
+check("r6_hooks_registered", overridden(r_to_py(recorder)))
 
 # ---- callback_lambda (keras3: 1-based, merges) ----------------------------------------------
 lambda_epochs <- integer(); lambda_batches <- integer(); lambda_logs <- list()

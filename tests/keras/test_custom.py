@@ -1,4 +1,4 @@
-"""Custom models, layers, losses and metrics from R (r/R/keras-custom.R,
+"""Custom models, layers, losses and metrics from R (r/keras3/R/keras-custom.R,
 pyreticulate/keras/classes.py, pyobjects/classes.py): keras_model_custom(), Model(),
 Layer(), Loss(), Metric() and %py_class%, with Python signatures Keras can
 inspect, super, private, a custom train_step, and saving and loading."""
@@ -7,6 +7,7 @@ import pytest
 from helpers.scripts import run_labelled
 
 SCRIPT = r'''
+suppressPackageStartupMessages(library(keras))
 set.seed(5)
 keras$utils$set_random_seed(5L)
 x <- matrix(rnorm(64 * 3), 64, 3)
@@ -16,7 +17,7 @@ signature <- function(f) py_str(import("inspect")$signature(f))
 same_predictions <- function(a, b)
   isTRUE(all.equal(predict(a, x[1:5, ], verbose = 0), predict(b, x[1:5, ], verbose = 0)))
 
-# ---- keras_model_custom (old keras) -------------------------------------------------------
+# ---- keras_model_custom (keras 2.x) -------------------------------------------------------
 custom <- keras_model_custom(name = "mymodel", function(self) {
   self$dense1 <- layer_dense(units = 8, activation = "relu")
   self$dense2 <- layer_dense(units = 1)

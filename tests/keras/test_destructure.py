@@ -1,4 +1,4 @@
-"""Multiple assignment with %<-% (r/R/destructure.R), as zeallot's."""
+"""Multiple assignment with keras3's %<-% (r/keras3/R/destructure.R), as zeallot's."""
 import pytest
 
 import pyreticulate as pr

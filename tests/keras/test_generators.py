@@ -1,4 +1,4 @@
-"""R functions as Keras data (r/R/keras-generators.R, pyreticulate/keras/generators.py,
+"""R functions as Keras data (r/keras3/R/keras-generators.R, pyreticulate/keras/generators.py,
 pyobjects/feeds.py): fit() over 1,000 batches on the TensorFlow backend without
 deadlock while tf.data reads from its own threads, validation data,
 evaluate() and predict(), several inputs, the end of the data, errors, and
@@ -54,12 +54,6 @@ check("predict_generator", dim(predict(model, function() list(matrix(1, 4, 3)), 
                                        verbose = 0)))
 check("predict_generator_of_arrays", dim(predict(model, function() matrix(1, 4, 3), steps = 2,
                                                  verbose = 0)))
-check("fit_generator_alias", {
-  warned <- FALSE
-  withCallingHandlers(fit_generator(model, gen, steps_per_epoch = 2, verbose = 0),
-                      warning = function(w) { warned <<- TRUE; invokeRestart("muffleWarning") })
-  warned
-})
 
 a <- keras_input(shape = 2, name = "a")
 b <- keras_input(shape = 1, name = "b", dtype = "int32")
@@ -174,10 +168,6 @@ def test_evaluate_with_a_generator(out):
 def test_predict_with_a_generator(out):
     assert out["predict_generator"] == "12 1"
     assert out["predict_generator_of_arrays"] == "8 1"
-
-
-def test_fit_generator_is_a_deprecated_alias(out):
-    assert out["fit_generator_alias"] == "TRUE"
 
 
 def test_generator_with_several_inputs(out):

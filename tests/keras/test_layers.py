@@ -1,4 +1,4 @@
-"""layer_* wrappers (r/R/keras-wrappers.R, keras-layers.R): every layer the
+"""layer_* wrappers (r/keras3/R/keras-wrappers.R, keras-layers.R): every layer the
 issue lists builds and runs in a model; R conventions for arguments; the
 first argument decides between layer, in-place add and application."""
 import pytest

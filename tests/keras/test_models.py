@@ -1,4 +1,4 @@
-"""Models from R (r/R/keras-models.R, keras-handles.R, keras-data.R):
+"""Models from R (r/keras3/R/keras-models.R, package.R, keras-data.R):
 construction, layers of a model, summary, weights, configuration,
 persistence and the data helpers."""
 import pytest
@@ -7,7 +7,7 @@ from helpers.scripts import run_labelled
 
 SCRIPT = r'''
 check("tf_before_use", py_eval("'tensorflow' in __import__('sys').modules"))
-exported <- getNamespaceExports("pyreticulate")
+exported <- getNamespaceExports("keras3")
 check("wrapper_names", c("layer_conv_2d_transpose", "layer_upsampling_2d", "layer_simple_rnn",
                          "layer_activation_leaky_relu", "layer_global_average_pooling_1d",
                          "rnn_cell_gru", "optimizer_rmsprop", "optimizer_adam_w",
@@ -121,8 +121,7 @@ check("load_with_custom_objects", isTRUE(all.equal(expected, predict(
   load_model(tripled_file, custom_objects = list(triple = triple)), x, verbose = 0))))
 check("custom_object_scope", isTRUE(all.equal(expected, predict(
   with_custom_object_scope(list(triple = triple), load_model(tripled_file)), x, verbose = 0))))
-check("model_json", class(model_from_json(model_to_json(seq_model)))[[1]])
-check("custom_objects_names", paste(names(py_to_r(pyreticulate:::.custom_objects(
+check("custom_objects_names", paste(names(py_to_r(keras3:::.custom_objects(
   list(plus = function(x) x, loss_mean_squared_error)))), collapse = ","))
 
 check("to_categorical", as.vector(to_categorical(c(0, 2, 1))))
@@ -343,7 +342,3 @@ def test_load_model_with_custom_objects(out):
 
 def test_with_custom_object_scope(out):
     assert out["custom_object_scope"] == "TRUE"
-
-
-def test_model_json_round_trip(out):
-    assert out["model_json"] == "keras.src.models.sequential.Sequential"

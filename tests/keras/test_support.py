@@ -1,4 +1,4 @@
-"""pyreticulate.keras_support: what the R Keras wrappers read from Keras."""
+"""pyreticulate.keras.support: what the R Keras wrappers read from Keras."""
 import subprocess
 import sys
 

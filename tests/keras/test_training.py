@@ -1,4 +1,4 @@
-"""Training from R (r/R/keras-training.R, keras-data.R, keras-history.R,
+"""Training from R (r/keras3/R/keras-training.R, keras-data.R, keras-history.R,
 keras-losses-metrics-optimizers.R): compile/fit/evaluate/predict and the
 batch methods, R data, the training history, losses, metrics, optimizers
 and progress output."""
@@ -66,13 +66,13 @@ identity_model <- keras_model_sequential(input_shape = c(3, 4)) %>% layer_identi
 cube <- array(as.numeric(1:24), c(2, 3, 4))
 check("element_order_kept", isTRUE(all.equal(predict(identity_model, cube, verbose = 0), cube,
                                              check.attributes = FALSE)))
-prepared <- pyreticulate:::.keras_x(identity_model, cube)
+prepared <- keras3:::.keras_x(identity_model, cube)
 check("prepared_c_order_float32", c(py_to_r(prepared$flags$c_contiguous),
                                     py_to_r(prepared$dtype$name)))
 check("integer_data_cast_to_input_dtype",
-      py_to_r(pyreticulate:::.keras_x(identity_model, array(1:24, c(2, 3, 4)))$dtype$name))
-check("vector_target", py_to_r(pyreticulate:::.keras_data(c(1.5, 2))$shape))
-codes <- pyreticulate:::.keras_data(labels)
+      py_to_r(keras3:::.keras_x(identity_model, array(1:24, c(2, 3, 4)))$dtype$name))
+check("vector_target", py_to_r(keras3:::.keras_data(c(1.5, 2))$shape))
+codes <- keras3:::.keras_data(labels)
 check("factor_codes", c(identical(as.vector(py_to_r(codes)), as.integer(labels) - 1L),
                         py_to_r(codes$dtype$name)))
 
@@ -98,7 +98,7 @@ custom %>% compile(
 check("custom_loss_and_metrics", names(fit(custom, x, y, epochs = 1, verbose = 0)$metrics))
 named_loss <- function(y_true, y_pred) keras$ops$mean(keras$ops$abs(y_true - y_pred))
 attr(named_loss, "py_function_name") <- "my_loss"
-check("custom_loss_name", py_to_r(pyreticulate:::.as_loss(named_loss, character())$`__name__`))
+check("custom_loss_name", py_to_r(keras3:::.as_loss(named_loss, character())$`__name__`))
 
 check("loss_object", class(loss_binary_crossentropy(from_logits = TRUE))[[1]])
 check("loss_value", as.array(loss_mean_squared_error(c(1, 2), c(1, 4))$numpy()))

@@ -172,19 +172,20 @@ def test_library_reticulate_attaches_pyreticulates_implementation(script):
 
 
 def test_loading_the_real_reticulate_during_a_session_warns_and_keeps_our_methods(script):
+    # Not attached: library(pyreticulate) would load the stand-in reticulate (the
+    # packages it attaches import it), and loadNamespace() would return that one.
     proc = script("""
-        library(pyreticulate)
         message <- NULL
         invisible(withCallingHandlers(loadNamespace("reticulate", lib.loc = .Library.site),
                             warning = function(w) {
                               message <<- conditionMessage(w)
                               invokeRestart("muffleWarning")
                             }))
-        cat(grepl("the real reticulate was loaded", message), py_eval("1 + 1"), "\\n")
-        np <- import("numpy", convert = FALSE)
+        cat(grepl("the real reticulate was loaded", message), pyreticulate::py_eval("1 + 1"), "\\n")
+        np <- pyreticulate::import("numpy", convert = FALSE)
         cat(identical(getS3method("$", "python.builtin.object"),
                       get("$.python.builtin.object", asNamespace("pyreticulate"))),
-            py_to_r(np$sqrt(4)), "\\n")
+            pyreticulate::py_to_r(np$sqrt(4)), "\\n")
     """, timeout=TIMEOUT)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "TRUE 2 \nTRUE 2 \n"

@@ -1,4 +1,4 @@
-"""The TensorFlow entry points (r/R/tensorflow.R): `tf` imported on first
+"""The TensorFlow entry points (r/tensorflow/R/tf-api.R): `tf` imported on first
 use, tf_version(), as_tensor(), tf_function() (traced on the main thread),
 device information and the message for a GPU that is not there."""
 import pytest
@@ -68,7 +68,7 @@ def out(tmp_path_factory):
 
         devices <- tf$config$list_physical_devices()
         cat("physical devices:", vapply(devices, function(d) d$device_type, ""), "\\n")
-        cat("tf_devices:", paste(tf_devices()$device_type, collapse = ","), "\\n")
+        cat("tf_devices:", paste(tensorflow:::tf_devices()$device_type, collapse = ","), "\\n")
         cat("gpu configured matches the devices:", identical(tf_gpu_configured(verbose = FALSE),
             length(tf$config$list_physical_devices("GPU")) > 0L), "\\n")
         cat("gpu request:", tryCatch(with(tf$device("/GPU:99"), tf$constant(1)),

@@ -1,4 +1,4 @@
-"""Tensors as R values (r/R/tensors.R, tensor-indexing.R, tensor-shape.R),
+"""Tensors as R values (r/tensorflow/R/tf-tensors.R, tf-extract.R, tf-shape.R),
 in the session R: the class filter, operators with R numbers cast to the
 tensor's dtype, no dispatch warnings for mixed operands, Math and Summary
 methods with 1-based axes, R-style indexing, shapes and conversions."""
@@ -295,7 +295,7 @@ def test_drop_false_keeps_dimensions():
 
 def test_negative_index_counts_from_the_end_with_a_warning_once():
     r_true('''
-        assign("warned_negative", NULL, envir = pyreticulate:::.tf_state)
+        assign("negative_indices", FALSE, envir = tensorflow:::warned_about)
         first <- count_warnings(a <- v[-1])
         second <- count_warnings(b <- v[-2])
         as.numeric(a) == 50 && as.numeric(b) == 40 && first == 1L && second == 0L

@@ -2,7 +2,7 @@
 # ports chosen now), each worker an R script (worker.R) in its own process
 # with its TF_CONFIG; then the same script alone as a single worker, and
 # compares the final weights.
-library(pyreticulate)
+library(reticulate)
 
 script_file <- sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE))
 worker_script <- file.path(dirname(normalizePath(script_file)), "worker.R")

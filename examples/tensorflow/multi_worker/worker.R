@@ -4,7 +4,7 @@
 # same synthetic data by full-batch gradient descent: per-replica gradients
 # are summed across workers by the strategy, so every worker applies the same
 # update and all end with the same weights as a single worker on all the data.
-library(pyreticulate)
+library(tensorflow)
 
 strategy <- tf$distribute$MultiWorkerMirroredStrategy()
 resolver <- strategy$cluster_resolver

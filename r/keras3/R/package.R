@@ -1,0 +1,30 @@
+# What the package sets up when it loads: `keras` (the Python module,
+# imported the first time it is used: importing TensorFlow takes seconds, and
+# scripts that never touch Keras must not pay for it) and one active binding
+# per generated wrapper that the NAMESPACE exports (keras-wrappers.R).
+
+.keras_state <- new.env(parent = emptyenv())
+
+.onLoad <- function(libname, pkgname) {
+  ns <- asNamespace(pkgname)
+  .keras_state$wrappers <- new.env(parent = emptyenv())
+  .keras_state$specs <- list()
+  makeActiveBinding("keras", .keras_module, ns)
+  .keras_register_wrappers(ns, parseNamespaceFile(pkgname, libname)$exports)
+  invisible()
+}
+
+.keras_module <- function(value) {
+  if (!missing(value))
+    stop("`keras` is part of keras3 and cannot be replaced", call. = FALSE)
+  if (is.null(.keras_state$module)) .keras_state$module <- import("keras")
+  .keras_state$module
+}
+
+# pyreticulate.keras.support: introspection of the installed Keras.
+.keras_support <- function() import("pyreticulate.keras.support")
+
+# Python objects, never converted (data on its way into Keras).
+.np <- function() import("numpy", convert = FALSE)
+
+.floatx <- function() keras$config$floatx()

@@ -1,0 +1,196 @@
+# The R half of the crossing between R and Python.
+#
+# The Python host starts R, then loads this namespace with the bridge entry
+# points in options(pyreticulate.bridge); every call into Python goes through
+# .py(), which re-signals what came back as a `.pyr_signal` (a Python
+# exception as an R condition, an R condition that crossed Python as the
+# original condition, an interrupt, R warnings raised on the way).
+
+.ops <- new.env(parent = emptyenv())
+.state <- new.env(parent = emptyenv())
+
+# Call the bridge entry `name`; re-signal whatever came back as a signal.
+.py <- function(name, ...) {
+  result <- .External(.ops[[name]], ...)
+  if (inherits(result, ".pyr_signal")) .pyr_raise(result, sys.call(-1L)) else result
+}
+
+# .py() when R CMD INSTALL loads this namespace to install a package that
+# imports reticulate (package.R): there is no Python host to call.
+.py_unavailable <- function(name, ...)
+  stop("pyreticulate is loaded without its Python host here (by R CMD INSTALL, to ",
+       "install a package built on it): Python cannot be called", call. = FALSE)
+
+.pyr_result <- function(result) {
+  if (inherits(result, ".pyr_signal"))
+    result <- .pyr_raise(result, sys.call(-1L))
+  if (is.null(result)) invisible(result) else result
+}
+
+.pyr_raise <- function(signal, call = NULL) {
+  for (w in signal$warnings) warning(w)
+  kind <- signal$kind
+  if (identical(kind, "value"))
+    return(signal$value)
+  if (identical(kind, "interrupt")) {
+    signalCondition(structure(list(message = "", call = call),
+                              class = c("interrupt", "condition")))
+    invokeRestart("abort")
+  }
+  condition <- signal$condition
+  if (!is.null(attr(condition, "py_object")) && is.null(.subset2(condition, "call"))) {
+    classes <- class(condition)
+    condition <- unclass(condition)
+    condition$call <- .pyr_generic_call(call)
+    class(condition) <- classes
+  }
+  calls <- sys.calls()
+  .state$last_signal <- list(condition = condition,
+                             calls = calls[seq_len(max(length(calls) - 2L, 0L))])
+  stop(condition)
+}
+
+# `$.python.builtin.object`(m, name) reported as m$name: a call of one of our
+# S3 methods shows the generic.
+.pyr_generic_call <- function(call) {
+  if (!is.call(call) || !is.name(call[[1L]])) return(call)
+  generic <- sub("^(.*?)\\.(python\\.builtin|numpy|pandas|scipy)\\..*$", "\\1",
+                 as.character(call[[1L]]))
+  if (identical(generic, as.character(call[[1L]]))) return(call)
+  call[[1L]] <- as.name(generic)
+  call
+}
+
+# The calling handler in place during every evaluation Python asks of R: it
+# reports the condition to Python, then leaves (errors, interrupts) or muffles
+# the warning. See pyreticulate/evaluation.py.
+.pyr_capture_condition <- function(cond) {
+  if (inherits(cond, "error")) {
+    calls <- sys.calls()
+    .External(.ops$capture_error, cond, calls[-length(calls)])
+    invokeRestart("abort")
+  }
+  if (inherits(cond, "interrupt")) {
+    .External(.ops$capture_interrupt)
+    invokeRestart("abort")
+  }
+  if (inherits(cond, "warning")) {
+    .External(.ops$capture_warning, cond)
+    tryInvokeRestart("muffleWarning")
+  }
+}
+
+.pyr_deparse <- function(call)
+  paste(deparse(call, nlines = 1L, width.cutoff = 500L), collapse = "")
+
+# message, deparsed call, class and R call stack of a condition, for RError.
+.pyr_condition_info <- function(cond, trace) {
+  call <- .pyr_reported_call(cond)
+  frames <- if (is.null(trace)) list() else trace
+  frames <- frames[!vapply(frames, .pyr_internal_frame, logical(1L))]
+  list(conditionMessage(cond),
+       if (is.null(call)) character() else .pyr_deparse(call),
+       class(cond),
+       vapply(frames, .pyr_deparse, character(1L)))
+}
+
+# Frames of the bridge's own machinery, left out of an RError's R trace.
+.pyr_internal_frame <- function(cl) {
+  if (!is.call(cl)) return(TRUE)
+  head <- cl[[1L]]
+  if (is.function(head)) return(identical(head, withCallingHandlers))
+  identical(cl, quote(eval(.pyr_expr, .pyr_env))) ||
+    (is.symbol(head) && as.character(head) %in% c("withCallingHandlers", ".handleSimpleError"))
+}
+
+# The call a condition reports, NULL for code at the top level of a script
+# or evaluated from Python.
+.pyr_reported_call <- function(cond) {
+  call <- conditionCall(cond)
+  if (identical(call, quote(eval(expr, envir))) ||
+      identical(call, quote(eval(.pyr_expr, .pyr_env)))) NULL else call
+}
+
+# R's own format for an error reaching the top level.
+.pyr_error_text <- function(cond) {
+  message <- conditionMessage(cond)
+  call <- .pyr_reported_call(cond)
+  if (is.null(call))
+    return(paste0("Error: ", message))
+  dcall <- .pyr_deparse(call)
+  first_line <- strsplit(message, "\n", fixed = TRUE)[[1L]][1L]
+  if (is.na(first_line)) first_line <- ""
+  if (nchar(dcall) + nchar(first_line) + 12L > 77L)
+    paste0("Error in ", dcall, " : \n  ", message)
+  else
+    paste0("Error in ", dcall, " : ", message)
+}
+
+# Stands for a formal argument the caller did not supply, in the closures of
+# Python callables (their bodies are built by pyreticulate/proxies.py).
+.pyr_missing <- new.env(parent = emptyenv())
+
+# Can a call of a callable's closure take the fast path? Not when it names an
+# argument by a prefix of a formal (R's partial matching, which reticulate does
+# not do) nor when it may use list2's `!!!` or `:=` outside `...`.
+.pyr_plain_call <- function(call, formal_names) {
+  supplied <- names(call)
+  if (!is.null(supplied) && anyNA(match(supplied, formal_names))) return(FALSE)
+  symbols <- all.names(call, functions = TRUE)
+  !(match("!", symbols, 0L) || match(":=", symbols, 0L))
+}
+
+# The slow path of a callable's closure: the call replayed through list2.
+.pyr_call_replayed <- function(callable, call, envir) {
+  call[[1L]] <- list2
+  .pyr_result(.External(.ops$call_list, callable, eval(call, envir)))
+}
+
+.pyr_apply_class_filters <- function(classes) {
+  for (filter in .state$class_filters)
+    classes <- filter(classes)
+  classes
+}
+
+# Top-level evaluation for scripts and the console: print visible values and
+# report warnings the way R's REPL does.
+.pyr_toplevel <- function(expr, envir = globalenv()) {
+  seen <- list()
+  on.exit(.pyr_print_warnings(seen))
+  result <- withCallingHandlers(
+    withVisible(eval(expr, envir)),
+    warning = function(w) {
+      seen[[length(seen) + 1L]] <<- w
+      tryInvokeRestart("muffleWarning")
+    })
+  if (result$visible) {
+    if (isS4(result$value)) methods::show(result$value) else print(result$value)
+  }
+  invisible()
+}
+
+.pyr_print_warnings <- function(seen) {
+  if (!length(seen)) return(invisible())
+  text <- vapply(seen, function(w) {
+    call <- .pyr_reported_call(w)
+    if (is.null(call)) conditionMessage(w)
+    else paste0("In ", .pyr_deparse(call), " : ", conditionMessage(w))
+  }, character(1L))
+  if (length(text) == 1L)
+    message("Warning message:\n", text)
+  else
+    message("Warning messages:\n", paste0(seq_along(text), ": ", text, collapse = "\n"))
+}
+
+# parse() for the console: "complete" with expressions, "incomplete", or "error".
+.pyr_parse_status <- function(text) {
+  tryCatch(
+    list(status = "complete", exprs = parse(text = text, keep.source = FALSE)),
+    error = function(e) {
+      message <- conditionMessage(e)
+      if (grepl("unexpected end of input|unexpected INCOMPLETE_STRING", message))
+        list(status = "incomplete")
+      else
+        list(status = "error", message = message)
+    })
+}
