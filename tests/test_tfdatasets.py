@@ -150,6 +150,58 @@ def out(tmp_path_factory, interim_library):
           values(ds)
         })
 
+        cars <- file.path(files, "cars.csv")
+        write.csv(data.frame(mpg = c(21, 22.8, 21.4), cyl = c(6L, 4L, 6L), name = c("a", "b", "c")),
+                  cars, row.names = FALSE)
+        spec <- csv_record_spec(cars)
+        check("csv_record_spec reads names and types", c(spec$names, spec$types, spec$skip))
+        check("text_line_dataset with a record_spec", {
+          batch <- arrays(dataset_batch(text_line_dataset(cars, record_spec = spec), 3))[[1]]
+          c(names(batch), round(batch$mpg, 1), batch$cyl)
+        })
+        check("tsv_record_spec with dataset_decode_delim", {
+          tsv <- file.path(files, "data.tsv")
+          writeLines(c("1\tx", "2\ty"), tsv)
+          tsv_spec <- tsv_record_spec(tsv, names = c("n", "s"))
+          ds <- dataset_decode_delim(text_line_dataset(tsv), tsv_spec)
+          c(tsv_spec$types, values(dataset_map(ds, ~ .x$n)), strings(dataset_map(ds, ~ .x$s)))
+        })
+        check("delim_record_spec without a file", {
+          semi_spec <- delim_record_spec(names = c("a", "b"), types = "di", delim = ";")
+          semi <- file.path(files, "semi.txt")
+          writeLines(c("1.5;2", "3;4"), semi)
+          ds <- text_line_dataset(semi, record_spec = semi_spec)
+          c(semi_spec$types, unlist(arrays(dataset_batch(ds, 2))))
+        })
+        check("delim_record_spec bad types", csv_record_spec(cars, types = "dx"))
+        check("make_csv_dataset", {
+          batch <- iter_next(as_iterator(make_csv_dataset(cars, batch_size = 2, label_name = "mpg",
+                                                          shuffle = FALSE, num_epochs = 1)))
+          c(names(batch[[1]]), round(as.numeric(batch[[2]]), 1))
+        })
+        check("read_files of several files", length(dataset_collect(
+          read_files(c(cars, cars), text_line_dataset, record_spec = spec))))
+        check("read_files of a pattern", length(dataset_collect(
+          read_files(file.path(files, "*.csv"), text_line_dataset, record_spec = spec,
+                     parallel_files = 2))))
+        database <- file.path(files, "cars.sqlite")
+        py_run_string(sprintf(paste(
+          "import sqlite3",
+          "with sqlite3.connect(%s) as db:",
+          "    db.execute('create table cars (name text, mpg real, cyl integer)')",
+          "    rows = [('a', 21.0, 6), ('b', 22.8, 4)]",
+          "    db.executemany('insert into cars values (?, ?, ?)', rows)",
+          sep = "\n"), shQuote(database)))
+        check("sqlite_dataset", {
+          ds <- sqlite_dataset(database, "select name, mpg, cyl from cars order by name",
+                               sql_record_spec(c("name", "mpg", "cyl"),
+                                               list(tf$string, tf$float64, "int32")))
+          rows <- dataset_collect(ds)
+          c(names(rows[[1]]), vapply(rows, function(r) as.character(r$name), ""),
+            vapply(rows, function(r) as.numeric(r$mpg), 1), rows[[2]]$cyl$dtype$name)
+        })
+        check("sql_record_spec needs a type per name", sql_record_spec(c("a", "b"), list(tf$int32)))
+
         # ---- reordering, selecting, repeating, buffering ---------------------------
         ten <- range_dataset(0, 10)
         check("dataset_batch sizes", vapply(arrays(dataset_batch(ten, 4)), length, 1L))
@@ -524,6 +576,48 @@ def test_tfrecord_dataset_reads_records(out):
 
 def test_fixed_length_record_dataset_reads_records(out):
     assert out["fixed_length_record_dataset"] == "1 2 3"
+
+
+def test_csv_record_spec_reads_names_and_types_and_skips_the_header(out):
+    assert out["csv_record_spec reads names and types"] == \
+        "mpg cyl name double integer character 1"
+
+
+def test_text_line_dataset_with_a_record_spec_decodes_columns(out):
+    assert out["text_line_dataset with a record_spec"] == "mpg cyl name 21 22.8 21.4 6 4 6"
+
+
+def test_tsv_record_spec_and_dataset_decode_delim(out):
+    assert out["tsv_record_spec with dataset_decode_delim"] == "integer character 1 2 x y"
+
+
+def test_delim_record_spec_from_names_and_types(out):
+    assert out["delim_record_spec without a file"] == "double integer 1.5 3 2 4"
+
+
+def test_delim_record_spec_refuses_unknown_types(out):
+    assert 'column types must be "integer", "double" or "character"' in \
+        out["delim_record_spec bad types"]
+
+
+def test_make_csv_dataset_splits_features_and_label(out):
+    assert out["make_csv_dataset"] == "cyl name 21 22.8"
+
+
+def test_read_files_reads_every_file(out):
+    assert out["read_files of several files"] == "6"
+
+
+def test_read_files_of_a_glob_pattern(out):
+    assert out["read_files of a pattern"] == "3"
+
+
+def test_sqlite_dataset_reads_the_rows_of_a_query(out):
+    assert out["sqlite_dataset"] == "name mpg cyl a b 21 22.8 int32"
+
+
+def test_sql_record_spec_needs_a_type_per_name(out):
+    assert out["sql_record_spec needs a type per name"].endswith("1 types for 2 names")
 
 
 # ---- reordering, selecting, repeating, buffering --------------------------------------

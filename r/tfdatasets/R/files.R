@@ -1,5 +1,6 @@
 # Datasets read from files: file names matching a pattern, lines of text,
-# TFRecord records and fixed-length binary records.
+# TFRecord records and fixed-length binary records (delimited text is in
+# delimited.R).
 
 .filenames <- function(filenames) {
   if (is.character(filenames)) {
@@ -15,14 +16,20 @@ file_list_dataset <- function(file_pattern, shuffle = NULL, seed = NULL) {
                       shuffle = shuffle, seed = .int(seed, "seed")))
 }
 
+# With a record_spec (csv_record_spec(), ...) the lines are decoded into dicts
+# of columns (dataset_decode_delim()).
 text_line_dataset <- function(filenames, compression_type = NULL, ..., buffer_size = NULL,
-                              num_parallel_reads = NULL, name = NULL) {
+                              num_parallel_reads = NULL, name = NULL, record_spec = NULL,
+                              parallel_records = NULL) {
   rlang::check_dots_empty()
-  as_tf_dataset(.call(tf$data$TextLineDataset, .filenames(filenames),
-                      compression_type = compression_type,
-                      buffer_size = .int(buffer_size, "buffer_size"),
-                      num_parallel_reads = .int(num_parallel_reads, "num_parallel_reads"),
-                      name = name))
+  dataset <- as_tf_dataset(.call(tf$data$TextLineDataset, .filenames(filenames),
+                                 compression_type = compression_type,
+                                 buffer_size = .int(buffer_size, "buffer_size"),
+                                 num_parallel_reads = .int(num_parallel_reads,
+                                                           "num_parallel_reads"),
+                                 name = name))
+  if (is.null(record_spec)) return(dataset)
+  dataset_decode_delim(dataset, record_spec, parallel_records = parallel_records)
 }
 
 tfrecord_dataset <- function(filenames, compression_type = NULL, buffer_size = NULL,
