@@ -87,18 +87,18 @@ dataset_options <- function(dataset, ...) {
       !.is_py(settings[[1L]]))
     settings <- settings[[1L]]
   options <- tf$data$Options()
-  names <- names(settings)
-  if (is.null(names)) names <- character(length(settings))
+  keys <- names(settings)
+  if (is.null(keys)) keys <- character(length(settings))
   for (i in seq_along(settings)) {
     value <- settings[[i]]
     if (inherits(value, "tensorflow.python.data.ops.options.Options")) {
       options <- options$merge(value)
       next
     }
-    if (is.na(names[i]) || !nzchar(names[i]))
+    if (is.na(keys[i]) || !nzchar(keys[i]))
       stop("dataset_options() takes named options (such as ",
            "`threading.private_threadpool_size = 2`) or tf$data$Options() objects", call. = FALSE)
-    path <- strsplit(names[i], ".", fixed = TRUE)[[1L]]
+    path <- strsplit(keys[i], ".", fixed = TRUE)[[1L]]
     target <- options
     for (part in path[-length(path)]) target <- py_get_attr(target, part)
     py_set_attr(target, path[length(path)], .int_if_whole(value))
