@@ -316,6 +316,13 @@ def out(tmp_path_factory, interim_library):
         })
         check("dataset_map parallel", values(dataset_map(
           range_dataset(0, 4), ~ -.x, num_parallel_calls = tf$data$AUTOTUNE, deterministic = TRUE)))
+        calls <- 0
+        traced <- dataset_map(range_dataset(0, 100), function(x) {
+          calls <<- calls + 1
+          gc()
+          x + 1L
+        }, num_parallel_calls = 8)
+        check("dataset_map traces the R function once", c(calls, sum(values(traced)), calls))
         check("dataset_map with a Python function", values(dataset_map(range_dataset(1, 3),
                                                                       tf$negative)))
         check("dataset_map R error",
@@ -787,6 +794,10 @@ def test_dataset_map_returning_a_named_list_gives_a_dict(out):
 
 def test_dataset_map_parallel_with_autotune(out):
     assert out["dataset_map parallel"] == "0 -1 -2 -3"
+
+
+def test_dataset_map_runs_the_r_function_once_while_tracing_not_per_element(out):
+    assert out["dataset_map traces the R function once"] == "1 5050 1"
 
 
 def test_dataset_map_with_a_python_function(out):
