@@ -12,9 +12,10 @@ from scripts import run_labelled
 
 TFDATASETS = os.path.join(ROOT, "r", "tfdatasets")
 
-# The throwaway `tensorflow` package: tf, shape and as_tensor from the
-# pyreticulate namespace (as_tensor an S3 generic, as in R's tensorflow), bound
-# when it loads, so that it installs without the bridge.
+# INTERIM, goes with interim_library below: the throwaway `tensorflow`
+# package, tf, shape and as_tensor from the pyreticulate namespace (as_tensor
+# an S3 generic, as in R's tensorflow), looked up only when used, so that
+# installing tfdatasets against it does not load pyreticulate outside the bridge.
 THROWAWAY_TENSORFLOW = {
     "DESCRIPTION": """\
         Package: tensorflow
@@ -71,9 +72,10 @@ def interim_library(tmp_path_factory):
     INTERIM: this fixture goes once pyreticulate/rpackage.py installs every
     package under r/ and r/tensorflow and r/keras3 exist. Until then it
     installs r/tfdatasets and a throwaway `tensorflow` (never committed) into
-    a temporary library, and puts the Keras `fit` method of pyreticulate on
-    generics::fit, the generic that tfdatasets re-exports (R's keras3 defines
-    its method on that generic)."""
+    a temporary library (the install loads the system's real reticulate, not
+    the stand-in, whose load needs the bridge), and puts the Keras `fit`
+    method of pyreticulate on generics::fit, the generic that tfdatasets
+    re-exports (R's keras3 defines its method on that generic)."""
     library = tmp_path_factory.mktemp("tfdatasets-lib")
     source = tmp_path_factory.mktemp("tensorflow-src") / "tensorflow"
     for name, text in THROWAWAY_TENSORFLOW.items():
