@@ -32,7 +32,11 @@ use_compat <- function(version = c("v1", "v2")) {
   invisible(.tf_state$tf)
 }
 
-as_tensor <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
+# An S3 generic, as in R's tensorflow: other packages add methods (tfdatasets
+# for datasets).
+as_tensor <- function(x, dtype = NULL, ..., name = NULL) UseMethod("as_tensor")
+
+as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
   tf <- .tf()
   if (inherits(x, .shape_class)) {
     dims <- as.integer(x)

@@ -1,0 +1,97 @@
+# dataset_prepare(): a dataset of named columns (dict elements) as features
+# and response, x and y, for fitting a model.
+
+# The column names of a dataset whose elements are dicts.
+.column_names <- function(dataset) {
+  spec <- dataset$element_spec
+  columns <- if (is.list(spec) && !.is_py(spec)) names(spec)
+  if (is.null(columns))
+    stop("the dataset's elements have no named columns (they must be dicts, as from ",
+         "tensor_slices_dataset() of a data frame or a named list)", call. = FALSE)
+  columns
+}
+
+# The columns a selection names: bare names, c(a, b), a:b, -a, or strings,
+# evaluated with each column name standing for its position.
+.select_columns <- function(quo, columns, arg) {
+  positions <- stats::setNames(as.list(seq_along(columns)), columns)
+  selected <- tryCatch(rlang::eval_tidy(quo, data = positions), error = function(e)
+    stop(sprintf("`%s` must name columns of the dataset (%s): %s", arg,
+                 paste(columns, collapse = ", "), conditionMessage(e)), call. = FALSE))
+  if (is.character(selected)) {
+    unknown <- setdiff(selected, columns)
+    if (length(unknown))
+      stop(sprintf("`%s` names columns the dataset does not have: %s", arg,
+                   paste(unknown, collapse = ", ")), call. = FALSE)
+    return(match(selected, columns))
+  }
+  if (!is.numeric(selected) || anyNA(selected))
+    stop(sprintf("`%s` must name columns of the dataset", arg), call. = FALSE)
+  if (all(selected < 0)) return(setdiff(seq_along(columns), -selected))
+  as.integer(selected)
+}
+
+# `response ~ a + b`, `response ~ .` (every other column), `~ a + b`.
+.formula_columns <- function(formula, columns) {
+  frame <- as.data.frame(stats::setNames(rep(list(numeric()), length(columns)), columns))
+  terms <- tryCatch(stats::terms(formula, data = frame), error = function(e)
+    stop("the formula must use columns of the dataset (", paste(columns, collapse = ", "),
+         "): ", conditionMessage(e), call. = FALSE))
+  features <- attr(terms, "term.labels")
+  unknown <- setdiff(features, columns)
+  if (length(unknown))
+    stop("the formula's features must be columns of the dataset: ",
+         paste(unknown, collapse = ", "), call. = FALSE)
+  response <- if (attr(terms, "response") == 1L) all.vars(formula[[2L]]) else character()
+  if (length(response) > 1L) stop("the formula must have one response column", call. = FALSE)
+  list(features = match(features, columns),
+       response = if (length(response)) match(response, columns) else NULL)
+}
+
+dataset_prepare <- function(dataset, x, y = NULL, named = TRUE, named_features = FALSE,
+                            parallel_records = NULL, batch_size = NULL,
+                            num_parallel_batches = NULL, drop_remainder = FALSE) {
+  .check_dataset(dataset)
+  columns <- .column_names(dataset)
+  x_quo <- rlang::enquo(x)
+  x_value <- rlang::quo_get_expr(x_quo)
+  if (rlang::is_formula(x_value) ||
+      (rlang::is_symbol(x_value) && rlang::is_formula(tryCatch(rlang::eval_tidy(x_quo),
+                                                               error = function(e) NULL)))) {
+    selection <- .formula_columns(rlang::eval_tidy(x_quo), columns)
+    features <- selection$features
+    response <- selection$response
+  } else {
+    features <- .select_columns(x_quo, columns, "x")
+    response <- NULL
+  }
+  y_quo <- rlang::enquo(y)
+  if (!rlang::quo_is_null(y_quo)) {
+    if (!is.null(response)) stop("give the response in the formula or as `y`, not both",
+                                 call. = FALSE)
+    response <- .select_columns(y_quo, columns, "y")
+    if (length(response) != 1L) stop("`y` must be one column", call. = FALSE)
+  }
+  if (!length(features)) stop("no feature columns selected", call. = FALSE)
+  feature_names <- columns[features]
+
+  prepare <- function(record) {
+    values <- record[feature_names]
+    if (named_features) {
+      x <- values
+    } else {
+      rank <- py_to_r(py_get_attr(values[[1L]]$shape, "rank"))
+      x <- tf$stack(unname(values), axis = if (is.null(rank)) 0L else as.integer(rank))
+    }
+    element <- if (is.null(response)) list(x) else list(x, record[[columns[response]]])
+    if (named) names(element) <- c("x", "y")[seq_along(element)]
+    element
+  }
+
+  if (is.null(batch_size))
+    dataset_map(dataset, prepare, num_parallel_calls = parallel_records)
+  else
+    dataset_map_and_batch(dataset, prepare, batch_size,
+                          num_parallel_batches = num_parallel_batches,
+                          drop_remainder = drop_remainder, num_parallel_calls = parallel_records)
+}
