@@ -11,6 +11,43 @@
 # packages it depends on, so that the last one attached comes first on the
 # search path (see .onAttach).
 
+#' pyreticulate: reticulate's API in an R embedded in Python
+#'
+#' @description
+#' pyreticulate runs R inside a Python process: Python hosts the process and
+#' embeds R. This package is the R side of that bridge. It gives R code
+#' reticulate's API to drive Python: [import()] modules, reach attributes with
+#' `$` ([py-object-access]), call functions, convert values both ways
+#' ([r_to_py()], [py_to_r()]), iterate ([iterate()]), use context managers
+#' ([with-as-operator]), run Python code ([py_run_string()], [py]), and handle
+#' Python errors ([py_last_error()]). It also has the hooks that packages built
+#' on reticulate use: S3 methods on Python classes, [register_class_filter()],
+#' [py_register_load_hook()], [register_suppress_warnings_handler()] and
+#' [py_to_r_wrapper()], plus an operator hook of its own,
+#' [register_operator_handler()].
+#'
+#' The package is installed and loaded by the Python package pyreticulate and
+#' cannot be loaded in a standalone R session: run a script with
+#' `pyreticulate run script.R`, or use R from Python with `import pyreticulate`.
+#' `library(reticulate)` in such a script attaches a stand-in reticulate that
+#' exports these same functions. `library(pyreticulate)` also attaches the
+#' packages of its library that ask for it in their DESCRIPTION (the field
+#' `Config/pyreticulate/attach`), such as tensorflow.
+#'
+#' Where it differs from reticulate, it does so on purpose: the Python is the
+#' one that hosts R, always running and never chosen from R ([use_python()]
+#' cannot switch it; installing Python packages is pip's job); missing values,
+#' large integers, bytes and Dates convert without losing their meaning
+#' ([r_to_py()]); an R error raised in R code that Python called comes back to R
+#' as the original condition ([py_last_error()]); and R code always runs on the
+#' main thread, whichever Python thread calls it ([py_iterator()]).
+#'
+#' @name pyreticulate-package
+#' @aliases pyreticulate
+#' @docType package
+#' @md
+NULL
+
 .onLoad <- function(libname, pkgname) {
   ns <- asNamespace(pkgname)
   .state$class_filters <- list()

@@ -2,6 +2,43 @@
 
 # A class made with type(): R functions in `defs` become methods (self arrives
 # unconverted; super() is available inside them), other values class attributes.
+#' Define a Python class from R
+#'
+#' @description
+#' `PyClass()` makes a Python class (with Python's `type()`). Each R function
+#' in `defs` becomes a method: its first argument `self` is the instance (a
+#' proxy, not converted), the others arrive converted to R, and the method's
+#' value goes back through [r_to_py()]. Inside a method, `super()` is Python's
+#' `super()` for the call and `super$name()` calls the parent class's method.
+#' A method whose body begins with a string has that string as its docstring.
+#' The other elements of `defs` become class attributes. The class belongs to
+#' the module `__main__` (R class `__main__.<classname>`) unless `defs` sets
+#' `__module__`.
+#'
+#' @param classname The class's name, a single string.
+#' @param defs A named list of methods (R functions) and class attributes.
+#'   Special methods go under their Python names (`__init__`, `__call__`,
+#'   `__len__`, ...).
+#' @param inherit The base class, or a list of base classes; `NULL` for
+#'   `object`.
+#'
+#' @returns The class, a Python type (call it from R to make instances).
+#' @examples
+#' \dontrun{
+#' Counter <- PyClass("Counter", list(
+#'   `__init__` = function(self, start = 0) {
+#'     self$count <- start
+#'   },
+#'   increment = function(self, by = 1) {
+#'     self$count <- self$count + by
+#'     self$count
+#'   }
+#' ))
+#' counter <- Counter(10)
+#' counter$increment()
+#' counter$increment(by = 5)
+#' }
+#' @md
 PyClass <- function(classname, defs = list(), inherit = NULL) {
   .check_string(classname, "classname")
   if (!is.list(defs) || (length(defs) && is.null(names(defs))))

@@ -3,31 +3,154 @@
 # entry points and the S3 extension points that take precedence over them.
 # Also the constructors of Python containers, NumPy helpers and py_func().
 
+#' Convert between R values and Python objects
+#'
+#' @description
+#' `r_to_py()` converts an R value to a Python object, `py_to_r()` a Python
+#' object to an R value. Both are S3 generics: a method `r_to_py.<class>` for an
+#' R class, or `py_to_r.<class>` for a Python class (its R class name, such as
+#' `pandas.DataFrame`), is used wherever the bridge converts, before the
+#' built-in rules.
+#'
+#' The built-in rules are the project's conversion table (`docs/conversions.md`
+#' in the pyreticulate sources). In short: a length-one atomic vector without
+#' dimensions becomes a Python scalar and any other vector a list; matrices and
+#' arrays become NumPy arrays that share R's memory; named lists become dicts,
+#' data frames pandas DataFrames, factors pandas Categoricals, a single Date a
+#' `datetime.date` and other Dates and POSIXct NumPy `datetime64` arrays,
+#' sparse matrices SciPy sparse matrices, functions Python callables. Any other R object crosses as an opaque handle that
+#' converts back to the identical object. `py_to_r()` converts what a rule
+#' covers and returns any other Python object as it is (a proxy); an R value
+#' that is not a Python object is returned unchanged. A
+#' `collections.OrderedDict` becomes a named list.
+#'
+#' Some values cross differently from reticulate, on purpose: missing values
+#' keep their meaning (`NA` becomes `None`, or a masked element in an array,
+#' and comes back as `NA`), Python integers beyond R's integer range become
+#' doubles instead of overflowing, Python `bytes` become raw vectors,
+#' `datetime64[D]` arrays become Dates, and an R error raised in R code that
+#' Python called comes back to R as the original condition. For
+#' attribute-free vectors (`NA` included), arrays without dimnames, factors,
+#' Dates, POSIXct and data frames, `py_to_r(r_to_py(x))` is identical to `x`;
+#' the conversion table gives the exact conditions.
+#'
+#' @param x An R value (`r_to_py()`) or a Python object (`py_to_r()`).
+#' @param convert The convert flag of the result: whether what is read from it
+#'   later (attributes, items, the results of calls) is converted to R.
+#'
+#' @returns `r_to_py()`: the Python object (a proxy, or an R function for a
+#'   callable). `py_to_r()`: the R value, or `x` itself when no rule converts it.
+#' @seealso [py_to_r_wrapper()], [dict()], [tuple()], [np_array()]
+#' @examples
+#' \dontrun{
+#' x <- r_to_py(list(a = 1, b = c(TRUE, NA)))
+#' x
+#' py_to_r(x)
+#' np <- import("numpy", convert = FALSE)
+#' py_to_r(np$arange(3L))
+#' r_to_py.money <- function(x, convert = FALSE) r_to_py(unclass(x) / 100, convert)
+#' r_to_py(structure(250, class = "money"))
+#' }
+#' @name r-py-conversion
+#' @aliases r_to_py py_to_r
+#' @md
 r_to_py <- function(x, convert = FALSE) UseMethod("r_to_py")
 
+#' @rdname r-py-conversion
+#' @md
 r_to_py.default <- function(x, convert = FALSE) .py("r_to_py", x, convert)
 
+#' @rdname r-py-conversion
+#' @md
 py_to_r <- function(x) UseMethod("py_to_r")
 
+#' @rdname r-py-conversion
+#' @md
 py_to_r.default <- function(x) {
   if (!is_py_object(x)) return(x)
   .py("py_to_r", x)
 }
 
+#' @rdname r-py-conversion
+#' @md
 py_to_r.collections.OrderedDict <- function(x) {
   plain <- py_call(py_get_attr(import_builtins(convert = FALSE), "dict"), x)
   py_to_r(plain)
 }
 
+#' Give the R functions of Python callables an interface of their own
+#'
+#' @description
+#' R sees a Python callable (a function, a method, a class, an object with
+#' `__call__`) as an R function that calls it. When the bridge builds that R
+#' function and a `py_to_r_wrapper()` method other than the default exists for
+#' the callable's class vector, it calls the method with it; the function the
+#' method returns stands for the callable from then on, and gets all the
+#' attributes of `x` (its class and `py_object`). Packages use it to give the
+#' callables of their classes an R interface (keras3 does this for layers).
+#' Methods are found in the global environment and in packages' S3 tables. The
+#' generic runs once per callable; the default method returns `x`.
+#'
+#' @param x The R function that stands for a Python callable.
+#'
+#' @returns An R function.
+#' @examples
+#' \dontrun{
+#' py_run_string("
+#' class Greeter:
+#'     def __call__(self, name):
+#'         return 'hello ' + name
+#' ")
+#' py_to_r_wrapper.__main__.Greeter <- function(x) {
+#'   function(name = "world") x(name)
+#' }
+#' greet <- py$Greeter()
+#' greet()
+#' }
+#' @md
 # Called once for each Python callable when its R closure is built, and only
 # when a method other than this default exists for its class vector; the
 # closure a method returns gets all the attributes of `x` (a package wraps
 # the callables of its classes this way).
 py_to_r_wrapper <- function(x) UseMethod("py_to_r_wrapper")
+#' @rdname py_to_r_wrapper
+#' @md
 py_to_r_wrapper.default <- function(x) x
 
 # ---- containers ------------------------------------------------------------------------
 
+#' Python dictionaries
+#'
+#' @description
+#' `dict()` makes a Python `dict` from named arguments, or from a single named
+#' list; `py_dict()` makes one from keys and values given separately, for keys
+#' that are not strings. Keys and values are converted with [r_to_py()].
+#'
+#' In `dict()`, an argument name that is bound to a Python object in the
+#' calling environment stands for that object: with a TensorFlow placeholder `x`
+#' in scope, `dict(x = data)` is keyed by the placeholder, as a TF1 `feed_dict`
+#' must be. The name is looked up like any R variable, through the enclosing
+#' environments and the search path, so any Python object of that name in
+#' scope is taken (`tf` after `library(tensorflow)`, or [py]); `py_dict()`
+#' with string keys avoids that. A name made only of digits becomes an
+#' integer key.
+#'
+#' @param ... Named values, or a single named list of them.
+#' @param convert The convert flag of the dict: whether the values read from
+#'   it are converted to R.
+#' @param keys The keys: a vector or list, or a single Python object.
+#' @param values The values, as many as `keys`.
+#'
+#' @returns A proxy for the dict (class `python.builtin.dict`).
+#' @seealso [dict-methods] for `$`, `[[` and `length()` on dicts.
+#' @examples
+#' \dontrun{
+#' d <- dict(alpha = 1, beta = "two")
+#' d$alpha
+#' dict(list(a = 1, b = 2), convert = TRUE)
+#' py_dict(list(1L, 2L), list("one", "two"))
+#' }
+#' @md
 # A name bound to a Python object in the caller's frame uses that object as
 # the key (a feed_dict keyed by placeholders); all-digit names become int keys.
 dict <- function(..., convert = FALSE) {
@@ -57,6 +180,8 @@ dict <- function(..., convert = FALSE) {
   .py("make_dict", keys, unname(values), convert)
 }
 
+#' @rdname dict
+#' @md
 py_dict <- function(keys, values, convert = FALSE) {
   keys <- if (is_py_object(keys)) list(keys) else as.list(keys)
   values <- if (is_py_object(values)) list(values) else as.list(values)
@@ -65,6 +190,26 @@ py_dict <- function(keys, values, convert = FALSE) {
   .py("make_dict", keys, unname(values), convert)
 }
 
+#' Python tuples
+#'
+#' @description
+#' `tuple()` makes a Python tuple of its arguments, each converted with
+#' [r_to_py()]. A single R list gives a tuple of its elements, and a single
+#' tuple is returned as it is. Names are dropped.
+#'
+#' @param ... The elements, or a single list of them.
+#' @param convert The convert flag of the tuple: whether the elements read from
+#'   it are converted to R.
+#'
+#' @returns A proxy for the tuple (class `python.builtin.tuple`).
+#' @examples
+#' \dontrun{
+#' t <- tuple(1L, "a", TRUE)
+#' t[[0]]
+#' np <- import("numpy", convert = FALSE)
+#' np$zeros(tuple(2L, 3L))
+#' }
+#' @md
 tuple <- function(..., convert = FALSE) {
   values <- list(...)
   if (length(values) == 1L) {
@@ -77,6 +222,29 @@ tuple <- function(..., convert = FALSE) {
 
 # ---- NumPy ---------------------------------------------------------------------------------
 
+#' NumPy arrays from R data
+#'
+#' @description
+#' `np_array()` makes a NumPy array with the given dtype and memory order. R
+#' data goes through [r_to_py()] (a vector becomes a one-dimensional array
+#' first); a NumPy array is converted to `dtype` and `order`, copied only when
+#' it has to be. An array made from R data is always writable: where
+#' `r_to_py()` would give a read-only view of R's memory, it is copied.
+#'
+#' @param data An R vector, matrix or array, or a NumPy array.
+#' @param dtype A NumPy dtype or its name (`"float32"`, `"int64"`); `NULL`
+#'   keeps the data's.
+#' @param order The memory layout: `"C"` (row-major) or `"F"` (column-major).
+#'
+#' @returns A proxy for the NumPy array (not converted back to R).
+#' @seealso [array_reshape()]
+#' @examples
+#' \dontrun{
+#' a <- np_array(matrix(1:6, 2), dtype = "float32")
+#' a$dtype
+#' a$flags$c_contiguous
+#' }
+#' @md
 np_array <- function(data, dtype = NULL, order = "C") {
   from_r <- !inherits(data, "numpy.ndarray")
   if (from_r) {
@@ -90,6 +258,29 @@ np_array <- function(data, dtype = NULL, order = "C") {
   array
 }
 
+#' Reshape an array in row-major order
+#'
+#' @description
+#' `array_reshape()` gives an array the dimensions `dim`, reading and placing
+#' the elements in `order` (through `numpy.reshape`). The default is row-major,
+#' as NumPy and the Python libraries that take these arrays expect; R's `dim<-`
+#' is column-major, so the two give different arrays.
+#'
+#' @param x An R vector, matrix or array, or a NumPy array.
+#' @param dim The new dimensions, an integer vector; one of them may be `-1`,
+#'   for the extent the others leave.
+#' @param order `"C"` to read and fill row by row (the last index varies
+#'   fastest) or `"F"` column by column (the first index varies fastest, as
+#'   `dim<-` does).
+#'
+#' @returns An R array for R input; a NumPy array for a NumPy array.
+#' @examples
+#' \dontrun{
+#' array_reshape(1:6, c(2, 3))
+#' array_reshape(1:6, c(2, 3), order = "F")
+#' array_reshape(1:12, c(-1, 4))
+#' }
+#' @md
 array_reshape <- function(x, dim, order = c("C", "F")) {
   order <- match.arg(order)
   np <- import("numpy", convert = FALSE)
@@ -101,11 +292,54 @@ array_reshape <- function(x, dim, order = c("C", "F")) {
 
 # ---- functions ----------------------------------------------------------------------------
 
+#' A Python function from an R function
+#'
+#' @description
+#' `py_func()` wraps an R function as a Python function with the R function's
+#' signature: its arguments are the R function's formals, those before `...`
+#' positional or by keyword, those after it keyword-only, and `...` becomes
+#' `*args, **kwargs`; an argument with an R default may be left out, and R's
+#' default then applies. So libraries that inspect signatures see the real
+#' parameter names. Formals whose names are not Python identifiers (such as
+#' `na.rm`) are left out of the signature.
+#'
+#' When Python calls it, the arguments are converted to R values and the R
+#' function runs on R's main thread (from whatever thread the call comes); its
+#' value goes back through [r_to_py()].
+#'
+#' @param f An R function.
+#'
+#' @returns The Python function (a proxy).
+#' @seealso [r_to_py()], which also converts R functions, without a signature.
+#' @examples
+#' \dontrun{
+#' scale <- py_func(function(x, factor = 2) x * factor)
+#' inspect <- import("inspect")
+#' inspect$signature(scale)
+#' scale(21)
+#' }
+#' @md
 py_func <- function(f) {
   if (!is.function(f)) stop("py_func() needs an R function", call. = FALSE)
   .py("py_func", f)
 }
 
+#' Deprecated: an R function Python may call from any thread
+#'
+#' @description
+#' In reticulate, `py_main_thread_func()` makes an R function that Python can
+#' call from threads other than R's. Here every R function handed to Python
+#' runs on R's main thread whatever thread calls it (the caller waits), so this
+#' is the same as `r_to_py(f, convert = TRUE)`. It is kept for old scripts.
+#'
+#' @param f An R function.
+#'
+#' @returns The Python callable (a proxy).
+#' @examples
+#' \dontrun{
+#' callback <- py_main_thread_func(function(x) x + 1)
+#' }
+#' @md
 py_main_thread_func <- function(f) r_to_py(f, convert = TRUE)
 
 # Sparse matrices (package Matrix), used by the Python rules in rules/sparse.py.

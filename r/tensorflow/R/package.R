@@ -1,3 +1,53 @@
+#' tensorflow: R's tensorflow API on pyreticulate's bridge
+#'
+#' @description
+#' The tensorflow package gives R scripts run by pyreticulate what R's
+#' tensorflow package gives them: [tf] (TensorFlow, imported on first use),
+#' tensors that behave as R values ([tensorflow.tensor]: operators, Math and
+#' Summary methods with 1-based axes, 1-based indexing with `[`
+#' ([tensor-indexing]), conversion to R arrays), [shape()], [as_tensor()],
+#' [tf_function()], TF1 graph mode ([use_compat()], [session-run]),
+#' distribution strategies with R functions ([strategy-run]) and device
+#' information ([tf_gpu_configured()]).
+#'
+#' Like the real package, it builds on reticulate's API (here pyreticulate's
+#' stand-in reticulate) and registers, when it loads, a class filter that marks
+#' tensors and operator handlers for tensors and shapes. It re-exports a few of
+#' reticulate's functions ([reexports]). `library(pyreticulate)` attaches it.
+#' TensorFlow itself is the Python package installed in the Python that hosts
+#' R; this package installs nothing.
+#'
+#' @name tensorflow-package
+#' @aliases tensorflow
+#' @docType package
+#' @md
+NULL
+
+#' Objects exported from other packages
+#'
+#' @description
+#' The tensorflow package re-exports these functions of reticulate, as R's
+#' tensorflow does. They are the same objects as \code{reticulate::name}, which
+#' pyreticulate implements; their documentation is in pyreticulate:
+#'
+#' \describe{
+#'   \item{reticulate (pyreticulate):}{\code{\link[pyreticulate:with-as-operator]{\%as\%}},
+#'   \code{\link[pyreticulate]{array_reshape}}, \code{\link[pyreticulate]{dict}},
+#'   \code{\link[pyreticulate]{import}}, \code{\link[pyreticulate]{iterate}},
+#'   \code{\link[pyreticulate]{np_array}}, \code{\link[pyreticulate]{tuple}},
+#'   \code{\link[pyreticulate:use_python]{use_condaenv}},
+#'   \code{\link[pyreticulate]{use_python}},
+#'   \code{\link[pyreticulate:use_python]{use_virtualenv}}}
+#' }
+#'
+#' @name reexports
+#' @aliases %as% array_reshape dict import iterate np_array tuple use_condaenv
+#'   use_python use_virtualenv
+#' @keywords internal
+#' @docType import
+#' @noMd
+NULL
+
 # What the package sets up when it loads, on top of reticulate's hooks: the
 # class filter that marks tensors "tensorflow.tensor" (so the S3 methods in
 # tf-tensors.R apply to every kind of tensor), the operator handlers for

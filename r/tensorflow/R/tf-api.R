@@ -4,6 +4,36 @@
 
 .tf_state <- new.env(parent = emptyenv())
 
+#' TensorFlow, imported on first use
+#'
+#' @description
+#' `tf` is the Python module `tensorflow` (imported with `convert = TRUE`),
+#' imported the first time `tf` is used, so scripts that never use it do not
+#' pay for TensorFlow's start-up. Everything of TensorFlow's Python API is
+#' reached from it with `$`: `tf$constant()`, `tf$math$reduce_sum()`,
+#' `tf$GradientTape()`, `tf$data`. The tensors it makes are R values of class
+#' `tensorflow.tensor` ([tensorflow.tensor]). After `use_compat("v1")` it is
+#' `tf$compat$v1` ([use_compat()]).
+#'
+#' TensorFlow's own functions keep Python's conventions (0-based axes and
+#' indices, `1L` for an integer); the R methods of this package are 1-based.
+#' Set the environment variable `TF_CPP_MIN_LOG_LEVEL=2` before the script
+#' starts to silence TensorFlow's C++ log.
+#'
+#' @usage tf
+#' @returns The proxy of the module `tensorflow` (or of its `compat.v1` or
+#'   `compat.v2` module after [use_compat()]).
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$constant(c(1, 2, 3))
+#' x * 2 + 1
+#' tf$reduce_sum(x)
+#' }
+#' @name tf
+#' @md
+NULL
+
 # `tf`: an active binding (package.R) so that use_compat() can rebind it.
 .tf_binding <- function() {
   if (is.null(.tf_state$tf)) .tf_state$tf <- .tf()
@@ -17,6 +47,19 @@
   .tf_state$module
 }
 
+#' The version of TensorFlow
+#'
+#' @description
+#' `tf_version()` gives the major and minor version of the TensorFlow installed
+#' in the Python that hosts R, importing it if needed.
+#'
+#' @returns A [package_version()], or `NULL` when TensorFlow is not installed.
+#' @examples
+#' \dontrun{
+#' tf_version()
+#' tf_version() >= "2.16"
+#' }
+#' @md
 tf_version <- function() {
   if (!py_module_available("tensorflow")) return(NULL)
   version <- strsplit(py_to_r(py_get_attr(py_get_attr(.tf(), "version"), "VERSION")), ".",
@@ -24,6 +67,29 @@ tf_version <- function() {
   package_version(paste(version[1:2], collapse = "."))
 }
 
+#' Use TensorFlow's v1 (or v2) API through tf
+#'
+#' @description
+#' `use_compat("v1")` switches TensorFlow to TF1 graph mode (it disables eager
+#' execution) and binds [tf] to `tf$compat$v1`, so placeholders and sessions
+#' work as in TensorFlow 1 ([session-run]). `use_compat("v2")` binds `tf` to
+#' `tf$compat$v2` and leaves the execution mode alone. Call it at the start of a
+#' script, before any tensors are made. The methods of this package keep using
+#' the whole `tensorflow` module.
+#'
+#' @param version `"v1"` or `"v2"`.
+#'
+#' @returns The compat module now bound to `tf`, invisibly.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' use_compat("v1")
+#' x <- tf$placeholder(tf$float32, shape(NULL))
+#' y <- x * 2
+#' sess <- tf$Session()
+#' sess$run(y, feed_dict = dict(x = c(1, 2, 3)))
+#' }
+#' @md
 use_compat <- function(version = c("v1", "v2")) {
   version <- match.arg(version)
   tf2 <- .tf()
@@ -34,8 +100,45 @@ use_compat <- function(version = c("v1", "v2")) {
 
 # An S3 generic, as in R's tensorflow: other packages add methods (tfdatasets
 # for datasets).
+#' Convert to a tensor
+#'
+#' @description
+#' `as_tensor()` converts a value to a TensorFlow tensor. It is an S3 generic;
+#' tfdatasets adds a method for datasets.
+#'
+#' The default method converts R values as R users expect: R doubles become
+#' `float64` tensors (not TensorFlow's default `float32`), integers `int32`,
+#' logicals `bool` and characters `string`; a TensorShape becomes an integer
+#' tensor of its dimensions (`-1` for an unknown one); a tensor stays as it
+#' is.
+#' With `dtype`, the result is cast: between numeric types with saturation
+#' (values beyond the new type's range become its limits); doubles cast to an
+#' integer type are truncated, and `NA` cannot be converted to an integer
+#' tensor. With `shape`, an R vector fills the shape in row-major order, a
+#' single value is repeated to fill it, and a tensor is reshaped.
+#'
+#' @param x An R value, a Python object or a tensor.
+#' @param dtype A TensorFlow dtype or its name (`"float32"`, `tf$int64`);
+#'   `NULL` keeps the value's.
+#' @param ... Passed on to methods.
+#' @param name A name for the operation.
+#' @param shape The shape of the result, anything [shape()] accepts; `NA` or
+#'   `-1` for one dimension to infer.
+#'
+#' @returns A tensor.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' as_tensor(c(1, 2, 3))
+#' as_tensor(1:6, shape = c(2, 3))
+#' as_tensor(0, shape = c(2, 2))
+#' as_tensor(c(1.7, -1.7), dtype = "int32")
+#' }
+#' @md
 as_tensor <- function(x, dtype = NULL, ..., name = NULL) UseMethod("as_tensor")
 
+#' @rdname as_tensor
+#' @md
 as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
   tf <- .tf()
   if (inherits(x, .shape_class)) {
@@ -75,6 +178,34 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
   x
 }
 
+#' Make an R function a TensorFlow function
+#'
+#' @description
+#' `tf_function()` makes an R function a `tf.function`: TensorFlow traces it
+#' into a graph the first time it is called with new input types or shapes,
+#' and runs the graph afterwards. The R body runs only while TensorFlow traces
+#' it, on R's main thread, whichever thread TensorFlow traces on; so an R `if`
+#' or loop on a tensor is decided once, at trace time. For graph control flow
+#' written in R, `autograph = TRUE` first rewrites the function with the R
+#' package tfautograph; when that package is not installed it is an error, and
+#' `autograph = FALSE` traces the function as it is written.
+#'
+#' @param f An R function.
+#' @param input_signature `NULL`, or a list of `tf$TensorSpec`s, one for each
+#'   argument, which fixes the signature traced.
+#' @param autograph `TRUE` to rewrite R control flow with tfautograph,
+#'   `FALSE` to trace the function as it is.
+#' @param ... Further arguments to `tf$function()`, such as `jit_compile` or
+#'   `reduce_retracing`.
+#'
+#' @returns The `tf.function`, a callable Python object.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' square_sum <- tf_function(function(x) tf$reduce_sum(x * x), autograph = FALSE)
+#' square_sum(tf$constant(c(1, 2, 3)))
+#' }
+#' @md
 # An R function traced into a tf.function. The R body runs while tracing (on
 # the main thread, whichever thread triggers the trace), so R `if` on a
 # tensor is decided once at trace time; graph control flow needs tfautograph.
@@ -94,6 +225,27 @@ tf_function <- function(f, input_signature = NULL, autograph = TRUE, ...) {
 
 # ---- generics -----------------------------------------------------------------
 
+#' Evaluate a model
+#'
+#' @description
+#' `evaluate()` is the S3 generic that keras3 adds its method for models to
+#' (`evaluate(model, x, y)`). It dispatches on `object`, the model, as R's
+#' tensorflow generic does, not on the data as `generics::evaluate(x, ...)`
+#' would. This package has no method of its own.
+#'
+#' @param object The object to evaluate, such as a Keras model.
+#' @param ... Passed on to the method.
+#'
+#' @returns What the method returns.
+#' @examples
+#' \dontrun{
+#' library(keras3)
+#' model <- keras_model_sequential(input_shape = 1) |> layer_dense(units = 1)
+#' model |> compile(optimizer = "sgd", loss = "mse")
+#' x <- matrix(c(1, 2, 3, 4))
+#' evaluate(model, x, 2 * x, verbose = 0)
+#' }
+#' @md
 # The generic keras3 (and tfdatasets) add methods to: dispatched on `object`,
 # the model, not on `x` (the data) as generics::evaluate(x, ...) would.
 evaluate <- function(object, ...) UseMethod("evaluate")
@@ -112,6 +264,22 @@ tf_devices <- function(device_type = NULL) {
     stringsAsFactors = FALSE)
 }
 
+#' Does TensorFlow see a GPU?
+#'
+#' @description
+#' `tf_gpu_configured()` tells whether TensorFlow sees a GPU. With `verbose`, it
+#' also prints the GPUs it sees, or why there is none: the devices it does see,
+#' and whether this TensorFlow build has CUDA support. TensorFlow is imported.
+#'
+#' @param verbose Whether to print what TensorFlow sees.
+#'
+#' @returns `TRUE` or `FALSE`, invisibly.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' if (tf_gpu_configured(verbose = FALSE)) message("training on the GPU")
+#' }
+#' @md
 tf_gpu_configured <- function(verbose = TRUE) {
   gpus <- tf_devices("GPU")
   if (verbose) {
@@ -144,6 +312,29 @@ tf_gpu_configured <- function(verbose = TRUE) {
   invisible()
 }
 
+#' Device scopes that check the device exists
+#'
+#' @description
+#' `with(tf$device(name), expr)` evaluates `expr` with TensorFlow's operations
+#' placed on the device `name`. When `name` asks for a GPU that TensorFlow does
+#' not see, it is an error naming the devices TensorFlow does see (and whether
+#' this build has CUDA support), instead of TensorFlow placing the work on the
+#' CPU without a word.
+#'
+#' @param data A device scope, `tf$device(name)`.
+#' @param expr The code to evaluate on that device.
+#' @param ... Passed on to the method for Python context managers.
+#'
+#' @returns The value of `expr`.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' with(tf$device("/CPU:0"), {
+#'   x <- tf$ones(c(2L, 2L))
+#' })
+#' }
+#' @name with-device
+#' @md
 with.tensorflow.python.eager.context._EagerDeviceContext <- function(data, expr, ...) {
   .check_device(py_to_r(py_get_attr(data, "_device_name")))
   NextMethod()
@@ -160,6 +351,32 @@ with.tensorflow.python.eager.context._EagerDeviceContext <- function(data, expr,
 
 # strategy$run(fn, ...) with an R `fn`: each replica's call runs on the main
 # thread inside that replica's context.
+#' R functions in distribution strategies
+#'
+#' @description
+#' `strategy$run(fn, args, kwargs, options)` (and `experimental_run_v2`)
+#' accept an R function `fn`. TensorFlow calls it once for each replica, from
+#' threads of its own; each call runs on R's main thread inside the calling
+#' replica's TensorFlow state (replica context, graph, device), eagerly and
+#' inside [tf_function()]. `args` is an R list of the arguments, passed as a
+#' tuple. Any other name is the strategy's attribute. Create variables inside
+#' `with(strategy$scope(), ...)`: variables created in the replica function do
+#' not get the replica's variable creator.
+#'
+#' @param x A distribution strategy.
+#' @param name The attribute's name.
+#'
+#' @returns For `run`, a function `function(fn, args = list(), kwargs = NULL,
+#'   options = NULL)`; otherwise the attribute.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' strategy <- tf$distribute$MirroredStrategy()
+#' with(strategy$scope(), v <- tf$Variable(2))
+#' result <- strategy$run(function(x) v * x, args = list(tf$constant(3)))
+#' }
+#' @name strategy-run
+#' @md
 `$.tensorflow.python.distribute.distribute_lib.StrategyBase` <- function(x, name) {
   method <- NextMethod()
   if (!name %in% c("run", "experimental_run_v2")) return(method)

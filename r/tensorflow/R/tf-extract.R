@@ -5,8 +5,76 @@
 # options(tensorflow.extract.style = "python") (or style = "python") switches
 # to 0-based indices with exclusive stops and no bounds checks.
 
+#' All remaining dimensions, in tensor indexing
+#'
+#' @description
+#' `all_dims()` stands for all the dimensions not otherwise indexed in `x[...]`
+#' on a tensor, as `...` does in Python: `x[all_dims(), 1]` is the first
+#' element along the last dimension, `x[1, all_dims()]` the first along the
+#' first. It is Python's `Ellipsis`.
+#'
+#' @returns Python's `Ellipsis`.
+#' @seealso [tensor-indexing]
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$reshape(tf$range(24L), c(2L, 3L, 4L))
+#' x[all_dims(), 1]
+#' }
+#' @md
 all_dims <- function() py_ellipsis()
 
+#' Index tensors the R way
+#'
+#' @description
+#' `x[...]` on a tensor follows R's conventions by default. Give one index per
+#' dimension, counting from 1. A range includes its end (`x[2:4]` is elements
+#' 2, 3 and 4) and may have a step (`x[1:9:2]`, `` x[`::2`] ``, `` x[`3:`] ``);
+#' a decreasing range steps backwards (`x[5:2]`), and an evenly spaced vector
+#' such as `c(1, 3, 5)` is a range too. An empty index keeps a whole
+#' dimension. A negative index counts from the end (`x[-1]` is the last
+#' element), which is not R's exclusion: a warning says so once per session.
+#' An index of 0 or outside a known dimension is an error. [all_dims()] stands
+#' for the remaining dimensions; `NULL` or `tf$newaxis` adds a dimension; a
+#' tensor index is passed on as it is (0-based). With `drop = FALSE`, a single
+#' index keeps its dimension. Fewer indices than dimensions give a warning and
+#' keep the others whole. Index vectors that are not evenly spaced are an
+#' error: use `tf$gather()`.
+#'
+#' With `style = "python"`, or `options(tensorflow.extract.style = "python")`,
+#' indices follow Python's rules instead: 0-based, the end of a range excluded,
+#' no bounds checks.
+#'
+#' `x[...] <- value` replaces the selected elements: `value` is cast to `x`'s
+#' dtype and broadcast over the selection (an R vector fills it column-major,
+#' as in R). A variable is assigned in place when executing eagerly, so the
+#' change is seen wherever it is used; any other tensor is replaced by a new
+#' tensor with those elements changed. Ragged and sparse tensors cannot be
+#' assigned to.
+#'
+#' @param x A tensor.
+#' @param ... The indices, one per dimension.
+#' @param drop Whether a single index drops its dimension.
+#' @param style `"R"` or `"python"`; by default the option
+#'   `tensorflow.extract.style`, or `"R"` when it is not set.
+#' @param value The values to assign.
+#'
+#' @returns `[`: a tensor. `[<-`: the tensor with the elements replaced.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$constant(matrix(1:12, nrow = 3))
+#' x[1, ]
+#' x[2:3, 1]
+#' x[, -1]
+#' x[1, 1, drop = FALSE]
+#' x[0, 0, style = "python"]
+#' v <- tf$Variable(c(1, 2, 3))
+#' v[2] <- 20
+#' v
+#' }
+#' @name tensor-indexing
+#' @md
 `[.tensorflow.tensor` <- function(x, ..., drop = TRUE,
                                    style = getOption("tensorflow.extract.style")) {
   specs <- .index_specs(substitute(list(...)), parent.frame(), environment())
@@ -14,6 +82,8 @@ all_dims <- function() py_ellipsis()
   py_get_item(x, .index_key(x, specs, drop, .extract_style(style)))
 }
 
+#' @rdname tensor-indexing
+#' @md
 `[<-.tensorflow.tensor` <- function(x, ..., style = getOption("tensorflow.extract.style"),
                                     value) {
   specs <- .index_specs(substitute(list(...)), parent.frame(), environment())

@@ -3,6 +3,34 @@
 # structure. The fetches are flattened in R, run as one Python list, each
 # value converted by the registry, then put back into the R structure.
 
+#' Run TF1 sessions with R structures of fetches
+#'
+#' @description
+#' In graph mode ([use_compat()]), `sess$run(fetches, feed_dict = NULL,
+#' options = NULL, run_metadata = NULL)` takes one fetch (a tensor or an
+#' operation) or an R list of them, named or not and nested to any depth, and
+#' returns their values in the same structure, each converted to R (an
+#' operation's value is `NULL`). The fetches run together, in one call of the
+#' session. Make `feed_dict` with [dict()]: a name bound to a placeholder in
+#' the calling environment stands for the placeholder. Any other name is the
+#' session's attribute.
+#'
+#' @param x A TensorFlow session.
+#' @param name The attribute's name.
+#'
+#' @returns For `run`, a function `function(fetches, feed_dict = NULL,
+#'   options = NULL, run_metadata = NULL)`; otherwise the attribute.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' use_compat("v1")
+#' x <- tf$placeholder(tf$float32, shape(NULL))
+#' sess <- tf$Session()
+#' sess$run(list(double = x * 2, parts = list(x + 1, x - 1)),
+#'          feed_dict = dict(x = c(1, 2)))
+#' }
+#' @name session-run
+#' @md
 `$.tensorflow.python.client.session.BaseSession` <- function(x, name) {
   if (identical(name, "run")) return(.session_run(x))
   NextMethod()

@@ -2,6 +2,30 @@
 # as.list/as.integer/as.double, length (NA for an unknown rank), c(), ==/!=
 # against shapes or R vectors, print and format.
 
+#' Tensor shapes
+#'
+#' @description
+#' `shape()` makes a TensorShape from dimensions: whole numbers, with `NA`,
+#' `NULL` or `-1` for a dimension that is not known. `shape()` with no
+#' dimensions is the shape of a scalar; `shape(dims = NULL)` is a shape of
+#' unknown rank. Shapes work with R's generics ([TensorShape-methods]): `[[`
+#' with 1-based indices, `length()`, `==`, `c()`, ...
+#'
+#' @param ... The dimensions.
+#' @param dims The dimensions as a list or vector, instead of `...`; `NULL`
+#'   for a shape of unknown rank. A TensorShape is returned as it is, and a
+#'   tensor gives its values.
+#'
+#' @returns A TensorShape.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' shape(2, 3)
+#' shape(NA, 28, 28, 1)
+#' shape(dims = c(4, 5))
+#' shape()
+#' }
+#' @md
 shape <- function(..., dims = list(...)) {
   if (is.null(dims)) return(.tf()$TensorShape(NULL))
   if (.is_tensor(dims)) dims <- as.integer(dims)
@@ -21,32 +45,83 @@ shape <- function(..., dims = list(...)) {
 
 .shape_known <- function(x) !is.null(py_to_r(py_get_attr(x, "rank")))
 
+#' R generics on TensorShapes
+#'
+#' @description
+#' For a TensorShape `s`: `length(s)` is its rank (`NA` when unknown);
+#' `as.integer(s)` and `as.double(s)` are its dimensions (`NA` for an unknown
+#' one) and `as.list(s)` the same as a list; `s[i]` is the shape of the
+#' dimensions `i` and `s[[i]]` one dimension, indexed from 1 as in R; `s[i] <-
+#' value` and `s[[i]] <- value` replace dimensions and give a new shape. `c()`
+#' joins shapes (or R vectors of dimensions) into one; `merge(x, y)` combines
+#' two compatible shapes, each filling the other's unknown dimensions (an error
+#' when they differ). `format(s)` gives `"(2, NA)"`, `print(s)` shows the
+#' TensorShape. `==` and `!=` compare a shape with a shape or an R vector; other
+#' operators are an error. A shape of unknown rank has no dimensions to list:
+#' `as.list()` and the functions built on it are errors.
+#'
+#' @param x A TensorShape (for `merge()`, the first one).
+#' @param y A TensorShape, or R dimensions, to merge with.
+#' @param i The positions of dimensions, 1-based.
+#' @param value New dimensions (`NA` or `NULL` for unknown ones).
+#' @param ... For `c()`, the shapes to join; otherwise ignored.
+#'
+#' @returns `length()`: an integer. `as.integer()`, `as.double()`: a vector.
+#'   `as.list()`: a list. `[[`: a dimension. `format()`: a string. `print()`:
+#'   `x`, invisibly. The others: a TensorShape.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' s <- shape(32, NA, 3)
+#' length(s)
+#' as.integer(s)
+#' s[[1]]
+#' s[2:3]
+#' s[[2]] <- 64
+#' c(s, shape(10))
+#' merge(shape(NA, 3), shape(5, NA))
+#' s == c(32, 64, 3)
+#' }
+#' @name TensorShape-methods
+#' @md
 as.list.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, ...) {
   if (!.shape_known(x)) stop("a shape of unknown rank has no dimensions to list", call. = FALSE)
   as.list(py_to_r(py_call(py_get_attr(x, "as_list"))))
 }
 
+#' @rdname TensorShape-methods
+#' @md
 as.integer.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, ...) {
   dims <- as.list.tensorflow.python.framework.tensor_shape.TensorShape(x)
   vapply(dims, function(d) if (is.null(d)) NA_integer_ else as.integer(d), integer(1L))
 }
 
+#' @rdname TensorShape-methods
+#' @md
 as.double.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, ...)
   as.double(as.integer.tensorflow.python.framework.tensor_shape.TensorShape(x))
 
+#' @rdname TensorShape-methods
+#' @md
 length.tensorflow.python.framework.tensor_shape.TensorShape <- function(x) {
   rank <- py_to_r(py_get_attr(x, "rank"))
   if (is.null(rank)) NA_integer_ else as.integer(rank)
 }
 
+#' @rdname TensorShape-methods
+#' @md
 `[.tensorflow.python.framework.tensor_shape.TensorShape` <- function(x, i) {
   shape(dims = as.list.tensorflow.python.framework.tensor_shape.TensorShape(x)[i])
 }
 
+#' @rdname TensorShape-methods
+#' @md
 `[[.tensorflow.python.framework.tensor_shape.TensorShape` <- function(x, i, ...) {
   as.list.tensorflow.python.framework.tensor_shape.TensorShape(x)[[i]]
 }
 
+#' @rdname TensorShape-methods
+#' @md
 `[<-.tensorflow.python.framework.tensor_shape.TensorShape` <- function(x, i, value) {
   dims <- as.list.tensorflow.python.framework.tensor_shape.TensorShape(x)
   dims[i] <- if (inherits(value, .shape_class))
@@ -54,12 +129,16 @@ length.tensorflow.python.framework.tensor_shape.TensorShape <- function(x) {
   shape(dims = dims)
 }
 
+#' @rdname TensorShape-methods
+#' @md
 `[[<-.tensorflow.python.framework.tensor_shape.TensorShape` <- function(x, i, value) {
   dims <- as.list.tensorflow.python.framework.tensor_shape.TensorShape(x)
   dims[i] <- list(value)
   shape(dims = dims)
 }
 
+#' @rdname TensorShape-methods
+#' @md
 c.tensorflow.python.framework.tensor_shape.TensorShape <- function(...) {
   parts <- list(...)
   result <- .as_shape(parts[[1L]])
@@ -68,15 +147,21 @@ c.tensorflow.python.framework.tensor_shape.TensorShape <- function(...) {
   result
 }
 
+#' @rdname TensorShape-methods
+#' @md
 merge.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, y, ...)
   py_call(py_get_attr(x, "merge_with"), .as_shape(y))
 
+#' @rdname TensorShape-methods
+#' @md
 format.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, ...) {
   if (!.shape_known(x)) return("(<unknown>)")
   dims <- as.integer.tensorflow.python.framework.tensor_shape.TensorShape(x)
   sprintf("(%s)", paste(ifelse(is.na(dims), "NA", dims), collapse = ", "))
 }
 
+#' @rdname TensorShape-methods
+#' @md
 print.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, ...) {
   writeLines(py_repr(x))
   invisible(x)

@@ -23,6 +23,48 @@
   if (.is_tensor(value)) value else as_tensor(value, dtype = py_get_attr(like, "dtype"))
 }
 
+#' Tensors as R values
+#'
+#' @description
+#' When the tensorflow package is loaded, every TensorFlow tensor (eager and
+#' graph tensors, variables, ragged and sparse tensors) has `tensorflow.tensor`
+#' first in its R class vector, so R's generics work on it:
+#'
+#' * the operators `+ - * / ^ %% %/% == != < <= > >= & | !` and unary `-`, and
+#'   `%*%` from R 4.3 (on R 4.2 use `tf$matmul(a, b)`). An R number, vector or
+#'   array meeting a tensor is converted to the tensor's dtype first
+#'   (`tf$constant(2L) + 1.7` is the int32 `3`). `^ 2` is `tf$square()` and
+#'   `^ 0.5` `tf$sqrt()`; `&`, `|` and `!` cast to `bool`; `%%` and `%/%`
+#'   round down, as in R;
+#' * Math functions ([tensor-math]);
+#' * reductions with 1-based axes ([tensor-summary]);
+#' * `dim()`, `length()`, `t()`, `aperm()`, `sort()`, `rep()`, `cbind()`,
+#'   `rbind()`, `print()`, `str()` ([tensor-methods]);
+#' * conversion to R vectors and arrays ([tensor-conversion]);
+#' * indexing with `[` and `[<-`, 1-based ([tensor-indexing]).
+#'
+#' The operators are not `Ops` methods of this package: it registers an
+#' operator handler with pyreticulate
+#' (\code{\link[pyreticulate]{register_operator_handler}}), so tensors mixed
+#' with NumPy arrays or other Python objects never make R warn about
+#' incompatible methods. A script that imports TensorFlow through reticulate
+#' without loading this package gets plain Python objects, as with the real
+#' packages.
+#'
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$constant(c(1, 2, 3))
+#' x * 2 + 1
+#' x^2
+#' x > 1.5
+#' class(x)
+#' }
+#' @name tensorflow.tensor
+#' @aliases tensor-operators
+#' @md
+NULL
+
 # ---- operators ------------------------------------------------------------------
 
 .tensor_unary <- function(op, x) {
@@ -61,52 +103,148 @@
 
 # ---- Math --------------------------------------------------------------------------
 
+#' Math functions of tensors
+#'
+#' @description
+#' R's Math functions on a tensor call TensorFlow's element-wise operations:
+#' `abs`, `sign`, `sqrt`, `floor`, `ceiling`, `round`, `trunc`, `exp`,
+#' `expm1`, `log` (with `base`), `log2`, `log10`, `log1p`, `sin`, `cos`,
+#' `tan`, `sinpi`, `cospi`, `tanpi`, `asin`, `acos`, `atan`, `sinh`, `cosh`,
+#' `tanh`, `lgamma` and `digamma`; `is.finite`, `is.infinite` and `is.nan`
+#' give boolean tensors; `Re`, `Im`, `Conj`, `Arg` and `Mod` work on complex
+#' tensors. `round()` rounds halves to even, as R does.
+#'
+#' @param x,z A tensor.
+#' @param base The base of the logarithm.
+#' @param digits The number of decimal places to round to.
+#' @param ... Ignored.
+#'
+#' @returns A tensor.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$constant(c(-1.5, 0.25, 2))
+#' abs(x)
+#' round(x, digits = 1)
+#' log(tf$constant(c(1, 8)), base = 2)
+#' is.finite(x / 0)
+#' }
+#' @name tensor-math
+#' @md
 abs.tensorflow.tensor <- function(x) .tf()$math$abs(x)
+#' @rdname tensor-math
+#' @md
 sign.tensorflow.tensor <- function(x) .tf()$math$sign(x)
+#' @rdname tensor-math
+#' @md
 sqrt.tensorflow.tensor <- function(x) .tf()$math$sqrt(x)
+#' @rdname tensor-math
+#' @md
 floor.tensorflow.tensor <- function(x) .tf()$math$floor(x)
+#' @rdname tensor-math
+#' @md
 ceiling.tensorflow.tensor <- function(x) .tf()$math$ceil(x)
+#' @rdname tensor-math
+#' @md
 exp.tensorflow.tensor <- function(x) .tf()$math$exp(x)
+#' @rdname tensor-math
+#' @md
 expm1.tensorflow.tensor <- function(x) .tf()$math$expm1(x)
+#' @rdname tensor-math
+#' @md
 log1p.tensorflow.tensor <- function(x) .tf()$math$log1p(x)
+#' @rdname tensor-math
+#' @md
 sin.tensorflow.tensor <- function(x) .tf()$math$sin(x)
+#' @rdname tensor-math
+#' @md
 cos.tensorflow.tensor <- function(x) .tf()$math$cos(x)
+#' @rdname tensor-math
+#' @md
 tan.tensorflow.tensor <- function(x) .tf()$math$tan(x)
+#' @rdname tensor-math
+#' @md
 asin.tensorflow.tensor <- function(x) .tf()$math$asin(x)
+#' @rdname tensor-math
+#' @md
 acos.tensorflow.tensor <- function(x) .tf()$math$acos(x)
+#' @rdname tensor-math
+#' @md
 atan.tensorflow.tensor <- function(x) .tf()$math$atan(x)
+#' @rdname tensor-math
+#' @md
 sinh.tensorflow.tensor <- function(x) .tf()$math$sinh(x)
+#' @rdname tensor-math
+#' @md
 cosh.tensorflow.tensor <- function(x) .tf()$math$cosh(x)
+#' @rdname tensor-math
+#' @md
 tanh.tensorflow.tensor <- function(x) .tf()$math$tanh(x)
+#' @rdname tensor-math
+#' @md
 lgamma.tensorflow.tensor <- function(x) .tf()$math$lgamma(x)
+#' @rdname tensor-math
+#' @md
 digamma.tensorflow.tensor <- function(x) .tf()$math$digamma(x)
+#' @rdname tensor-math
+#' @md
 sinpi.tensorflow.tensor <- function(x) sin(x * pi)
+#' @rdname tensor-math
+#' @md
 cospi.tensorflow.tensor <- function(x) cos(x * pi)
+#' @rdname tensor-math
+#' @md
 tanpi.tensorflow.tensor <- function(x) tan(x * pi)
 
+#' @rdname tensor-math
+#' @md
 log.tensorflow.tensor <- function(x, base = exp(1)) {
   natural <- .tf()$math$log(x)
   if (missing(base) || identical(base, exp(1))) natural else natural / log(base)
 }
+#' @rdname tensor-math
+#' @md
 log2.tensorflow.tensor <- function(x) log.tensorflow.tensor(x, base = 2)
+#' @rdname tensor-math
+#' @md
 log10.tensorflow.tensor <- function(x) log.tensorflow.tensor(x, base = 10)
 
+#' @rdname tensor-math
+#' @md
 round.tensorflow.tensor <- function(x, digits = 0, ...) {
   if (digits == 0) return(.tf()$math$round(x))
   scale <- 10^digits
   .tf()$math$round(x * scale) / scale
 }
 
+#' @rdname tensor-math
+#' @md
 trunc.tensorflow.tensor <- function(x, ...) sign(x) * floor(abs(x))
 
+#' @rdname tensor-math
+#' @md
 is.finite.tensorflow.tensor <- function(x) .tf()$math$is_finite(x)
+#' @rdname tensor-math
+#' @md
 is.infinite.tensorflow.tensor <- function(x) .tf()$math$is_inf(x)
+#' @rdname tensor-math
+#' @md
 is.nan.tensorflow.tensor <- function(x) .tf()$math$is_nan(x)
 
+#' @rdname tensor-math
+#' @md
 Re.tensorflow.tensor <- function(z) .tf()$math$real(z)
+#' @rdname tensor-math
+#' @md
 Im.tensorflow.tensor <- function(z) .tf()$math$imag(z)
+#' @rdname tensor-math
+#' @md
 Conj.tensorflow.tensor <- function(z) .tf()$math$conj(z)
+#' @rdname tensor-math
+#' @md
 Arg.tensorflow.tensor <- function(z) .tf()$math$angle(z)
+#' @rdname tensor-math
+#' @md
 Mod.tensorflow.tensor <- function(z) .tf()$math$abs(z)
 
 # ---- reductions (1-based axis) -------------------------------------------------------
@@ -143,30 +281,77 @@ Mod.tensorflow.tensor <- function(z) .tf()$math$abs(z)
   reducer(x, axis = .as_axis(axis), keepdims = keepdims)
 }
 
+#' Reductions of tensors
+#'
+#' @description
+#' `sum()`, `prod()`, `min()`, `max()`, `range()`, `mean()`, `all()` and
+#' `any()` of a tensor reduce it with TensorFlow: over all its elements, or
+#' with `axis` over some dimensions only, counted from 1 as in R (negative
+#' numbers count from the end; 0 is an error). With `keepdims = TRUE`, reduced
+#' dimensions stay with extent 1. Several tensors (or R values) in `...`
+#' reduce all of them together. `all()` and `any()` cast to `bool` first;
+#' `range()` stacks the minimum and the maximum. Tensors have no `NA`, so
+#' `na.rm` is ignored, with a warning when it is `TRUE`. As in TensorFlow, the
+#' mean of an integer tensor is an integer.
+#'
+#' @param x A tensor.
+#' @param ... More tensors or values to reduce with `x` (only without `axis`
+#'   and `keepdims`).
+#' @param axis The dimensions to reduce, 1-based; `NULL` for all.
+#' @param keepdims Whether reduced dimensions are kept, with extent 1.
+#' @param na.rm Ignored.
+#'
+#' @returns A tensor.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$constant(matrix(c(1, 2, 3, 4), 2))
+#' sum(x)
+#' sum(x, axis = 1)
+#' mean(x, axis = -1, keepdims = TRUE)
+#' range(x)
+#' any(x > 3)
+#' }
+#' @name tensor-summary
+#' @md
 sum.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE, na.rm = FALSE)
   .reduce(.tf()$math$reduce_sum, x, list(...), axis, keepdims, na.rm)
 
+#' @rdname tensor-summary
+#' @md
 prod.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE, na.rm = FALSE)
   .reduce(.tf()$math$reduce_prod, x, list(...), axis, keepdims, na.rm)
 
+#' @rdname tensor-summary
+#' @md
 min.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE, na.rm = FALSE)
   .reduce(.tf()$math$reduce_min, x, list(...), axis, keepdims, na.rm)
 
+#' @rdname tensor-summary
+#' @md
 max.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE, na.rm = FALSE)
   .reduce(.tf()$math$reduce_max, x, list(...), axis, keepdims, na.rm)
 
+#' @rdname tensor-summary
+#' @md
 all.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE, na.rm = FALSE)
   .reduce(.tf()$math$reduce_all, x, list(...), axis, keepdims, na.rm, cast = "bool")
 
+#' @rdname tensor-summary
+#' @md
 any.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE, na.rm = FALSE)
   .reduce(.tf()$math$reduce_any, x, list(...), axis, keepdims, na.rm, cast = "bool")
 
+#' @rdname tensor-summary
+#' @md
 range.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE, na.rm = FALSE) {
   lower <- min(x, ..., axis = axis, keepdims = keepdims, na.rm = na.rm)
   upper <- max(x, ..., axis = axis, keepdims = keepdims, na.rm = na.rm)
   .tf()$stack(list(lower, upper))
 }
 
+#' @rdname tensor-summary
+#' @md
 mean.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE) {
   extra <- list(...)
   extra$na.rm <- NULL
@@ -181,12 +366,54 @@ mean.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE) {
 
 # ---- shape, printing ------------------------------------------------------------------
 
+#' Shape, printing and combining of tensors
+#'
+#' @description
+#' `dim()` of a tensor is its shape (`NA` for an unknown dimension, `NULL` for
+#' an unknown rank) and `length()` its number of elements (`NA` if unknown).
+#' `print()` shows the tensor, with its shape written as R would, `(3)` for
+#' Python's `(3,)`; `str()` shows it on one line.
+#'
+#' `t()` transposes a matrix (a vector becomes a one-row matrix); `aperm()`
+#' permutes dimensions, given 1-based; `sort()` sorts along a dimension (the
+#' last by default); `rep(x, times)` repeats a vector or scalar; `cbind()` and
+#' `rbind()` join vectors and matrices as columns or rows (R values are
+#' converted to the tensors' dtype, scalars recycled).
+#'
+#' @param x,a,object A tensor.
+#' @param perm The new order of the dimensions, 1-based; `NULL` reverses
+#'   them.
+#' @param decreasing Whether to sort in decreasing order.
+#' @param axis The dimension to sort along, 1-based (negative from the end).
+#' @param times How many times to repeat.
+#' @param deparse.level Ignored.
+#' @param ... For `cbind()` and `rbind()`, the tensors and values to join;
+#'   otherwise ignored.
+#'
+#' @returns `dim()`: an integer vector or `NULL`. `length()`: an integer.
+#'   `print()`: `x`, invisibly. `str()`: `NULL`, invisibly. The others: a
+#'   tensor.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$constant(matrix(1:6, 2))
+#' dim(x)
+#' length(x)
+#' t(x)
+#' sort(tf$constant(c(3, 1, 2)), decreasing = TRUE)
+#' rep(tf$constant(c(1, 2)), 3)
+#' cbind(x, 0L)
+#' }
+#' @name tensor-methods
+#' @md
 dim.tensorflow.tensor <- function(x) {
   shape <- py_get_attr(x, "shape")
   if (is.null(py_to_r(py_get_attr(shape, "rank")))) return(NULL)
   as.integer.tensorflow.python.framework.tensor_shape.TensorShape(shape)
 }
 
+#' @rdname tensor-methods
+#' @md
 length.tensorflow.tensor <- function(x) {
   n <- py_to_r(py_call(py_get_attr(py_get_attr(x, "shape"), "num_elements")))
   if (is.null(n)) NA_integer_ else as.integer(n)
@@ -196,11 +423,15 @@ length.tensorflow.tensor <- function(x) {
   gsub("shape=\\((None|[[:digit:]]+),\\)", "shape=(\\1)", py_str(x))
 }
 
+#' @rdname tensor-methods
+#' @md
 print.tensorflow.tensor <- function(x, ...) {
   if (py_is_null_xptr(x)) cat("<pointer: 0x0>\n") else writeLines(.tensor_text(x))
   invisible(x)
 }
 
+#' @rdname tensor-methods
+#' @md
 str.tensorflow.tensor <- function(object, ...) {
   lines <- strsplit(py_repr(object), "\n", fixed = TRUE)[[1L]]
   first <- sub("shape=\\((None|[[:digit:]]+),\\)", "shape=(\\1)", lines[[1L]])
@@ -210,6 +441,8 @@ str.tensorflow.tensor <- function(object, ...) {
 
 # ---- reshaping and combining ------------------------------------------------------------
 
+#' @rdname tensor-methods
+#' @md
 t.tensorflow.tensor <- function(x) {
   tf <- .tf()
   switch(as.character(length(dim(x))),
@@ -220,16 +453,22 @@ t.tensorflow.tensor <- function(x) {
               call. = FALSE))
 }
 
+#' @rdname tensor-methods
+#' @md
 aperm.tensorflow.tensor <- function(a, perm = NULL, ...) {
   if (!is.null(perm)) perm <- as.list(as.integer(perm) - 1L)
   .tf()$transpose(a, perm = perm)
 }
 
+#' @rdname tensor-methods
+#' @md
 sort.tensorflow.tensor <- function(x, decreasing = FALSE, ..., axis = -1L) {
   .tf()$sort(x, axis = .as_axis(axis),
              direction = if (decreasing) "DESCENDING" else "ASCENDING")
 }
 
+#' @rdname tensor-methods
+#' @md
 rep.tensorflow.tensor <- function(x, times = 1L, ...) {
   if (length(list(...)))
     stop("rep() on a tensor takes only `times`; use tf$tile() for more", call. = FALSE)
@@ -265,7 +504,11 @@ rep.tensorflow.tensor <- function(x, times = 1L, ...) {
   tf$concat(parts, axis = along)
 }
 
+#' @rdname tensor-methods
+#' @md
 cbind.tensorflow.tensor <- function(..., deparse.level = 1) .bind(list(...), 1L)
+#' @rdname tensor-methods
+#' @md
 rbind.tensorflow.tensor <- function(..., deparse.level = 1) .bind(list(...), 0L)
 
 # ---- conversion to R ------------------------------------------------------------------------
@@ -289,12 +532,51 @@ rbind.tensorflow.tensor <- function(..., deparse.level = 1) .bind(list(...), 0L)
   if (is.null(dim(value))) array(value, dim = length(value)) else value
 }
 
+#' Tensors as R vectors and arrays
+#'
+#' @description
+#' `as.array()` copies the value of a tensor into an R array (always with
+#' dimensions, one for a vector); `as.matrix()`, `as.vector()`, `as.double()`
+#' (`as.numeric()`), `as.integer()`, `as.logical()` and `as.character()` give
+#' the other R forms. String tensors are decoded from UTF-8. A sparse tensor is
+#' made dense first; a ragged tensor becomes nested lists. Only eager tensors
+#' and variables have a value: a graph tensor is an error that says to run it
+#' with `sess$run(x)` ([session-run]).
+#'
+#' @param x A tensor.
+#' @param mode The mode of the vector, as in [as.vector()].
+#' @param ... Ignored.
+#'
+#' @returns An R array, matrix or vector.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' x <- tf$constant(matrix(c(1, 2, 3, 4), 2))
+#' as.array(x)
+#' as.vector(x)
+#' as.integer(x > 2)
+#' as.character(tf$constant(c("a", "b")))
+#' }
+#' @name tensor-conversion
+#' @md
 as.array.tensorflow.tensor <- function(x, ...) .tensor_value(x)
+#' @rdname tensor-conversion
+#' @md
 as.matrix.tensorflow.tensor <- function(x, ...) as.matrix(.tensor_value(x))
+#' @rdname tensor-conversion
+#' @md
 as.vector.tensorflow.tensor <- function(x, mode = "any") as.vector(.tensor_value(x), mode = mode)
+#' @rdname tensor-conversion
+#' @md
 as.double.tensorflow.tensor <- function(x, ...) as.double(.tensor_value(x))
+#' @rdname tensor-conversion
+#' @md
 as.integer.tensorflow.tensor <- function(x, ...) as.integer(.tensor_value(x))
+#' @rdname tensor-conversion
+#' @md
 as.logical.tensorflow.tensor <- function(x, ...) as.logical(.tensor_value(x))
+#' @rdname tensor-conversion
+#' @md
 as.character.tensorflow.tensor <- function(x, ...) as.character(.tensor_value(x))
 
 # ---- the operator handlers (registered in package.R) -------------------------------------
