@@ -78,6 +78,32 @@ py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
 }
 
 # Fit the state of a preprocessing layer (normalization, lookups, ...) to data.
+#' Fit the state of a preprocessing layer to data
+#'
+#' @description
+#' Calls the layer's `adapt()`, which computes the layer's state from data
+#' before training: the mean and variance of `layer_normalization()`, the
+#' vocabulary of `layer_string_lookup()` or `layer_text_vectorization()`, the
+#' bins of `layer_discretization()`, ... R data become NumPy arrays (doubles in
+#' floatx); a TensorFlow dataset is passed as it is.
+#'
+#' @param object A preprocessing layer.
+#' @param data The data to adapt to: an array, or a dataset.
+#' @param ... Further arguments of `adapt()`, by name.
+#' @param batch_size The number of samples per batch (a whole number), for
+#'   array data.
+#' @param steps The number of batches to read (a whole number), for data that
+#'   do not end.
+#'
+#' @returns `object`, invisibly (its state is updated in place).
+#' @md
+#' @examples
+#' \dontrun{
+#' norm <- layer_normalization()
+#' norm %>% adapt(matrix(rnorm(1000, mean = 5), ncol = 4))
+#' inputs <- keras_input(shape = 4)
+#' model <- keras_model(inputs, inputs %>% norm() %>% layer_dense(1))
+#' }
 adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
   args <- list2(data = .keras_layer_input(data), ...)
   if (!is.null(batch_size)) args$batch_size <- .keras_integer(batch_size, "batch_size")
@@ -86,11 +112,30 @@ adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
   invisible(object)
 }
 
+#' Print a Keras layer
+#'
+#' @description
+#' A layer prints as its Python representation, such as
+#' `<Dense name=dense, built=True>`; `format()` gives that text.
+#'
+#' @param x A Keras layer.
+#' @param ... Unused.
+#'
+#' @returns `format()`: a string. `print()`: `x`, invisibly.
+#' @method format keras.src.layers.layer.Layer
+#' @md
+#' @examples
+#' \dontrun{
+#' layer <- layer_dense(units = 4)
+#' print(layer)
+#' }
 format.keras.src.layers.layer.Layer <- function(x, ...) {
   if (py_is_null_xptr(x)) return("<pointer: 0x0>")
   py_repr(x)
 }
 
+#' @rdname format.keras.src.layers.layer.Layer
+#' @method print keras.src.layers.layer.Layer
 print.keras.src.layers.layer.Layer <- function(x, ...) {
   writeLines(format(x, ...))
   invisible(x)
