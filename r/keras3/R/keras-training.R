@@ -376,6 +376,8 @@ predict.keras.src.models.model.Model <- function(object, x, ..., batch_size = NU
   .keras_outputs(object, py_call(py_get_attr(object, "predict"), !!!args, ...))
 }
 
+#' @rdname train_on_batch
+#' @method train_on_batch keras.src.models.model.Model
 train_on_batch.keras.src.models.model.Model <- function(object, x, y = NULL, sample_weight = NULL,
                                                         class_weight = NULL, ...) {
   args <- .drop_nulls(list(
@@ -384,6 +386,8 @@ train_on_batch.keras.src.models.model.Model <- function(object, x, y = NULL, sam
   .batch_metrics(py_call(py_get_attr(object, "train_on_batch"), !!!args, ...))
 }
 
+#' @rdname train_on_batch
+#' @method test_on_batch keras.src.models.model.Model
 test_on_batch.keras.src.models.model.Model <- function(object, x, y = NULL, sample_weight = NULL,
                                                        ...) {
   args <- .drop_nulls(list(
@@ -392,6 +396,8 @@ test_on_batch.keras.src.models.model.Model <- function(object, x, y = NULL, samp
   .batch_metrics(py_call(py_get_attr(object, "test_on_batch"), !!!args, ...))
 }
 
+#' @rdname train_on_batch
+#' @method predict_on_batch keras.src.models.model.Model
 predict_on_batch.keras.src.models.model.Model <- function(object, x, ...) {
   .keras_outputs(object, py_call(py_get_attr(object, "predict_on_batch"),
                                  .keras_x(object, x), ...))
