@@ -49,6 +49,15 @@
 
 # `self$model$stop_training <- TRUE` re-assigns `model`, a read-only property
 # of Keras 3 callbacks: assigning the same model is a no-op.
+#' @rdname Callback
+#' @method $<- keras.src.callbacks.callback.Callback
+#' @param x A callback.
+#' @param name The name of the field to set.
+#' @param value The new value. Assigning to `model` the model the callback
+#'   already has does nothing (R assigns `self$model` again after
+#'   `self$model$stop_training <- TRUE`, and `model` is read-only in Keras 3);
+#'   other fields are set on the Python object.
+#' @md
 `$<-.keras.src.callbacks.callback.Callback` <- function(x, name, value) {
   if (identical(name, "model") && is_py_object(value)) {
     current <- py_get_attr(x, "model", silent = TRUE)

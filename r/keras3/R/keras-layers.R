@@ -69,6 +69,30 @@
 
 # Layers and models called from R: R data becomes arrays (a model's inputs in
 # their dtypes); Python objects pass as they are.
+#' Layers and models as R functions
+#'
+#' @description
+#' When a Keras layer or model reaches R, it becomes an R function (through
+#' reticulate's `py_to_r_wrapper()`), so that `layer(x)` and `x %>% layer()`
+#' both apply it. R data given to it are converted first: for a model, as
+#' [fit()][fit.keras.src.models.model.Model] converts its inputs (each in the
+#' dtype of its input); for a layer, R arrays become NumPy arrays (doubles in
+#' floatx, a factor its 0-based codes), element by element for a list.
+#' Tensors and other Python objects are passed as they are, and further
+#' arguments go to the layer's call (`training = TRUE`, `mask = ...`).
+#'
+#' @param x A Keras layer or model.
+#'
+#' @returns A function `function(object, ...)` calling the layer or model on
+#'   `object`.
+#' @method py_to_r_wrapper keras.src.layers.layer.Layer
+#' @md
+#' @examples
+#' \dontrun{
+#' dense <- layer_dense(units = 2)
+#' dense(matrix(1, 3, 4))      # an R matrix through the layer
+#' model(x_test[1:5, ])        # a model called like a function
+#' }
 py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
   force(x)
   function(object, ...) {
