@@ -16,14 +16,18 @@
 #'     \code{\link[=fit.keras.src.models.model.Model]{fit()}}.}
 #'   \item{magrittr}{\code{\link[magrittr:pipe]{\%>\%}},
 #'     \code{\link[magrittr:compound]{\%<>\%}}}
-#'   \item{reticulate}{\code{\link[reticulate]{\%as\%}},
-#'     \code{\link[reticulate]{array_reshape}},
-#'     \code{\link[reticulate]{as_iterator}}, \code{\link[reticulate]{import}},
-#'     \code{\link[reticulate]{iter_next}}, \code{\link[reticulate]{iterate}},
-#'     \code{\link[reticulate]{np_array}}, \code{\link[reticulate]{py_help}},
-#'     \code{\link[reticulate]{py_to_r}}, \code{\link[reticulate]{r_to_py}},
-#'     \code{\link[reticulate]{tuple}}, \code{\link[reticulate]{use_python}},
-#'     \code{\link[reticulate]{use_virtualenv}} (pyreticulate's reticulate)}
+#'   \item{reticulate}{\code{\link[pyreticulate:with-as-operator]{\%as\%}},
+#'     \code{\link[pyreticulate]{array_reshape}},
+#'     \code{\link[pyreticulate:iterate]{as_iterator}},
+#'     \code{\link[pyreticulate]{import}},
+#'     \code{\link[pyreticulate:iterate]{iter_next}},
+#'     \code{\link[pyreticulate]{iterate}}, \code{\link[pyreticulate]{np_array}},
+#'     \code{\link[pyreticulate]{py_help}},
+#'     \code{\link[pyreticulate:r-py-conversion]{py_to_r}},
+#'     \code{\link[pyreticulate:r-py-conversion]{r_to_py}},
+#'     \code{\link[pyreticulate]{tuple}}, \code{\link[pyreticulate]{use_python}},
+#'     \code{\link[pyreticulate:use_python]{use_virtualenv}}: the stand-in
+#'     reticulate exports them; pyreticulate documents them.}
 #'   \item{tensorflow}{\code{\link[tensorflow]{all_dims}},
 #'     \code{\link[tensorflow]{as_tensor}}, \code{\link[tensorflow]{evaluate}},
 #'     \code{\link[tensorflow]{shape}}: `evaluate()` is the generic whose

@@ -12,9 +12,10 @@
 #'   \item{generics}{\code{\link[generics]{fit}}: the generic whose method for
 #'     Keras models (in keras3) takes a dataset as its data.}
 #'   \item{magrittr}{\code{\link[magrittr:pipe]{\%>\%}}}
-#'   \item{reticulate}{\code{\link[reticulate]{as_iterator}},
-#'     \code{\link[reticulate]{iter_next}}, \code{\link[reticulate]{iterate}},
-#'     \code{\link[reticulate]{tuple}} (pyreticulate's reticulate)}
+#'   \item{reticulate}{\code{\link[pyreticulate:iterate]{as_iterator}},
+#'     \code{\link[pyreticulate:iterate]{iter_next}},
+#'     \code{\link[pyreticulate]{iterate}}, \code{\link[pyreticulate]{tuple}}: the
+#'     stand-in reticulate exports them; pyreticulate documents them.}
 #'   \item{tensorflow}{\code{\link[tensorflow]{tf}},
 #'     \code{\link[tensorflow]{shape}}, \code{\link[tensorflow]{as_tensor}}
 #'     (see [length.tf_dataset()] for its method for datasets)}
