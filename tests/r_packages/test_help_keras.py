@@ -22,7 +22,8 @@ installed Keras's docstrings and are checked elsewhere. It asserts that
   pages: in these three packages, in installed packages (magrittr, generics,
   ...), and in pyreticulate and tensorflow when their own help pages are in
   the tree (else those links are not checked). Links to generated wrappers
-  are not checked.
+  are not checked;
+* no alias is on two pages of a package.
 """
 import collections
 import os
@@ -160,6 +161,8 @@ for (package in c(checked, linked)) {
   }
   index[[package]] <- entry
   if (!strict) next
+  twice <- unique(entry$aliases[duplicated(entry$aliases)])
+  if (length(twice)) emit("PROBLEM", package, c("aliases on two pages:", twice))
   namespace <- parseNamespaceFile(package, root)
   for (name in unique(namespace$exports)) emit("EXPORT", package, name)
   outside <- names(assigned_in(path, excluded))
