@@ -11,6 +11,44 @@
 # level (a nested pattern meeting a nested tuple fails) and its errors do not
 # say how many values there were.
 
+#' Assign several values at once
+#'
+#' @description
+#' `c(x, y) %<-% value` assigns the elements of `value` (a list, an atomic
+#' vector, or a Python sequence such as the tuple Keras gives a `train_step`)
+#' to the names on the left, in the calling environment. The left side may
+#' be:
+#'
+#' * a single name, which gets the whole value;
+#' * `c(...)` of names, matched to the elements in order; nested `c()`
+#'   unpacks nested elements (`c(x, c(y, w)) %<-% list(1, list(2, 3))`);
+#' * `.` to skip one element;
+#' * `...rest` to collect the remaining elements in a list named `rest`
+#'   (`...` alone drops them);
+#' * `name = default`, used when the value has no element for it.
+#'
+#' A value with more or fewer elements than the pattern takes is an error
+#' that says how many there were. R's keras3 re-exports the zeallot package's
+#' `%<-%`; this one is keras3's own, because zeallot does not unpack nested
+#' Python sequences.
+#'
+#' @param pattern The names to assign to, unevaluated (see above).
+#' @param value The value to unpack.
+#'
+#' @returns `value`, invisibly.
+#' @md
+#' @examples
+#' \dontrun{
+#' c(x, y) %<-% list(1, 2)
+#' c(first, ...others) %<-% 1:5
+#' c(a, b = 0) %<-% list(1)
+#'
+#' # in a train_step
+#' train_step <- function(data) {
+#'   c(x, y) %<-% data
+#'   # ...
+#' }
+#' }
 `%<-%` <- function(pattern, value) {
   .destructure(substitute(pattern), value, parent.frame())
   invisible(value)

@@ -85,6 +85,61 @@
 # ---- models ---------------------------------------------------------------------------------
 
 # keras3: the class; `MyModel(...)` makes a model.
+#' Define a model class with R methods
+#'
+#' @description
+#' Creates a Python subclass of `keras$Model` (or of `inherit`) whose methods
+#' are the R functions given; calling the class makes a model, as
+#' `MyModel(units = 8)`. `new_model_class()` is the same function.
+#'
+#' Each R function becomes a method with a real Python signature (constant R
+#' defaults such as `NULL`, `TRUE`, numbers and strings become Python
+#' defaults), since Keras inspects `call()` and `build()`. A method whose first
+#' argument is not `self` gets `self` added. `initialize` is Python's
+#' `__init__` (call `super$initialize(...)` in it) and a string at the start
+#' of a function body is its docstring. Inside methods, `self`, `super`
+#' (`super$call(x)`, `super()$call(x)`), `__class__` and `private` (an R
+#' environment per instance, invisible to Keras) are in scope.
+#'
+#' `train_step(data)` may unpack its batch with `c(x, y) %<-% data` and return
+#' a named list of metrics. The methods are traced by TensorFlow during
+#' `fit()`: their R code runs while the graph is built, on R's thread.
+#' Models of such classes save with [save_model()] and load with
+#' `load_model(path, custom_objects = list(MyModel))`.
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param initialize The constructor, `function(...)`; it creates the layers
+#'   as fields of `self`.
+#' @param call The forward pass, `function(inputs, training = NULL, mask =
+#'   NULL)`.
+#' @param train_step,test_step,predict_step Custom steps of `fit()`,
+#'   `evaluate()` and `predict()`, `function(data)`.
+#' @param compute_loss,compute_metrics Custom loss and metric computations, as
+#'   Keras defines them.
+#' @param ... Further members of the class, by name: methods or fields.
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members: each instance gets an R
+#'   environment `private` holding them.
+#' @param inherit The class to derive from instead of `keras$Model`.
+#'
+#' @returns The Python class; call it to make a model.
+#' @seealso [Layer()], [keras_model()], [%<-%]
+#' @md
+#' @examples
+#' \dontrun{
+#' TwoLayers <- Model("TwoLayers",
+#'   initialize = function(units, ...) {
+#'     super$initialize(...)
+#'     self$hidden <- layer_dense(units = units, activation = "relu")
+#'     self$out <- layer_dense(units = 1)
+#'   },
+#'   call = function(inputs, training = NULL) {
+#'     inputs %>% self$hidden() %>% self$out()
+#'   }
+#' )
+#' model <- TwoLayers(units = 16)
+#' model %>% compile(optimizer = "adam", loss = "mse")
+#' }
 Model <- function(classname, initialize = NULL, call = NULL, train_step = NULL,
                   predict_step = NULL, test_step = NULL, compute_loss = NULL,
                   compute_metrics = NULL, ..., public = list(), private = list(),
@@ -97,12 +152,68 @@ Model <- function(classname, initialize = NULL, call = NULL, train_step = NULL,
                function() keras$Model)
 }
 
+#' @rdname Model
 new_model_class <- Model
 
 # ---- layers ---------------------------------------------------------------------------------
 
 # keras3: a layer_*()-style function, `object` first so it pipes; the class
 # is made the first time it is used.
+#' Define a layer with R methods
+#'
+#' @description
+#' Defines a Python subclass of `keras$layers$Layer` (or of `inherit`) whose
+#' methods are the R functions given, and returns a `layer_*()`-style function
+#' for it. That function takes `object` first, so it pipes like the built-in
+#' layers: with `object` missing or `NULL` it returns a new layer; with a
+#' Sequential model it adds the layer to the model (in place) and returns the
+#' model invisibly; with a tensor it returns the layer applied to it. Its other
+#' arguments go to the class's `initialize` (name them: the first unnamed
+#' argument is `object`); counts and shapes among them (`units`,
+#' `input_shape`, ...) become integers as for the built-in layers. The class itself is made the first time the function is
+#' used. `new_layer_class()` is the same function.
+#'
+#' Methods are made as for [Model()]: real Python signatures, `self` added
+#' when missing, `initialize` as `__init__`, `self`, `super`, `__class__` and
+#' `private` in scope. `build(input_shape)` gets the shape as a list, such as
+#' `list(NULL, 10L)` (`NULL` for the batch dimension).
+#'
+#' To load a saved model with such layers, give the function (it stands for its
+#' class) in `load_model(path, custom_objects = list(layer_scale))`.
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param initialize The constructor, `function(...)`.
+#' @param call The forward pass, `function(inputs, ...)`.
+#' @param build `function(input_shape)`, which creates the weights (with
+#'   `self$add_weight()`) the first time the layer sees an input.
+#' @param get_config `function()` returning the named list of constructor
+#'   arguments, so that the layer can be saved and loaded.
+#' @param ... Further members of the class, by name: methods or fields.
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members: each instance gets an R
+#'   environment `private` holding them.
+#' @param inherit The class to derive from instead of `keras$layers$Layer`: a
+#'   Python class, another `Layer()` function, or a built-in layer function
+#'   such as `layer_dense`.
+#'
+#' @returns A function `function(object, ...)` that makes the layer (see
+#'   above).
+#' @seealso [Model()], [%py_class%]
+#' @md
+#' @examples
+#' \dontrun{
+#' layer_scale <- Layer("Scale",
+#'   initialize = function(factor = 2, ...) {
+#'     super$initialize(...)
+#'     self$factor <- factor
+#'   },
+#'   call = function(inputs) inputs * self$factor,
+#'   get_config = function() list(factor = self$factor)
+#' )
+#' model <- keras_model_sequential(input_shape = 3) %>%
+#'   layer_scale(factor = 10) %>%
+#'   layer_dense(1)
+#' }
 Layer <- function(classname, initialize = NULL, call = NULL, build = NULL, get_config = NULL,
                   ..., public = list(), private = list(), inherit = NULL) {
   members <- c(.keras_method_args(list(initialize = initialize, call = call, build = build,
@@ -129,6 +240,7 @@ Layer <- function(classname, initialize = NULL, call = NULL, build = NULL, get_c
   wrapper
 }
 
+#' @rdname Layer
 new_layer_class <- Layer
 
 # Named counts and shapes (units = 2, input_shape = 3) as layer_*() passes
@@ -141,11 +253,76 @@ new_layer_class <- Layer
 
 # ---- losses and metrics -----------------------------------------------------------------------
 
+#' Define a loss class with R methods
+#'
+#' @description
+#' Creates a Python subclass of `keras$losses$Loss` (or of `inherit`) whose
+#' `call(y_true, y_pred)` is the R function given; Keras reduces the
+#' per-sample values it returns (by their mean, unless the loss is made with
+#' another `reduction`). Calling the class makes a loss for
+#' [compile()][compile.keras.src.models.model.Model]. Methods are made as for
+#' [Model()].
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param call `function(y_true, y_pred)`, returning the loss of each sample.
+#' @param ... Further members of the class, by name.
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members.
+#' @param inherit The class to derive from instead of `keras$losses$Loss`.
+#'
+#' @returns The Python class; call it to make a loss.
+#' @seealso [Metric()]
+#' @md
+#' @examples
+#' \dontrun{
+#' MeanFourth <- Loss("MeanFourth",
+#'   call = function(y_true, y_pred) op_mean(op_square(op_square(y_true - y_pred)), axis = -1)
+#' )
+#' model %>% compile(optimizer = "adam", loss = MeanFourth())
+#' }
 Loss <- function(classname, call = NULL, ..., public = list(), private = list(), inherit = NULL) {
   .keras_class(classname, c(.keras_method_args(list(call = call)), list2(...), public), private,
                inherit, function() keras$losses$Loss)
 }
 
+#' Define a metric class with R methods
+#'
+#' @description
+#' Creates a Python subclass of `keras$metrics$Metric` (or of `inherit`), a
+#' stateful metric: `initialize` creates its state variables (with
+#' `self$add_variable()`), `update_state(y_true, y_pred, sample_weight =
+#' NULL)` updates them for each batch and `result()` computes the value from
+#' them. Calling the class makes a metric for
+#' [compile()][compile.keras.src.models.model.Model]. Methods are made as for
+#' [Model()].
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param initialize The constructor; it creates the state variables.
+#' @param update_state `function(y_true, y_pred, sample_weight = NULL)`.
+#' @param result `function()`, returning the metric's current value.
+#' @param ... Further members of the class, by name (such as `reset_state`).
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members.
+#' @param inherit The class to derive from instead of `keras$metrics$Metric`.
+#'
+#' @returns The Python class; call it to make a metric.
+#' @seealso [Loss()]
+#' @md
+#' @examples
+#' \dontrun{
+#' TotalError <- Metric("TotalError",
+#'   initialize = function(name = "total_error", ...) {
+#'     super$initialize(name = name, ...)
+#'     self$total <- self$add_variable(shape = shape(), initializer = "zeros",
+#'                                     name = "total")
+#'   },
+#'   update_state = function(y_true, y_pred, sample_weight = NULL) {
+#'     self$total$assign_add(op_sum(op_abs(y_true - y_pred)))
+#'   },
+#'   result = function() self$total
+#' )
+#' model %>% compile(optimizer = "adam", loss = "mse", metrics = list(TotalError()))
+#' }
 Metric <- function(classname, initialize = NULL, update_state = NULL, result = NULL, ...,
                    public = list(), private = list(), inherit = NULL) {
   members <- .keras_method_args(list(initialize = initialize, update_state = update_state,
@@ -158,6 +335,34 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
 # body's assignments are the members (`private <- list(...)` the private
 # ones, a leading string the docstring); the class is assigned to `MyLayer`
 # in the calling environment.
+#' Define a Python class with R syntax
+#'
+#' @description
+#' `ClassName(Base) %py_class% { ... }` makes a Python class named
+#' `ClassName` deriving from `Base` (a Python class, such as
+#' `keras$layers$Layer`) and assigns it to `ClassName` in the calling
+#' environment. The body is evaluated in a new environment and each value it
+#' assigns becomes a member of the class: functions become methods, as for
+#' [Model()] (`initialize` is `__init__`, `self` is added when missing,
+#' `super` and `private` are in scope). An assignment `private <- list(...)`
+#' gives the private members, and a string at the start of the body is the
+#' class's docstring. `ClassName %py_class% { ... }` makes a class without a
+#' base.
+#'
+#' @param spec `ClassName(Base)` or `ClassName`, unevaluated.
+#' @param body The class body, a braced block, unevaluated.
+#'
+#' @returns The class, invisibly (it is also assigned to `ClassName`).
+#' @seealso [Layer()], [Model()]
+#' @md
+#' @examples
+#' \dontrun{
+#' Doubler(keras$layers$Layer) %py_class% {
+#'   "A layer that doubles its inputs."
+#'   call <- function(inputs) inputs * 2
+#' }
+#' layer <- Doubler()
+#' }
 `%py_class%` <- function(spec, body) {
   spec <- substitute(spec)
   env <- parent.frame()

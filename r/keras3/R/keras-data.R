@@ -62,6 +62,30 @@
   convert(x, if (length(dtypes) == 1L) dtypes[[1L]])
 }
 
+#' Convert class indices to a one-hot matrix
+#'
+#' @description
+#' Calls `keras$utils$to_categorical()`: each class index becomes a row with a
+#' 1 in the column of its class and 0 elsewhere. The indices count **from 0**,
+#' as Keras's labels do (class `0` is the first column). A factor is taken by
+#' its levels: the first level is class 0. Indices must be whole numbers.
+#'
+#' For an array of indices the result has the dimensions of `x` plus one for
+#' the classes (a trailing dimension of size 1 in `x` is dropped first).
+#'
+#' @param x A vector, array or factor of class indices.
+#' @param num_classes The number of classes (a whole number); by default one
+#'   more than the largest index.
+#'
+#' @returns A numeric matrix with one row per element of `x` and one column
+#'   per class (or an array, see above).
+#' @md
+#' @examples
+#' \dontrun{
+#' to_categorical(c(0, 2, 1))
+#' to_categorical(factor(c("cat", "dog", "cat")))
+#' to_categorical(c(0, 1), num_classes = 4)
+#' }
 to_categorical <- function(x, num_classes = NULL) {
   if (is.factor(x)) x <- as.integer(x) - 1L
   ids <- .keras_data(.keras_whole_numbers(as.vector(x), "x", sys.call()), "int64")
@@ -76,6 +100,28 @@ to_categorical <- function(x, num_classes = NULL) {
 
 # Scale to unit norm along `axis` (1-based). The axis is passed counting from
 # the end: Keras reads axis 0 as "the last axis" (`axis or -1`).
+#' Scale data to unit norm along an axis
+#'
+#' @description
+#' Calls `keras$utils$normalize()`: divides `x` by its `order`-norm computed
+#' along `axis`, so that each slice along that axis has norm 1. The axis is
+#' **1-based** as in R: `1` is the first dimension (the rows of a matrix),
+#' `-1` the last one; `0` is an error.
+#'
+#' @param x An R array or matrix (or a NumPy array).
+#' @param axis The axis along which to normalize (1-based; negative values
+#'   count from the end).
+#' @param order The order of the norm (a whole number): `2` for the Euclidean
+#'   norm, `1` for the sum of absolute values.
+#'
+#' @returns An R array of the shape of `x`.
+#' @md
+#' @examples
+#' \dontrun{
+#' m <- matrix(1:6, nrow = 2)
+#' normalize(m)            # each row has norm 1
+#' normalize(m, axis = 1)  # each column has norm 1
+#' }
 normalize <- function(x, axis = -1L, order = 2L) {
   data <- if (is_py_object(x)) x else .np()$ascontiguousarray(as.array(x))
   axis <- .keras_axis(axis, "axis", sys.call())

@@ -9,6 +9,51 @@
   structure(list(params = params, metrics = metrics), class = "keras_training_history")
 }
 
+#' The training history returned by `fit()`
+#'
+#' @description
+#' [fit()][fit.keras.src.models.model.Model] returns a
+#' `keras_training_history`: a list with `params` (Keras's `verbose`, `epochs`
+#' and `steps`) and `metrics` (one numeric vector per metric with one value per
+#' epoch; validation metrics are prefixed with `val_`).
+#'
+#' * `print()` shows the value of each metric at the last epoch.
+#' * `as.data.frame()` gives one row per epoch and metric, with columns
+#'   `epoch`, `value`, `metric` (a factor, without the `val_` prefix) and
+#'   `data` (a factor, `"training"` or `"validation"`). Epochs that did not
+#'   run (training stopped early or was interrupted) have `NA` values.
+#' * `plot()` draws each metric against the epoch, training and validation
+#'   values together. With ggplot2 installed (or `method = "ggplot2"`) it is a
+#'   ggplot with one facet per metric and, from 10 epochs on, a loess
+#'   smooth; otherwise (or `method = "base"`) it draws one base-graphics
+#'   panel per metric.
+#'
+#' @param x A `keras_training_history` object.
+#' @param y Unused.
+#' @param metrics The metrics to plot, by name without the `val_` prefix
+#'   (`"loss"`, `"accuracy"`); all of them when `NULL`.
+#' @param method `"auto"` (ggplot2 when it is installed), `"ggplot2"` or
+#'   `"base"`.
+#' @param smooth Whether the ggplot2 plot adds a loess smooth (from 10 epochs
+#'   on). The default comes from `getOption("keras.plot.history.smooth")`.
+#' @param theme_bw Whether the ggplot2 plot uses `ggplot2::theme_bw()`. The
+#'   default comes from `getOption("keras.plot.history.theme_bw")`.
+#' @param ... For `plot()` with base graphics, further arguments of `plot()`;
+#'   otherwise unused.
+#'
+#' @returns `print()`: `x`, invisibly. `as.data.frame()`: a data frame.
+#'   `plot()`: the ggplot object (drawn when printed), or `NULL` invisibly for
+#'   base graphics.
+#' @method print keras_training_history
+#' @md
+#' @examples
+#' \dontrun{
+#' history <- model %>% fit(x, y, epochs = 10, validation_split = 0.2)
+#' history
+#' plot(history)
+#' plot(history, metrics = "loss", method = "base")
+#' df <- as.data.frame(history)
+#' }
 print.keras_training_history <- function(x, ...) {
   epochs <- if (length(x$metrics)) length(x$metrics[[1L]]) else 0L
   cat("\nFinal epoch (plot to see history):\n")
@@ -24,6 +69,8 @@ print.keras_training_history <- function(x, ...) {
 
 # One row per epoch and metric: epoch, value, metric, data (training or
 # validation); epochs that did not run (an interrupted fit) are NA.
+#' @rdname print.keras_training_history
+#' @method as.data.frame keras_training_history
 as.data.frame.keras_training_history <- function(x, ...) {
   epochs <- max(c(x$params$epochs, vapply(x$metrics, length, 1L)), 0L)
   keys <- names(x$metrics)
@@ -43,6 +90,8 @@ as.data.frame.keras_training_history <- function(x, ...) {
 # Plot the metrics by epoch: with ggplot2 when it is installed (a facet per
 # metric, a loess smooth from 10 epochs), else with base graphics (a panel per
 # metric). The ggplot2 plot is returned (and drawn when printed).
+#' @rdname print.keras_training_history
+#' @method plot keras_training_history
 plot.keras_training_history <- function(x, y, metrics = NULL,
                                         method = c("auto", "ggplot2", "base"),
                                         smooth = getOption("keras.plot.history.smooth", TRUE),

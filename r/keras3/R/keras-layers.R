@@ -69,6 +69,30 @@
 
 # Layers and models called from R: R data becomes arrays (a model's inputs in
 # their dtypes); Python objects pass as they are.
+#' Layers and models as R functions
+#'
+#' @description
+#' When a Keras layer or model reaches R, it becomes an R function (through
+#' reticulate's `py_to_r_wrapper()`), so that `layer(x)` and `x %>% layer()`
+#' both apply it. R data given to it are converted first: for a model, as
+#' [fit()][fit.keras.src.models.model.Model] converts its inputs (each in the
+#' dtype of its input); for a layer, R arrays become NumPy arrays (doubles in
+#' floatx, a factor its 0-based codes), element by element for a list.
+#' Tensors and other Python objects are passed as they are, and further
+#' arguments go to the layer's call (`training = TRUE`, `mask = ...`).
+#'
+#' @param x A Keras layer or model.
+#'
+#' @returns A function `function(object, ...)` calling the layer or model on
+#'   `object`.
+#' @method py_to_r_wrapper keras.src.layers.layer.Layer
+#' @md
+#' @examples
+#' \dontrun{
+#' dense <- layer_dense(units = 2)
+#' dense(matrix(1, 3, 4))      # an R matrix through the layer
+#' model(x_test[1:5, ])        # a model called like a function
+#' }
 py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
   force(x)
   function(object, ...) {
@@ -78,6 +102,32 @@ py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
 }
 
 # Fit the state of a preprocessing layer (normalization, lookups, ...) to data.
+#' Fit the state of a preprocessing layer to data
+#'
+#' @description
+#' Calls the layer's `adapt()`, which computes the layer's state from data
+#' before training: the mean and variance of `layer_normalization()`, the
+#' vocabulary of `layer_string_lookup()` or `layer_text_vectorization()`, the
+#' bins of `layer_discretization()`, ... R data become NumPy arrays (doubles in
+#' floatx); a TensorFlow dataset is passed as it is.
+#'
+#' @param object A preprocessing layer.
+#' @param data The data to adapt to: an array, or a dataset.
+#' @param ... Further arguments of `adapt()`, by name.
+#' @param batch_size The number of samples per batch (a whole number), for
+#'   array data.
+#' @param steps The number of batches to read (a whole number), for data that
+#'   do not end.
+#'
+#' @returns `object`, invisibly (its state is updated in place).
+#' @md
+#' @examples
+#' \dontrun{
+#' norm <- layer_normalization()
+#' norm %>% adapt(matrix(rnorm(1000, mean = 5), ncol = 4))
+#' inputs <- keras_input(shape = 4)
+#' model <- keras_model(inputs, inputs %>% norm() %>% layer_dense(1))
+#' }
 adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
   args <- list2(data = .keras_layer_input(data), ...)
   if (!is.null(batch_size)) args$batch_size <- .keras_integer(batch_size, "batch_size")
@@ -86,11 +136,30 @@ adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
   invisible(object)
 }
 
+#' Print a Keras layer
+#'
+#' @description
+#' A layer prints as its Python representation, such as
+#' `<Dense name=dense, built=True>`; `format()` gives that text.
+#'
+#' @param x A Keras layer.
+#' @param ... Unused.
+#'
+#' @returns `format()`: a string. `print()`: `x`, invisibly.
+#' @method format keras.src.layers.layer.Layer
+#' @md
+#' @examples
+#' \dontrun{
+#' layer <- layer_dense(units = 4)
+#' print(layer)
+#' }
 format.keras.src.layers.layer.Layer <- function(x, ...) {
   if (py_is_null_xptr(x)) return("<pointer: 0x0>")
   py_repr(x)
 }
 
+#' @rdname format.keras.src.layers.layer.Layer
+#' @method print keras.src.layers.layer.Layer
 print.keras.src.layers.layer.Layer <- function(x, ...) {
   writeLines(format(x, ...))
   invisible(x)

@@ -5,15 +5,102 @@
 
 # ---- construction ---------------------------------------------------------------
 
+#' Create a symbolic input for a functional model
+#'
+#' @description
+#' `keras_input()` calls Keras's `keras$Input()` and gives the symbolic tensor
+#' (a `KerasTensor`) that starts a functional model: layers are applied to it,
+#' and it is then passed as `inputs` to [keras_model()]. `layer_input()` is the
+#' same function under its keras 2.x name.
+#'
+#' Only the arguments you supply reach Keras, so Keras's own defaults apply to
+#' the others. `shape` and `batch_shape` become tuples of integers, with `NA`
+#' (or `NULL` in a list) for a dimension of unknown size; `batch_size` must be
+#' a whole number (`32` is accepted, `32.5` is an error).
+#'
+#' @param shape The shape of one sample, without the batch dimension: an
+#'   integer vector such as `c(28, 28, 1)`, with `NA` for unknown sizes
+#'   (`c(NA, 16)` for sequences of any length).
+#' @param batch_size A fixed batch size (a whole number), or `NULL` for any.
+#' @param dtype The data type the input expects, such as `"float32"` or
+#'   `"int32"`; Keras's floatx ([config_floatx()]) when `NULL`.
+#' @param sparse Whether the input is a sparse tensor (`TRUE`/`FALSE`).
+#' @param batch_shape The full shape including the batch dimension, instead
+#'   of `shape` and `batch_size`.
+#' @param name A name for the input, unique within the model. Inputs named
+#'   here are the names that `fit()` and `predict()` accept for a named list
+#'   of input arrays.
+#' @param tensor An existing tensor to wrap as the input, instead of creating
+#'   a placeholder.
+#' @param optional Whether the input may be `NULL` when the model is called.
+#' @param ... Further arguments of `keras$Input()`, by name.
+#'
+#' @returns A symbolic `KerasTensor`.
+#' @seealso [keras_model()]
+#' @md
+#' @examples
+#' \dontrun{
+#' inputs <- keras_input(shape = c(32))
+#' outputs <- inputs %>% layer_dense(units = 10, activation = "softmax")
+#' model <- keras_model(inputs, outputs)
+#' }
 keras_input <- function(shape = NULL, batch_size = NULL, dtype = NULL, sparse = NULL,
                         batch_shape = NULL, name = NULL, tensor = NULL, optional = FALSE, ...) {
   args <- .keras_args(environment(), match.call(expand.dots = FALSE))
   py_call(keras$Input, !!!args)
 }
 
+#' @rdname keras_input
 layer_input <- keras_input
 
 # Any input_* argument adds an InputLayer first; layers only through `layers =`.
+#' Create a Sequential model
+#'
+#' @description
+#' Creates a `keras$Sequential` model, a linear stack of layers. Layers are
+#' usually added afterwards by piping the model into `layer_*()` functions:
+#' `model %>% layer_dense(8)` adds the layer to `model` itself (the model is
+#' modified in place, no reassignment is needed) and returns it invisibly.
+#'
+#' Giving any of the `input_*` arguments (`input_shape`, `input_dtype`, ...)
+#' puts an input layer first, built from those arguments with the `input_`
+#' prefix removed (as [keras_input()] takes them), so the model is built at
+#' once and `summary()` shows its shapes. Without them the model is built the
+#' first time it sees data.
+#'
+#' Layers may only be given as `layers = list(...)`: unnamed arguments in `...`
+#' are an error rather than being taken for layers. Named arguments in `...`
+#' go to `keras$Sequential()`. Only the arguments you supply reach Keras.
+#'
+#' @param input_shape The shape of one sample, without the batch dimension
+#'   (for example `c(784)`), with `NA` for unknown sizes.
+#' @param name A name for the model.
+#' @param ... Further arguments of `keras$Sequential()`, by name.
+#' @param input_dtype The data type of the input layer.
+#' @param input_batch_size A fixed batch size for the input layer (a whole
+#'   number).
+#' @param input_sparse Whether the input is sparse.
+#' @param input_batch_shape The input shape including the batch dimension,
+#'   instead of `input_shape` and `input_batch_size`.
+#' @param input_name A name for the input layer.
+#' @param input_tensor An existing tensor to use as the input.
+#' @param input_optional Whether the input may be `NULL`.
+#' @param trainable Whether the model's weights are updated by training.
+#' @param layers A list of layers to add, in order (a single layer is also
+#'   accepted).
+#'
+#' @returns A Keras Sequential model.
+#' @seealso [keras_model()], [compile()][compile.keras.src.models.model.Model],
+#'   [fit()][fit.keras.src.models.model.Model]
+#' @md
+#' @examples
+#' \dontrun{
+#' model <- keras_model_sequential(input_shape = c(784))
+#' model %>%
+#'   layer_dense(units = 32, activation = "relu") %>%
+#'   layer_dense(units = 10, activation = "softmax")
+#' summary(model)
+#' }
 keras_model_sequential <- function(input_shape = NULL, name = NULL, ..., input_dtype = NULL,
                                    input_batch_size = NULL, input_sparse = NULL,
                                    input_batch_shape = NULL, input_name = NULL,
@@ -43,6 +130,34 @@ keras_model_sequential <- function(input_shape = NULL, name = NULL, ..., input_d
 }
 
 # A length-1 unnamed list is its element; a named list becomes a dict.
+#' Create a functional model from inputs and outputs
+#'
+#' @description
+#' Calls `keras$Model(inputs, outputs)` to make a model of the graph of layers
+#' between symbolic inputs (from [keras_input()]) and the outputs computed from
+#' them.
+#'
+#' A list of length one without names stands for its element, so
+#' `keras_model(list(input), list(output))` is a model with one input and one
+#' output, as in R's keras3. A named list becomes a Python dict: the model then
+#' takes (or gives) a named list of arrays. Other lists are several inputs or
+#' outputs, in order.
+#'
+#' @param inputs The model's input tensor, or a list of them.
+#' @param outputs The model's output tensor, or a list of them.
+#' @param ... Further arguments of `keras$Model()`, by name (`name`,
+#'   `trainable`).
+#'
+#' @returns A Keras model.
+#' @seealso [keras_input()], [keras_model_sequential()]
+#' @md
+#' @examples
+#' \dontrun{
+#' inputs <- keras_input(shape = c(10), name = "features")
+#' hidden <- inputs %>% layer_dense(16, activation = "relu")
+#' outputs <- hidden %>% layer_dense(1)
+#' model <- keras_model(inputs, outputs, name = "regression")
+#' }
 keras_model <- function(inputs = NULL, outputs = NULL, ...) {
   py_call(keras$Model, inputs = .model_io(inputs), outputs = .model_io(outputs), ...)
 }
@@ -51,6 +166,29 @@ keras_model <- function(inputs = NULL, outputs = NULL, ...) {
   if (is.list(x) && !is_py_object(x) && length(x) == 1L && is.null(names(x))) x[[1L]] else x
 }
 
+#' Clone a model
+#'
+#' @description
+#' Calls `keras$models$clone_model()`: a new model with the same architecture
+#' as `model` and newly created weights (copy them with
+#' `set_weights(clone, get_weights(model))` if you need them). The clone is
+#' not compiled.
+#'
+#' @param model The model to clone.
+#' @param input_tensors Tensors to build the clone on, instead of new inputs.
+#' @param clone_function A function called with each layer of the original
+#'   and returning the layer to use in the clone (by default Keras makes a
+#'   copy of each layer from its configuration).
+#' @param ... Further arguments of `clone_model()`, by name (such as
+#'   `call_function` or `recursive`).
+#'
+#' @returns The new, uncompiled model.
+#' @md
+#' @examples
+#' \dontrun{
+#' copy <- clone_model(model)
+#' copy %>% set_weights(get_weights(model))
+#' }
 clone_model <- function(model, input_tensors = NULL, clone_function = NULL, ...) {
   args <- list2(model, ...)
   if (!is.null(input_tensors)) args$input_tensors <- input_tensors
@@ -61,11 +199,46 @@ clone_model <- function(model, input_tensors = NULL, clone_function = NULL, ...)
 # ---- layers of a model -----------------------------------------------------------------
 
 # `index` counts from 1 (negative values count from the end).
+#' Get a layer of a model by name or position
+#'
+#' @description
+#' Calls the model's `get_layer()`. Positions count from 1, as R counts: `index
+#' = 1` is the first layer of `object$layers` and negative values count from
+#' the end (`-1` is the last layer); `0` is an error. (Keras itself counts
+#' from 0.)
+#'
+#' @param object A Keras model.
+#' @param name The name of the layer.
+#' @param index The position of the layer (a whole number, from 1).
+#'
+#' @returns The layer.
+#' @seealso [pop_layer()]
+#' @md
+#' @examples
+#' \dontrun{
+#' get_layer(model, index = 1)
+#' get_layer(model, name = "dense_1")
+#' }
 get_layer <- function(object, name = NULL, index = NULL) {
   if (!is.null(index)) index <- .keras_axis(index, "index", sys.call())
   py_call(py_get_attr(object, "get_layer"), name = name, index = index)
 }
 
+#' Remove the last layer of a Sequential model
+#'
+#' @description
+#' Calls the Sequential model's `pop()`, which removes its last layer in place.
+#'
+#' @param object A Sequential model.
+#' @param ... Further arguments of `pop()`, by name (Keras's `rebuild`).
+#'
+#' @returns `object`, invisibly (it is modified in place).
+#' @seealso [get_layer()]
+#' @md
+#' @examples
+#' \dontrun{
+#' model %>% pop_layer()
+#' }
 pop_layer <- function(object, ...) {
   py_call(py_get_attr(object, "pop"), ...)
   invisible(object)
@@ -73,6 +246,38 @@ pop_layer <- function(object, ...) {
 
 # ---- summary and printing ----------------------------------------------------------------
 
+#' Summarise a Keras model
+#'
+#' @description
+#' `summary()` and `print()` write the table of layers that Keras's
+#' `model$summary()` makes (names, output shapes, parameter counts); `format()`
+#' gives that text as a string. A model that is not built yet (a Sequential
+#' model without an input shape that has seen no data) is shown as such, with
+#' no shapes.
+#'
+#' @param x,object A Keras model.
+#' @param line_length The width of the table, in characters (a whole number).
+#' @param positions Where the columns end, as fractions of `line_length` or
+#'   as character positions.
+#' @param expand_nested Whether to show the layers of nested models.
+#' @param show_trainable Whether to add a column telling whether each layer
+#'   is trainable. `NA` (the default) shows it when the model is built and
+#'   has non-trainable weights.
+#' @param ... For `print()` and `summary()`, the arguments of `format()`;
+#'   ignored by `format()`.
+#' @param layer_range Two layer names (or name patterns): show the layers from
+#'   the first to the second only.
+#'
+#' @returns `format()`: a character string. `print()` and `summary()`: the
+#'   model, invisibly.
+#' @method format keras.src.models.model.Model
+#' @md
+#' @examples
+#' \dontrun{
+#' summary(model)
+#' summary(model, expand_nested = TRUE, show_trainable = TRUE)
+#' text <- format(model, line_length = 60)
+#' }
 format.keras.src.models.model.Model <- function(x, line_length = getOption("width"),
                                                 positions = NULL, expand_nested = FALSE,
                                                 show_trainable = NA, ..., layer_range = NULL) {
@@ -90,11 +295,15 @@ format.keras.src.models.model.Model <- function(x, line_length = getOption("widt
   sub("\n+$", "", paste(text, collapse = ""))
 }
 
+#' @rdname format.keras.src.models.model.Model
+#' @method print keras.src.models.model.Model
 print.keras.src.models.model.Model <- function(x, ...) {
   writeLines(format(x, ...))
   invisible(x)
 }
 
+#' @rdname format.keras.src.models.model.Model
+#' @method summary keras.src.models.model.Model
 summary.keras.src.models.model.Model <- function(object, ...) {
   writeLines(format(object, ...))
   invisible(object)
@@ -103,6 +312,32 @@ summary.keras.src.models.model.Model <- function(object, ...) {
 # ---- weights -------------------------------------------------------------------------------
 
 # All weights (trainable = NA), or only the trainable / non-trainable ones.
+#' Get or set the weights of a model or layer
+#'
+#' @description
+#' `get_weights()` gives the weights as R arrays. With `trainable = NA` they
+#' are those of Keras's `get_weights()`, in the order of `object$weights`;
+#' `TRUE` gives only the trainable ones, `FALSE` only the non-trainable ones.
+#'
+#' `set_weights()` replaces all the weights, in the same order as
+#' `get_weights()` gives them. Each array is converted to its variable's data
+#' type. The number of arrays must be the number of weights.
+#'
+#' @param object A Keras model or layer.
+#' @param trainable `NA` for all weights, `TRUE` for the trainable weights
+#'   only, `FALSE` for the non-trainable weights only.
+#' @param weights A list of arrays, one per weight, with the weights' shapes.
+#'
+#' @returns `get_weights()`: a list of R arrays. `set_weights()`: `object`,
+#'   invisibly.
+#' @seealso [count_params()], [freeze_weights()]
+#' @md
+#' @examples
+#' \dontrun{
+#' weights <- get_weights(model)
+#' str(weights)
+#' model %>% set_weights(lapply(weights, function(w) w * 0))
+#' }
 get_weights <- function(object, trainable = NA) {
   if (is.na(trainable)) return(py_to_r(py_call(py_get_attr(object, "get_weights"))))
   variables <- py_to_r(py_get_attr(object, if (trainable) "trainable_weights" else
@@ -110,6 +345,7 @@ get_weights <- function(object, trainable = NA) {
   lapply(variables, function(v) py_to_r(py_call(py_get_attr(v, "numpy"))))
 }
 
+#' @rdname get_weights
 set_weights <- function(object, weights) {
   variables <- py_to_r(py_get_attr(object, "weights"))
   if (length(weights) != length(variables))
@@ -121,14 +357,70 @@ set_weights <- function(object, weights) {
   invisible(object)
 }
 
+#' Count the parameters of a model or layer
+#'
+#' @description
+#' Calls Keras's `count_params()`: the number of scalar values in all the
+#' weights of `object`, trainable or not. The model or layer must be built.
+#'
+#' @param object A Keras model or layer.
+#'
+#' @returns The number of parameters, a single number.
+#' @md
+#' @examples
+#' \dontrun{
+#' count_params(model)
+#' }
 count_params <- function(object) py_to_r(py_call(py_get_attr(object, "count_params")))
 
 # Freeze (or unfreeze) the whole model, or the layers from..to (1-based
 # indices, names or layers) or those in `which` (indices, names or logical).
+#' Freeze and unfreeze the weights of a model
+#'
+#' @description
+#' Frozen layers keep their weights during training (their `trainable` is
+#' `FALSE`). Without `from`, `to` and `which`, `freeze_weights()` freezes the
+#' whole model and `unfreeze_weights()` unfreezes it. Otherwise the chosen
+#' layers of `object$layers` are frozen (unfrozen):
+#'
+#' * `from` and `to` choose a range of layers, both ends included. Each is a
+#'   position counted from 1 (negative positions count from the end), a layer
+#'   name or a layer. Either may be left out for "from the first" or "to the
+#'   last".
+#' * `which` chooses layers by positions (from 1), names, a list of layers, or
+#'   a logical vector (recycled over the layers).
+#'
+#' `freeze_weights()` on part of a model leaves the other layers as they
+#' were. `unfreeze_weights()` on part of a frozen model makes the model
+#' trainable again with only the chosen layers unfrozen. The new setting
+#' reaches the nested layers of the chosen ones too.
+#'
+#' As in Keras, a change takes effect in training once the model is compiled
+#' again.
+#'
+#' @param object A Keras model.
+#' @param from,to The first and last layers to change (position, name or
+#'   layer).
+#' @param which The layers to change (positions, names, layers or a logical
+#'   vector). Give either `which` or `from`/`to`, not both.
+#'
+#' @returns `object`, invisibly (it is modified in place).
+#' @seealso [get_weights()]
+#' @md
+#' @examples
+#' \dontrun{
+#' # train only the last two layers
+#' model %>% freeze_weights(to = -3)
+#' model %>% compile(optimizer = "adam", loss = "mse")
+#'
+#' freeze_weights(model, which = c("dense", "dense_1"))
+#' unfreeze_weights(model)
+#' }
 freeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
   .set_trainable(object, from, to, which, FALSE)
 }
 
+#' @rdname freeze_weights
 unfreeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
   .set_trainable(object, from, to, which, TRUE)
 }
@@ -187,12 +479,38 @@ unfreeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
 
 # ---- configuration -----------------------------------------------------------------------
 
+#' The configuration of a model or layer
+#'
+#' @description
+#' `get_config()` gives Keras's `get_config()` of a model or layer as an R
+#' list (the architecture and constructor arguments, no weights), with the
+#' object's Python class kept in the attribute `"__class__"`.
+#' `from_config()` makes a new object of that class from such a list (through
+#' the class's `from_config()`), with newly created weights. A list without
+#' the attribute is taken for the configuration of a `keras$Model`.
+#'
+#' @param object A Keras model or layer.
+#' @param config A configuration, as `get_config()` gives it.
+#' @param custom_objects The custom classes and functions the configuration
+#'   refers to, as for [load_model()]: a named list, or an unnamed list of
+#'   objects named by their `__name__`.
+#'
+#' @returns `get_config()`: a named list. `from_config()`: a new model or
+#'   layer.
+#' @seealso [save_model_config()], [clone_model()]
+#' @md
+#' @examples
+#' \dontrun{
+#' config <- get_config(model)
+#' copy <- from_config(config)
+#' }
 get_config <- function(object) {
   config <- py_to_r(py_call(py_get_attr(object, "get_config")))
   attr(config, "__class__") <- py_get_attr(object, "__class__")
   config
 }
 
+#' @rdname get_config
 from_config <- function(config, custom_objects = NULL) {
   class <- attr(config, "__class__", exact = TRUE)
   if (is.null(class)) class <- keras$Model
@@ -205,6 +523,38 @@ from_config <- function(config, custom_objects = NULL) {
 # ---- persistence -----------------------------------------------------------------------------
 
 # Write a .keras file; without a path, the bytes of one as a raw vector.
+#' Save a model to a `.keras` file
+#'
+#' @description
+#' Calls `model$save()`, which writes the whole model: its architecture, its
+#' weights and its compile state (optimizer and its state included), in
+#' Keras's `.keras` format (a zip archive). Keras chooses the format from the
+#' file name, so use the `.keras` suffix. `~` in the path is expanded.
+#'
+#' An existing file is an error unless `overwrite = TRUE` (Keras itself would
+#' replace it). Without `filepath`, the model is written to a
+#' temporary file and its bytes are returned as a raw vector, which
+#' [load_model()] also takes.
+#'
+#' Models with custom classes ([Model()], [Layer()], ...) save too; give the
+#' classes to `load_model()` when loading.
+#'
+#' @param model A Keras model.
+#' @param filepath The file to write, or `NULL` for a raw vector.
+#' @param overwrite Whether to replace an existing file.
+#' @param ... Further arguments of `model$save()`, by name.
+#'
+#' @returns `model`, invisibly; without `filepath`, a raw vector.
+#' @seealso [load_model()], [save_model_weights()], [save_model_config()]
+#' @md
+#' @examples
+#' \dontrun{
+#' save_model(model, "model.keras")
+#' model2 <- load_model("model.keras")
+#'
+#' bytes <- save_model(model)
+#' model3 <- load_model(bytes)
+#' }
 save_model <- function(model, filepath = NULL, overwrite = FALSE, ...) {
   if (is.null(filepath)) {
     file <- tempfile(fileext = ".keras")
@@ -218,6 +568,36 @@ save_model <- function(model, filepath = NULL, overwrite = FALSE, ...) {
 }
 
 # `model` is a path or the raw bytes save_model() returned.
+#' Load a model saved with `save_model()`
+#'
+#' @description
+#' Calls `keras$models$load_model()` on a `.keras` file (or another format
+#' Keras reads, such as a legacy `.h5` file), or on the raw vector that
+#' [save_model()] returns without a path. `~` in the path is expanded.
+#'
+#' `custom_objects` gives Keras the classes and functions the model was made
+#' with that Keras does not know: classes from [Model()], [Layer()],
+#' [Loss()], [Metric()] or `%py_class%`, or R functions used as losses,
+#' metrics or activations. A named list uses its names; in an unnamed list each
+#' class is named by its `__name__`. A [Layer()] function stands for its class.
+#' R functions become Python functions named by their list name.
+#'
+#' @param model The path of the file, or a raw vector from `save_model()`.
+#' @param custom_objects The custom classes and functions, as a list (see
+#'   above), or `NULL`.
+#' @param compile Whether to compile the loaded model with its saved compile
+#'   state.
+#' @param safe_mode Whether Keras refuses to load unsafe content, such as the
+#'   code of `layer_lambda()` functions saved in the file.
+#'
+#' @returns The loaded model.
+#' @seealso [save_model()], [with_custom_object_scope()]
+#' @md
+#' @examples
+#' \dontrun{
+#' model <- load_model("model.keras")
+#' model <- load_model("custom.keras", custom_objects = list(MyModel, layer_scale))
+#' }
 load_model <- function(model, custom_objects = NULL, compile = TRUE, safe_mode = TRUE) {
   if (is.raw(model)) {
     file <- tempfile(fileext = ".keras")
@@ -230,12 +610,38 @@ load_model <- function(model, custom_objects = NULL, compile = TRUE, safe_mode =
   py_call(keras$models$load_model, !!!args)
 }
 
+#' Save and load the weights of a model
+#'
+#' @description
+#' `save_model_weights()` calls `model$save_weights()`, which writes the
+#' weights only; Keras 3 wants the file name to end in `.weights.h5`. An
+#' existing file is an error unless `overwrite = TRUE`.
+#' `load_model_weights()` calls `model$load_weights()` to read such a file (or
+#' a `.keras` file) into a model of the same architecture. `~` in paths is
+#' expanded.
+#'
+#' @param model A Keras model.
+#' @param filepath The file to write or read.
+#' @param overwrite Whether to replace an existing file.
+#' @param skip_mismatch Whether to skip the layers whose weights do not match
+#'   (in number or shape) instead of failing.
+#' @param ... Further arguments of `load_weights()`, by name.
+#'
+#' @returns `model`, invisibly.
+#' @seealso [save_model()], [get_weights()]
+#' @md
+#' @examples
+#' \dontrun{
+#' save_model_weights(model, "model.weights.h5")
+#' load_model_weights(model, "model.weights.h5")
+#' }
 save_model_weights <- function(model, filepath, overwrite = FALSE) {
   file <- .writable_path(filepath, overwrite)
   py_call(py_get_attr(model, "save_weights"), file, overwrite = TRUE)
   invisible(model)
 }
 
+#' @rdname save_model_weights
 load_model_weights <- function(model, filepath, skip_mismatch = FALSE, ...) {
   py_call(py_get_attr(model, "load_weights"), path.expand(filepath),
           skip_mismatch = skip_mismatch, ...)
@@ -243,12 +649,37 @@ load_model_weights <- function(model, filepath, skip_mismatch = FALSE, ...) {
 }
 
 # The model's configuration as JSON (no weights).
+#' Save and load the configuration of a model
+#'
+#' @description
+#' `save_model_config()` writes the model's architecture as JSON (Keras's
+#' `model$to_json()`), without weights or compile state. An existing file is an
+#' error unless `overwrite = TRUE`. `load_model_config()` makes a new,
+#' uncompiled model with newly created weights from such a file
+#' (`keras$models$model_from_json()`).
+#'
+#' @param model A Keras model.
+#' @param filepath The JSON file to write or read.
+#' @param overwrite Whether to replace an existing file.
+#' @param custom_objects The custom classes and functions the configuration
+#'   refers to, as for [load_model()].
+#'
+#' @returns `save_model_config()`: `model`, invisibly. `load_model_config()`:
+#'   the new model.
+#' @seealso [get_config()], [save_model()]
+#' @md
+#' @examples
+#' \dontrun{
+#' save_model_config(model, "model.json")
+#' fresh <- load_model_config("model.json")
+#' }
 save_model_config <- function(model, filepath, overwrite = FALSE) {
   file <- .writable_path(filepath, overwrite)
   writeLines(model_to_json(model), file)
   invisible(model)
 }
 
+#' @rdname save_model_config
 load_model_config <- function(filepath, custom_objects = NULL) {
   model_from_json(paste(readLines(filepath, warn = FALSE), collapse = "\n"), custom_objects)
 }
@@ -262,6 +693,27 @@ model_from_json <- function(json, custom_objects = NULL) {
 }
 
 # Evaluate `expr` with `objects` (as in load_model()) known to Keras's deserialization.
+#' Evaluate code with custom objects known to Keras
+#'
+#' @description
+#' Evaluates `expr` inside Keras's `CustomObjectScope`, so that everything Keras
+#' loads or deserializes there ([load_model()], [from_config()],
+#' [load_model_config()], ...) finds the custom classes and functions in
+#' `objects` without a `custom_objects` argument.
+#'
+#' @param objects The custom classes and functions, as `custom_objects` of
+#'   [load_model()]: a named list, or an unnamed list of objects named by their
+#'   `__name__`.
+#' @param expr The code to evaluate.
+#'
+#' @returns The value of `expr`.
+#' @md
+#' @examples
+#' \dontrun{
+#' model <- with_custom_object_scope(list(MyLayer = layer_my), {
+#'   load_model("model.keras")
+#' })
+#' }
 with_custom_object_scope <- function(objects, expr) {
   with(py_call(keras$saving$CustomObjectScope, .custom_objects(objects)), expr)
 }

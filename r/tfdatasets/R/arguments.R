@@ -13,6 +13,23 @@
                 "tensorflow.python.types.core.Tensor"))
 }
 
+#' Mark a TensorFlow dataset as a tfdatasets dataset
+#'
+#' @description
+#' Adds the class `tf_dataset` in front of the classes of a `tf.data.Dataset`
+#' made elsewhere (by `tf$data` directly, or by another package), as every
+#' tfdatasets function does with the datasets it returns. A dataset that
+#' already has the class is returned as it is; anything else is an error.
+#'
+#' @param dataset A `tf.data.Dataset`.
+#'
+#' @returns `dataset`, with class `tf_dataset`.
+#' @md
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' ds <- as_tf_dataset(tf$data$Dataset$range(5L))
+#' }
 as_tf_dataset <- function(dataset) {
   if (!.is_dataset(dataset))
     stop("expected a TensorFlow Dataset, got an object of class ",

@@ -48,6 +48,53 @@
        response = if (length(response)) match(response, columns) else NULL)
 }
 
+#' Prepare a dataset of named columns as features and response
+#'
+#' @description
+#' Maps a dataset whose elements are dicts of columns (as
+#' `tensor_slices_dataset()` of a data frame, [dataset_decode_delim()] or
+#' [sql_dataset()] give) to elements of features `x` and response `y`, and
+#' batches it when `batch_size` is given.
+#'
+#' The columns are chosen either by a formula, `y ~ a + b` (`y ~ .` for all
+#' other columns, `~ a + b` for features only), or by `x` and `y` as column
+#' selections: bare names, `c(a, b)`, ranges `a:c`, exclusions `-a` or
+#' strings. The feature columns are stacked into one tensor along a new last
+#' dimension, unless `named_features = TRUE` keeps them as a named list.
+#'
+#' With `named = TRUE` (the default, as in R's tfdatasets) each element is the
+#' named list `list(x = , y = )`, a dict. keras3's `fit()` takes a dict
+#' element for the model's inputs, not for `(x, y)`; to train a model on the
+#' result, use `named = FALSE`, which gives the tuple `(x, y)` that `fit()`
+#' expects.
+#'
+#' @param dataset A dataset of dicts of columns.
+#' @param x A formula (see above), or the feature columns.
+#' @param y The response column, when `x` is not a formula.
+#' @param named Whether each element is the named list `list(x = , y = )`
+#'   (a dict) rather than a tuple.
+#' @param named_features Whether the features stay a named list of columns
+#'   instead of being stacked into one tensor.
+#' @param parallel_records The number of elements to prepare in parallel (a
+#'   whole number, or `tf$data$AUTOTUNE`).
+#' @param batch_size The number of elements per batch (a whole number), or
+#'   `NULL` for no batching.
+#' @param num_parallel_batches The number of batches to make in parallel,
+#'   with `batch_size`.
+#' @param drop_remainder Whether to drop the last batch when it is smaller,
+#'   with `batch_size`.
+#'
+#' @returns A dataset (class `tf_dataset`).
+#' @md
+#' @examples
+#' \dontrun{
+#' cars <- tensor_slices_dataset(mtcars)
+#' ds <- cars %>% dataset_prepare(mpg ~ cyl + disp, batch_size = 8, named = FALSE)
+#' model %>% fit(ds, epochs = 5)
+#'
+#' cars %>% dataset_prepare(x = c(cyl, disp), y = mpg)
+#' cars %>% dataset_prepare(x = -mpg, y = "mpg", named_features = TRUE)
+#' }
 dataset_prepare <- function(dataset, x, y = NULL, named = TRUE, named_features = FALSE,
                             parallel_records = NULL, batch_size = NULL,
                             num_parallel_batches = NULL, drop_remainder = FALSE) {
