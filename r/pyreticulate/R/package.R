@@ -32,7 +32,7 @@
 #' `library(reticulate)` in such a script attaches a stand-in reticulate that
 #' exports these same functions. `library(pyreticulate)` also attaches the
 #' packages of its library that ask for it in their DESCRIPTION (the field
-#' `Config/pyreticulate/attach`), such as tensorflow.
+#' `Config/pyreticulate/attach`).
 #'
 #' Where it differs from reticulate, it does so on purpose: the Python is the
 #' one that hosts R, always running and never chosen from R ([use_python()]

@@ -87,7 +87,8 @@ py_to_r.collections.OrderedDict <- function(x) {
 #' the callable's class vector, it calls the method with it; the function the
 #' method returns stands for the callable from then on, and gets all the
 #' attributes of `x` (its class and `py_object`). Packages use it to give the
-#' callables of their classes an R interface (keras3 does this for layers).
+#' callables of their classes an R interface (a deep-learning package can make
+#' its layers R functions this way).
 #' Methods are found in the global environment and in packages' S3 tables. The
 #' generic runs once per callable; the default method returns `x`.
 #'
@@ -127,11 +128,11 @@ py_to_r_wrapper.default <- function(x) x
 #' that are not strings. Keys and values are converted with [r_to_py()].
 #'
 #' In `dict()`, an argument name that is bound to a Python object in the
-#' calling environment stands for that object: with a TensorFlow placeholder `x`
-#' in scope, `dict(x = data)` is keyed by the placeholder, as a TF1 `feed_dict`
-#' must be. The name is looked up like any R variable, through the enclosing
+#' calling environment stands for that object: with a graph placeholder `x`
+#' in scope, `dict(x = data)` is keyed by the placeholder, as a graph session's
+#' `feed_dict` must be. The name is looked up like any R variable, through the enclosing
 #' environments and the search path, so any Python object of that name in
-#' scope is taken (`tf` after `library(tensorflow)`, or [py]); `py_dict()`
+#' scope is taken (a module attached by a package, or [py]); `py_dict()`
 #' with string keys avoids that. A name made only of digits becomes an
 #' integer key.
 #'

@@ -99,8 +99,8 @@ register_suppress_warnings_handler <- function(handler) {
 #' in `python.builtin.object`. `register_class_filter()` adds a function that
 #' rewrites these vectors; filters run in the order they were registered, on
 #' every class vector the bridge makes from then on. Packages use it to add a
-#' class of their own for S3 dispatch: the tensorflow package puts
-#' `"tensorflow.tensor"` first in the classes of every kind of tensor.
+#' class of their own for S3 dispatch, one class that all their kinds of
+#' objects share, put first.
 #'
 #' @param filter A function that takes a character vector of class names and
 #'   returns the new vector.

@@ -124,7 +124,7 @@ use_condaenv <- function(condaenv = NULL, conda = "auto", required = NULL)
 #' @description
 #' `py_set_seed()` seeds Python's `random` module and, when NumPy is installed,
 #' NumPy's global generator (`numpy.random.seed()`). Libraries with generators
-#' of their own need their own calls (TensorFlow's `tf$random$set_seed()`).
+#' of their own need their own calls (their own `set_seed()` functions).
 #' With `disable_hash_randomization`, the environment variable
 #' `PYTHONHASHSEED` is set to `"0"`: that fixes string hashing in Python
 #' processes started afterwards; the running interpreter keeps the hashing it

@@ -441,8 +441,8 @@ py_has_convert <- function(x) {
 #' What is read is converted to R when `x`'s convert flag is `TRUE` and a
 #' conversion rule applies; otherwise it is a proxy. Values assigned are
 #' converted with [r_to_py()]. Dicts have methods of their own ([dict-methods]:
-#' `d$key` is an item there), and so do tensors in the tensorflow package,
-#' whose `[` is 1-based.
+#' `d$key` is an item there), and so may classes that packages built on this
+#' one give methods of their own.
 #'
 #' @param x A Python object.
 #' @param name An attribute name.

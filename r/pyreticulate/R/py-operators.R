@@ -23,11 +23,11 @@
 #' `op` is the operator (`"+"`, `"=="`, `"!"`, ...) and `e2` is missing for a
 #' unary one. Handlers are tried in the order their classes were first
 #' registered; registering a class again replaces its handler in place. This is
-#' an extension point of pyreticulate; reticulate has none. The tensorflow
-#' package registers handlers for tensors and shapes this way.
+#' an extension point of pyreticulate; reticulate has none. A package whose
+#' Python objects follow R's operator rules registers its handlers this way.
 #'
-#' @param class An R class name, a single string (such as
-#'   `"tensorflow.tensor"`).
+#' @param class An R class name, a single string (one that a class filter
+#'   adds, say).
 #' @param handler A function whose arguments are exactly `op`, `e1` and `e2`.
 #'
 #' @returns `handler`, invisibly.
