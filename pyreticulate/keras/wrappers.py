@@ -400,7 +400,11 @@ def render_function(endpoint):
     return "\n".join(lines)
 
 
-# ---- docstrings to roxygen2 markdown ----------------------------------------------------------
+# ---- docstrings to Rd -------------------------------------------------------------------------
+
+# The blocks carry Rd markup (not roxygen2's markdown, which costs seconds
+# per package at every install): code spans as \verb{}, lists as \itemize{}
+# or \enumerate{}, code blocks as \preformatted{}, links as \href{}{}.
 
 _SECTION = re.compile(r"^([A-Z][A-Za-z0-9 ()/-]*):\s*$")
 _ARG_SECTIONS = {"Args", "Arguments"}
@@ -410,80 +414,91 @@ _KEPT_SECTIONS = {"Input shape", "Output shape", "Call arguments", "Reference", 
                   "Initialization", "Output"}
 _EXAMPLE = re.compile(r"example|usage|standalone|for instance|traceback", re.IGNORECASE)
 _ARG_ITEM = re.compile(r"^(\*{0,2}[A-Za-z_][A-Za-z0-9_]*)(\s*\([^)]*\))?\s*:\s?(.*)$")
-_LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)|<https?://[^>\s]+>")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_INLINE = re.compile(r"(?P<code>(`+)(?P<inner>.+?)\2)"
+                     r"|\[(?P<text>[^\]\n]+)\]\((?P<url>[^)\s]+)\)"
+                     r"|<(?P<bare>https?://[^>\s]+)>"
+                     r"|\*\*(?P<strong>[^*\n]+)\*\*")
+_ITEM = re.compile(r"^([-*+]|\d+[.)])\s+(.*)$")
 _PY_WORDS = {"True": "TRUE", "False": "FALSE", "None": "NULL"}
+# Code that \code{} (R-like text) shows as it is; anything else goes in \verb{}.
+_PLAIN_CODE = re.compile(r"[\w.$:()\[\], =+*/<>-]+")
 
 
-def _escape_plain(text):
-    """Markdown text that roxygen2 turns into valid Rd: backslashes, braces
-    and brackets kept literal, `@` doubled, raw HTML kept out."""
-    text = text.replace("\\", "\\\\\\\\").replace("{", "\\\\{").replace("}", "\\\\}")
-    text = text.replace("[", "\\[").replace("]", "\\]").replace("<", "\\<")
-    return text.replace("@", "@@")
+def _rd_escape(text):
+    """Text (or verbatim text) as Rd: backslashes, braces and % escaped, @ for roxygen2."""
+    return (text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+            .replace("%", "\\%").replace("@", "@@"))
 
 
-def _escape_text(line):
-    """One line of prose: code spans and links kept, everything else escaped."""
+def _rd_inline(line):
+    """One line of docstring prose as Rd: code spans, links and bold marked up."""
     out, at = [], 0
-    for match in sorted(list(_CODE_SPAN.finditer(line)) + list(_LINK.finditer(line)),
-                        key=lambda m: m.start()):
-        if match.start() < at:
-            continue
-        out.append(_escape_plain(line[at:match.start()]))
-        token = match.group(0)
-        if token.startswith("`"):
-            inner = match.group(2)
+    for match in _INLINE.finditer(line):
+        out.append(_rd_escape(line[at:match.start()]))
+        if match.group("code"):
+            inner = match.group("inner").strip()
             inner = _PY_WORDS.get(inner, inner)
-            if re.match(r"r\s", inner):
-                inner = " " + inner  # roxygen2 would run `r ...` as inline R code
-            token = match.group(1) + inner.replace("@", "@@") + match.group(1)
+            macro = "\\code" if _PLAIN_CODE.fullmatch(inner) else "\\verb"
+            out.append(macro + "{" + _rd_escape(inner) + "}")
+        elif match.group("url"):
+            out.append("\\href{" + _rd_escape(match.group("url")) + "}{"
+                       + _rd_escape(match.group("text")) + "}")
+        elif match.group("bare"):
+            out.append("\\url{" + _rd_escape(match.group("bare")) + "}")
         else:
-            token = token.replace("@", "@@")
-        out.append(token)
+            out.append("\\strong{" + _rd_escape(match.group("strong")) + "}")
         at = match.end()
-    out.append(_escape_plain(line[at:]))
-    text = "".join(out)
-    if re.match(r"^\s*#", text):
-        text = text.replace("#", "\\#", 1)
-    return text
+    out.append(_rd_escape(line[at:]))
+    return "".join(out)
 
 
-def _markdown(lines):
-    """Docstring lines (dedented) as roxygen2 markdown lines: Python examples
-    (doctests, ```python blocks) left out, indented blocks kept as code."""
+def _preformatted(block):
+    base = min((len(x) - len(x.lstrip()) for x in block if x.strip()), default=0)
+    body = [_rd_escape(x[base:]) for x in block]
+    return ["\\preformatted{" + body[0]] + body[1:-1] + [body[-1] + "}"] if len(body) > 1 \
+        else ["\\preformatted{" + body[0] + "}"]
+
+
+def _rd(lines):
+    """Docstring lines (dedented) as Rd lines: Python examples (doctests)
+    left out, code blocks kept, lists as Rd lists."""
     lines = _join_split_links(lines)
     out, i, n = [], 0, len(lines)
-    in_list = False
+    open_list = None
     while i < n:
         line = lines[i]
         stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        previous = out[-1] if out else ""
         if stripped.startswith("```"):
-            fence = [line.strip()]
+            fence = [stripped]
             i += 1
             while i < n and not lines[i].strip().startswith("```"):
                 fence.append(lines[i])
                 i += 1
             i += 1
-            if fence[0] in ("```python", "```py"):
+            if any(x.strip().startswith(">>>") for x in fence[1:]):
+                open_list = _close_list(out, open_list)
                 _drop_example_lead(out)
-                continue
-            base = min((len(x) - len(x.lstrip()) for x in fence[1:] if x.strip()), default=0)
-            out += ["```"] + [x[base:].replace("@", "@@") for x in fence[1:]] + ["```"]
+            elif len(fence) > 1:
+                out += _preformatted(fence[1:])
             continue
         if stripped.startswith(">>>"):
             while i < n and lines[i].strip():
                 i += 1
+            open_list = _close_list(out, open_list)
             _drop_example_lead(out)
             continue
         if not stripped:
+            following = next((x for x in lines[i + 1:] if x.strip()), "")
+            if open_list and not _ITEM.match(following.strip()) and not following[:1].isspace():
+                open_list = _close_list(out, open_list)
             out.append("")
-            in_list = False
             i += 1
             continue
-        indent = len(line) - len(line.lstrip())
-        previous = out[-1] if out else ""
-        if indent >= 4 and not in_list and (not previous.strip() or previous.rstrip().endswith(":")):
+        item = _ITEM.match(stripped) if indent < 4 else None
+        if indent >= 4 and not open_list and (not previous.strip()
+                                              or previous.rstrip().endswith(":")):
             block = []
             while i < n and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) >= 4):
                 block.append(lines[i])
@@ -493,18 +508,32 @@ def _markdown(lines):
             if any(x.strip().startswith(">>>") for x in block):
                 _drop_example_lead(out)
                 continue
-            base = min(len(x) - len(x.lstrip()) for x in block if x.strip())
             if previous.strip():
                 out.append("")
-            out += ["```"] + [x[base:].replace("@", "@@") for x in block] + ["```", ""]
+            out += _preformatted(block) + [""]
             continue
-        if re.match(r"^\s*([-*+]|\d+[.)])\s+", line) and indent < 4:
-            in_list = True
-        out.append(_escape_text(line.strip() if not in_list or indent < 4 else line.strip()))
+        if item:
+            kind = "enumerate" if item.group(1)[0].isdigit() else "itemize"
+            if open_list != kind:
+                _close_list(out, open_list)
+                out.append(f"\\{kind}{{")
+                open_list = kind
+            out.append("\\item " + _rd_inline(item.group(2)))
+        else:
+            if open_list and indent == 0 and not previous.strip():
+                open_list = _close_list(out, open_list)
+            out.append(_rd_inline(stripped))
         i += 1
-    while out and not out[-1].strip():
-        out.pop()
+    _close_list(out, open_list)
     return _squeeze_blank(out)
+
+
+def _close_list(out, open_list):
+    if open_list:
+        while out and not out[-1].strip():
+            out.pop()
+        out.append("}")
+    return None
 
 
 def _join_split_links(lines):
@@ -623,69 +652,72 @@ def _roxygen(lines):
 
 
 def _param_lines(r_name, text_lines):
-    body = _markdown(text_lines)
+    body = _rd(text_lines)
     if not body:
         return []
     return [f"@param {r_name} {body[0]}"] + body[1:]
 
 
-def _lead_description(endpoint, name):
+def _lead_description(name):
     if name == "object":
-        return ["What to compose the layer with: missing or `NULL` gives the layer; a "
+        return ("What to compose the layer with: missing or `NULL` gives the layer; a "
                 "Sequential model gets the layer added (and is returned invisibly); anything "
-                "else (a tensor, an R array) is passed through the layer."]
-    return ["The inputs: a list of them, or the first one (more follow as unnamed "
-            "arguments in `...`). Missing or `NULL` gives the layer."]
+                "else (a tensor, an R array) is passed through the layer.")
+    return ("The inputs: a list of them, or the first one (more follow as unnamed "
+            "arguments in `...`). Missing or `NULL` gives the layer.")
 
 
 def _dots_description(endpoint):
     target = f"`{endpoint.keras_path}()`"
     if endpoint.kind == "layer":
-        return [f"Further named arguments for {target}, such as `name`, `dtype` or "
-                "`trainable` (and `input_shape` for the first layer of a Sequential model)."]
+        return (f"Further named arguments for {target}, such as `name`, `dtype` or "
+                "`trainable` (and `input_shape` for the first layer of a Sequential model).")
     if endpoint.kind in ("merge", "multi_input"):
-        return ["More inputs (unnamed arguments), and named arguments for "
-                f"{target}, such as `name`."]
+        return ("More inputs (unnamed arguments), and named arguments for "
+                f"{target}, such as `name`.")
     if endpoint.kind == "constructor":
-        return [f"Further named arguments for {target}, such as `name`."]
-    return [f"Further named arguments passed to {target}."]
+        return f"Further named arguments for {target}, such as `name`."
+    return f"Further named arguments passed to {target}."
 
 
 def _returns(endpoint, docs):
+    """The @returns lines (Rd)."""
     target = f"`{endpoint.keras_path}`"
     if endpoint.kind == "layer":
-        return ["The layer when `object` is missing or `NULL`; `object`, invisibly, with the "
-                "layer added when it is a Sequential model; otherwise the output of the layer "
-                "applied to `object`."]
+        return [_rd_inline(
+            "The layer when `object` is missing or `NULL`; `object`, invisibly, with the "
+            "layer added when it is a Sequential model; otherwise the output of the layer "
+            "applied to `object`.")]
     if endpoint.kind in ("merge", "multi_input"):
         return ["The layer when no inputs are given; otherwise the output of the layer "
                 "applied to the inputs."]
     if endpoint.kind == "constructor":
-        return [f"A {target} instance."]
+        return [_rd_inline(f"A {target} instance.")]
     if endpoint.kind in ("loss", "metric"):
-        noun = "loss" if endpoint.kind == "loss" else "metric"
+        noun = endpoint.kind
         if not endpoint.fun_name:
             if endpoint.kind == "loss":
-                return [f"A {target} instance; called with `y_true` and `y_pred`, the loss "
-                        "value."]
-            return [f"A {target} instance, for the `metrics` of `compile()`."]
-        computed = _markdown(docs[-1].returns) if docs[-1].returns else [f"The {noun} value."]
+                return [_rd_inline(f"A {target} instance; called with `y_true` and `y_pred`, "
+                                   "it gives the loss value.")]
+            return [_rd_inline(f"A {target} instance, for the `metrics` of `compile()`.")]
+        computed = _rd(docs[-1].returns) if docs[-1].returns else [f"The {noun} value."]
         objects = (f"a {target} instance" if endpoint.class_name
                    else f"the function `keras.{endpoint.family}.{endpoint.fun_name}`")
-        return [f"With `y_true` and `y_pred`: the {noun}, computed:", ""] + computed + [
-            "", f"Without them: {objects}, to give to `compile()`."]
+        return ([_rd_inline(f"With `y_true` and `y_pred`: the {noun}, computed. "), ""]
+                + computed + ["", _rd_inline(f"Without them: {objects}, to give to "
+                                             "`compile()`.")])
     if docs and docs[-1].returns:
-        return _markdown(docs[-1].returns)
+        return _rd(docs[-1].returns)
     return ["A tensor."]
 
 
 def render_docs(endpoint):
-    """The roxygen2 block of one wrapper."""
+    """The roxygen2 block of one wrapper (Rd markup)."""
     docs = [parse_docstring(text) for text in endpoint.docs]
     main = docs[0]
     title = main.title or f"`{endpoint.keras_path}`"
-    lines = [_escape_text(title), ""]
-    description = _markdown(main.description)
+    lines = [_rd_inline(title), ""]
+    description = _rd(main.description)
     if description:
         lines += ["@description"] + description + [""]
     args = {}
@@ -693,34 +725,35 @@ def render_docs(endpoint):
         args.update(doc.args)
     inverse = {r: py for py, r in endpoint.rename.items()}
     for name in endpoint.lead:
-        lines += [f"@param {name} " + _lead_description(endpoint, name)[0]]
+        lines.append(f"@param {name} " + _rd_inline(_lead_description(name)))
     for p in endpoint.params:
         text = args.get(inverse.get(p.r_name, p.py_name)) or args.get(p.r_name)
-        if not text or not any(x.strip() for x in text):
-            text = [_undocumented(endpoint, p)]
-        described = _param_lines(r_symbol(p.r_name).strip("`"), text)
-        lines += described or [f"@param {p.r_name} {_undocumented(endpoint, p)}"]
-    lines += ["@param ... " + _dots_description(endpoint)[0], ""]
+        described = _param_lines(p.r_name, text) if text else []
+        lines += described or [f"@param {p.r_name} " + _rd_inline(_undocumented(endpoint, p))]
+    lines += ["@param ... " + _rd_inline(_dots_description(endpoint)), ""]
     returns = _returns(endpoint, docs)
     lines += ["@returns " + returns[0]] + returns[1:] + [""]
     for header, body in main.sections:
-        content = _markdown(body) if header != "Call arguments" else _item_list(body)
+        content = _rd(body) if header != "Call arguments" else _argument_list(body)
         if content:
             lines += [f"@section {header}:"] + content + [""]
-    lines += [f"@family {_group_label(_file_of(endpoint.family, endpoint.r_name, endpoint.module))}",
-              "@md", "@export"]
+    stem = _file_of(endpoint.family, endpoint.r_name, endpoint.module)
+    lines += [f"@family {_group_label(stem)}", "@export"]
     return "\n".join(_roxygen(lines))
 
 
-def _item_list(lines):
-    """An ``Args:``-style list (``Call arguments:``) as a markdown list."""
-    items = _parse_args(lines)
-    out = []
-    for name, text in items.items():
-        body = _markdown(text)
-        if body:
-            out += [f"- `{name}`: {body[0]}"] + ["  " + x if x else "" for x in body[1:]]
-    return out or _markdown(lines)
+def _argument_list(lines):
+    """An ``Args:``-style list (``Call arguments:``) as an Rd \\describe{} list."""
+    items = [(name, _rd(text)) for name, text in _parse_args(lines).items()]
+    items = [(name, body) for name, body in items if body]
+    if not items:
+        return _rd(lines)
+    out = ["\\describe{"]
+    for name, body in items:
+        out.append(f"\\item{{\\code{{{_rd_escape(name)}}}}}{{{body[0]}")
+        out += body[1:]
+        out[-1] += "}"
+    return out + ["}"]
 
 
 def _undocumented(endpoint, param):
@@ -772,16 +805,17 @@ def _conventions_file(version):
 def _unavailable_function(r_name, version):
     family = next((f for f, p in PREFIXES.items() if r_name.startswith(p)), "layers")
     block = _roxygen([
-        f"{r_name}() is not in the installed Keras", "",
+        _rd_inline(f"`{r_name}()` is not in the installed Keras"), "",
         "@description",
-        f"The installed Keras ({version}) has no endpoint in `keras.{family}` for "
-        f"`{r_name}()`: calling it is an error. Install the Keras this keras3 was made for.",
+        _rd_inline(f"The installed Keras ({version}) has no endpoint in `keras.{family}` for "
+                   f"`{r_name}()`: calling it is an error. Install the Keras this keras3 was "
+                   "made for."),
         "",
         "@param ... Ignored.",
         "@returns Nothing: it stops with an error.",
-        "@family unavailable wrappers", "@md", "@export"])
-    return (block + f"\n{r_name} <- function(...) .keras_unavailable({r_string(r_name)}, "
-            f"{r_string(family)})")
+        "@family unavailable wrappers", "@export"])
+    return ("\n".join(block) + f"\n{r_name} <- function(...) .keras_unavailable("
+            f"{r_string(r_name)}, {r_string(family)})")
 
 
 def _is_wrapper_name(name):

@@ -8,22 +8,23 @@
 #' @description
 #' The CeLU activation function is defined as:
 #'
-#' `celu(x) = alpha * (exp(x / alpha) - 1) for x < 0`,`celu(x) = x for x >= 0`.
+#' \code{celu(x) = alpha * (exp(x / alpha) - 1) for x < 0},\code{celu(x) = x for x >= 0}.
 #'
-#' where `alpha` is a scaling parameter that controls the activation's shape.
+#' where \code{alpha} is a scaling parameter that controls the activation's shape.
 #'
 #' Reference:
 #'
-#' - [Barron, J. T., 2017](https://arxiv.org/abs/1704.07483)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1704.07483}{Barron, J. T., 2017}
+#' }
 #'
 #' @param x Input tensor.
-#' @param alpha The α value for the CeLU formulation. Defaults to `1.0`.
-#' @param ... Further named arguments passed to `keras.activations.celu()`.
+#' @param alpha The α value for the CeLU formulation. Defaults to \code{1.0}.
+#' @param ... Further named arguments passed to \code{keras.activations.celu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_celu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -36,10 +37,12 @@ activation_celu <- local({
 #' Exponential Linear Unit.
 #'
 #' @description
-#' The exponential linear unit (ELU) with `alpha > 0` is defined as:
+#' The exponential linear unit (ELU) with \code{alpha > 0} is defined as:
 #'
-#' - `x` if `x > 0`
-#' - alpha * `exp(x) - 1` if `x < 0`
+#' \itemize{
+#' \item \code{x} if \code{x > 0}
+#' \item alpha * \code{exp(x) - 1} if \code{x < 0}
+#' }
 #'
 #' ELUs have negative values which pushes the mean of the activations
 #' closer to zero.
@@ -52,16 +55,17 @@ activation_celu <- local({
 #'
 #' Reference:
 #'
-#' - [Clevert et al., 2016](https://arxiv.org/abs/1511.07289)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1511.07289}{Clevert et al., 2016}
+#' }
 #'
 #' @param x Input tensor.
-#' @param alpha A scalar, slope of positive section. Defaults to `1.0`.
-#' @param ... Further named arguments passed to `keras.activations.elu()`.
+#' @param alpha A scalar, slope of positive section. Defaults to \code{1.0}.
+#' @param ... Further named arguments passed to \code{keras.activations.elu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_elu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -74,12 +78,11 @@ activation_elu <- local({
 #' Exponential activation function.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.exponential()`.
+#' @param ... Further named arguments passed to \code{keras.activations.exponential()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_exponential <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -95,24 +98,25 @@ activation_exponential <- local({
 #' @description
 #' The Gaussian error linear unit (GELU) is defined as:
 #'
-#' `gelu(x) = x * P(X <= x)` where `P(X) ~ N(0, 1)`,
-#' i.e. `gelu(x) = 0.5 * x * (1 + erf(x / sqrt(2)))`.
+#' \code{gelu(x) = x * P(X <= x)} where \verb{P(X) ~ N(0, 1)},
+#' i.e. \code{gelu(x) = 0.5 * x * (1 + erf(x / sqrt(2)))}.
 #'
 #' GELU weights inputs by their value, rather than gating
 #' inputs by their sign as in ReLU.
 #'
 #' Reference:
 #'
-#' - [Hendrycks et al., 2016](https://arxiv.org/abs/1606.08415)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1606.08415}{Hendrycks et al., 2016}
+#' }
 #'
 #' @param x Input tensor.
-#' @param approximate A `bool`, whether to enable approximation.
-#' @param ... Further named arguments passed to `keras.activations.gelu()`.
+#' @param approximate A \code{bool}, whether to enable approximation.
+#' @param ... Further named arguments passed to \code{keras.activations.gelu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_gelu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -127,22 +131,23 @@ activation_gelu <- local({
 #' @description
 #' The GLU activation function is defined as:
 #'
-#' `glu(x) = a * sigmoid(b)`,
+#' \code{glu(x) = a * sigmoid(b)},
 #'
-#' where `x` is split into two equal parts `a` and `b` along the given axis.
+#' where \code{x} is split into two equal parts \code{a} and \code{b} along the given axis.
 #'
 #' Reference:
 #'
-#' - [Dauphin et al., 2017](https://arxiv.org/abs/1612.08083)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1612.08083}{Dauphin et al., 2017}
+#' }
 #'
 #' @param x Input tensor.
-#' @param axis The axis along which to split the input tensor. Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.activations.glu()`.
+#' @param axis The axis along which to split the input tensor. Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.activations.glu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_glu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -158,17 +163,16 @@ activation_glu <- local({
 #' @description
 #' It is defined as:
 #'
-#' `hard_shrink(x) = x` if `|x| > threshold`,
-#' `hard_shrink(x) = 0` otherwise.
+#' \code{hard_shrink(x) = x} if \verb{|x| > threshold},
+#' \code{hard_shrink(x) = 0} otherwise.
 #'
 #' @param x Input tensor.
 #' @param threshold Threshold value. Defaults to 0.5.
-#' @param ... Further named arguments passed to `keras.activations.hard_shrink()`.
+#' @param ... Further named arguments passed to \code{keras.activations.hard_shrink()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_hard_shrink <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -184,24 +188,27 @@ activation_hard_shrink <- local({
 #' @description
 #' The hard sigmoid activation is defined as:
 #'
-#' - `0` if `if x <= -3`
-#' - `1` if `x >= 3`
-#' - `(x/6) + 0.5` if `-3 < x < 3`
+#' \itemize{
+#' \item \code{0} if \code{if x <= -3}
+#' \item \code{1} if \code{x >= 3}
+#' \item \code{(x/6) + 0.5} if \code{-3 < x < 3}
+#' }
 #'
 #' It's a faster, piecewise linear approximation
 #' of the sigmoid activation.
 #'
 #' Reference:
 #'
-#' - [Wikipedia "Hard sigmoid"](https://en.wikipedia.org/wiki/Hard_sigmoid)
+#' \itemize{
+#' \item \href{https://en.wikipedia.org/wiki/Hard_sigmoid}{Wikipedia "Hard sigmoid"}
+#' }
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.hard_sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.activations.hard_sigmoid()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_hard_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -217,23 +224,26 @@ activation_hard_sigmoid <- local({
 #' @description
 #' It is defined as:
 #'
-#' - `0` if `if x < -3`
-#' - `x` if `x > 3`
-#' - `x * (x + 3) / 6` if `-3 <= x <= 3`
+#' \itemize{
+#' \item \code{0} if \code{if x < -3}
+#' \item \code{x} if \code{x > 3}
+#' \item \code{x * (x + 3) / 6} if \code{-3 <= x <= 3}
+#' }
 #'
 #' It's a faster, piecewise linear approximation of the silu activation.
 #'
 #' Reference:
 #'
-#' - [A Howard, 2019](https://arxiv.org/abs/1905.02244)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1905.02244}{A Howard, 2019}
+#' }
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.hard_silu()`.
+#' @param ... Further named arguments passed to \code{keras.activations.hard_silu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_hard_silu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -248,17 +258,16 @@ activation_hard_silu <- local({
 #'
 #' @description
 #' It is defined as:
-#' `hard_tanh(x) = -1 for x < -1`,
-#' `hard_tanh(x) = x for -1 <= x <= 1`,
-#' `hard_tanh(x) = 1 for x > 1`.
+#' \code{hard_tanh(x) = -1 for x < -1},
+#' \code{hard_tanh(x) = x for -1 <= x <= 1},
+#' \code{hard_tanh(x) = 1 for x > 1}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.hard_tanh()`.
+#' @param ... Further named arguments passed to \code{keras.activations.hard_tanh()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_hard_tanh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -272,14 +281,13 @@ activation_hard_tanh <- local({
 #' Leaky relu activation function.
 #'
 #' @param x Input tensor.
-#' @param negative_slope A `float` that controls the slope
+#' @param negative_slope A \code{float} that controls the slope
 #' for values lower than the threshold.
-#' @param ... Further named arguments passed to `keras.activations.leaky_relu()`.
+#' @param ... Further named arguments passed to \code{keras.activations.leaky_relu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_leaky_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -297,12 +305,11 @@ activation_leaky_relu <- local({
 #' it returns the input, unmodified.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.linear()`.
+#' @param ... Further named arguments passed to \code{keras.activations.linear()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_linear <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -315,15 +322,14 @@ activation_linear <- local({
 #' Logarithm of the sigmoid activation function.
 #'
 #' @description
-#' It is defined as `f(x) = log(1 / (1 + exp(-x)))`.
+#' It is defined as \code{f(x) = log(1 / (1 + exp(-x)))}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.log_sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.activations.log_sigmoid()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_log_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -338,17 +344,16 @@ activation_log_sigmoid <- local({
 #'
 #' @description
 #' Each input vector is handled independently.
-#' The `axis` argument sets which axis of the input the function
+#' The \code{axis} argument sets which axis of the input the function
 #' is applied along.
 #'
 #' @param x Input tensor.
 #' @param axis Integer, axis along which the softmax is applied.
-#' @param ... Further named arguments passed to `keras.activations.log_softmax()`.
+#' @param ... Further named arguments passed to \code{keras.activations.log_softmax()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_log_softmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -364,23 +369,24 @@ activation_log_softmax <- local({
 #' @description
 #' It is defined as:
 #'
-#' `mish(x) = x * tanh(softplus(x))`
+#' \code{mish(x) = x * tanh(softplus(x))}
 #'
-#' where `softplus` is defined as:
+#' where \code{softplus} is defined as:
 #'
-#' `softplus(x) = log(exp(x) + 1)`
+#' \code{softplus(x) = log(exp(x) + 1)}
 #'
 #' Reference:
 #'
-#' - [Misra, 2019](https://arxiv.org/abs/1908.08681)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1908.08681}{Misra, 2019}
+#' }
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.mish()`.
+#' @param ... Further named arguments passed to \code{keras.activations.mish()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_mish <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -394,25 +400,24 @@ activation_mish <- local({
 #'
 #' @description
 #' With default values, this returns the standard ReLU activation:
-#' `max(x, 0)`, the element-wise maximum of 0 and the input tensor.
+#' \code{max(x, 0)}, the element-wise maximum of 0 and the input tensor.
 #'
 #' Modifying default parameters allows you to use non-zero thresholds,
 #' change the max value of the activation,
 #' and to use a non-zero multiple of the input for values below the threshold.
 #'
 #' @param x Input tensor.
-#' @param negative_slope A `float` that controls the slope
+#' @param negative_slope A \code{float} that controls the slope
 #' for values lower than the threshold.
-#' @param max_value A `float` that sets the saturation threshold (the largest
+#' @param max_value A \code{float} that sets the saturation threshold (the largest
 #' value the function will return).
-#' @param threshold A `float` giving the threshold value of the activation
+#' @param threshold A \code{float} giving the threshold value of the activation
 #' function below which values will be damped or set to zero.
-#' @param ... Further named arguments passed to `keras.activations.relu()`.
+#' @param ... Further named arguments passed to \code{keras.activations.relu()}.
 #'
-#' @returns A tensor with the same shape and dtype as input `x`.
+#' @returns A tensor with the same shape and dtype as input \code{x}.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -428,12 +433,11 @@ activation_relu <- local({
 #' It's the ReLU function, but truncated to a maximum value of 6.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.relu6()`.
+#' @param ... Further named arguments passed to \code{keras.activations.relu6()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_relu6 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -448,41 +452,46 @@ activation_relu6 <- local({
 #' @description
 #' The Scaled Exponential Linear Unit (SELU) activation function is defined as:
 #'
-#' - `scale * x` if `x > 0`
-#' - `scale * alpha * (exp(x) - 1)` if `x < 0`
+#' \itemize{
+#' \item \code{scale * x} if \code{x > 0}
+#' \item \code{scale * alpha * (exp(x) - 1)} if \code{x < 0}
+#' }
 #'
-#' where `alpha` and `scale` are pre-defined constants
-#' (`alpha=1.67326324` and `scale=1.05070098`).
+#' where \code{alpha} and \code{scale} are pre-defined constants
+#' (\code{alpha=1.67326324} and \code{scale=1.05070098}).
 #'
-#' Basically, the SELU activation function multiplies `scale` (> 1) with the
-#' output of the `keras.activations.elu` function to ensure a slope larger
+#' Basically, the SELU activation function multiplies \code{scale} (> 1) with the
+#' output of the \code{keras.activations.elu} function to ensure a slope larger
 #' than one for positive inputs.
 #'
-#' The values of `alpha` and `scale` are
+#' The values of \code{alpha} and \code{scale} are
 #' chosen so that the mean and variance of the inputs are preserved
 #' between two consecutive layers as long as the weights are initialized
-#' correctly (see `keras.initializers.LecunNormal` initializer)
+#' correctly (see \code{keras.initializers.LecunNormal} initializer)
 #' and the number of input units is "large enough"
 #' (see reference paper for more information).
 #'
 #' Notes:
 #'
-#' - To be used together with the
-#' `keras.initializers.LecunNormal` initializer.
-#' - To be used together with the dropout variant
-#' `keras.layers.AlphaDropout` (rather than regular dropout).
+#' \itemize{
+#' \item To be used together with the
+#' \code{keras.initializers.LecunNormal} initializer.
+#' \item To be used together with the dropout variant
+#' \code{keras.layers.AlphaDropout} (rather than regular dropout).
+#' }
 #'
 #' Reference:
 #'
-#' - [Klambauer et al., 2017](https://arxiv.org/abs/1706.02515)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1706.02515}{Klambauer et al., 2017}
+#' }
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.selu()`.
+#' @param ... Further named arguments passed to \code{keras.activations.selu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_selu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -495,10 +504,10 @@ activation_selu <- local({
 #' Sigmoid activation function.
 #'
 #' @description
-#' It is defined as: `sigmoid(x) = 1 / (1 + exp(-x))`.
+#' It is defined as: \code{sigmoid(x) = 1 / (1 + exp(-x))}.
 #'
-#' For small values (\<-5),
-#' `sigmoid` returns a value close to zero, and for large values (>5)
+#' For small values (<-5),
+#' \code{sigmoid} returns a value close to zero, and for large values (>5)
 #' the result of the function gets close to 1.
 #'
 #' Sigmoid is equivalent to a 2-element softmax, where the second element is
@@ -506,12 +515,11 @@ activation_selu <- local({
 #' 0 and 1.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.activations.sigmoid()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -525,7 +533,7 @@ activation_sigmoid <- local({
 #' Swish (or Silu) activation function.
 #'
 #' @description
-#' It is defined as: `swish(x) = x * sigmoid(x)`.
+#' It is defined as: \code{swish(x) = x * sigmoid(x)}.
 #'
 #' The Swish (or Silu) activation function is a smooth,
 #' non-monotonic function that is unbounded above and
@@ -533,15 +541,16 @@ activation_sigmoid <- local({
 #'
 #' Reference:
 #'
-#' - [Ramachandran et al., 2017](https://arxiv.org/abs/1710.05941)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1710.05941}{Ramachandran et al., 2017}
+#' }
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.silu()`.
+#' @param ... Further named arguments passed to \code{keras.activations.silu()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_silu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -556,18 +565,17 @@ activation_silu <- local({
 #' @description
 #' It is defined as:
 #'
-#' `soft_shrink(x) = x - threshold` if `x > threshold`,
-#' `soft_shrink(x) = x + threshold` if `x < -threshold`,
-#' `soft_shrink(x) = 0` otherwise.
+#' \code{soft_shrink(x) = x - threshold} if \code{x > threshold},
+#' \code{soft_shrink(x) = x + threshold} if \code{x < -threshold},
+#' \code{soft_shrink(x) = 0} otherwise.
 #'
 #' @param x Input tensor.
 #' @param threshold Threshold value. Defaults to 0.5.
-#' @param ... Further named arguments passed to `keras.activations.soft_shrink()`.
+#' @param ... Further named arguments passed to \code{keras.activations.soft_shrink()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_soft_shrink <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -581,10 +589,10 @@ activation_soft_shrink <- local({
 #' Softmax converts a vector of values to a probability distribution.
 #'
 #' @description
-#' The elements of the output vector are in range `[0, 1]` and sum to 1.
+#' The elements of the output vector are in range \code{[0, 1]} and sum to 1.
 #'
 #' Each input vector is handled independently.
-#' The `axis` argument sets which axis of the input the function
+#' The \code{axis} argument sets which axis of the input the function
 #' is applied along.
 #'
 #' Softmax is often used as the activation for the last
@@ -592,18 +600,17 @@ activation_soft_shrink <- local({
 #' a probability distribution.
 #'
 #' The softmax of each vector x is computed as
-#' `exp(x) / sum(exp(x))`.
+#' \code{exp(x) / sum(exp(x))}.
 #'
 #' The input values in are the log-odds of the resulting probability.
 #'
 #' @param x Input tensor.
 #' @param axis Integer, axis along which the softmax is applied.
-#' @param ... Further named arguments passed to `keras.activations.softmax()`.
+#' @param ... Further named arguments passed to \code{keras.activations.softmax()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_softmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -617,15 +624,14 @@ activation_softmax <- local({
 #' Softplus activation function.
 #'
 #' @description
-#' It is defined as: `softplus(x) = log(exp(x) + 1)`.
+#' It is defined as: \code{softplus(x) = log(exp(x) + 1)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.softplus()`.
+#' @param ... Further named arguments passed to \code{keras.activations.softplus()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_softplus <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -639,15 +645,14 @@ activation_softplus <- local({
 #' Softsign activation function.
 #'
 #' @description
-#' Softsign is defined as: `softsign(x) = x / (abs(x) + 1)`.
+#' Softsign is defined as: \code{softsign(x) = x / (abs(x) + 1)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.softsign()`.
+#' @param ... Further named arguments passed to \code{keras.activations.softsign()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_softsign <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -663,17 +668,16 @@ activation_softsign <- local({
 #' @description
 #' SparsePlus is defined as:
 #'
-#' `sparse_plus(x) = 0` for `x <= -1`.
-#' `sparse_plus(x) = (1/4) * (x + 1)^2` for `-1 < x < 1`.
-#' `sparse_plus(x) = x` for `x >= 1`.
+#' \code{sparse_plus(x) = 0} for \code{x <= -1}.
+#' \verb{sparse_plus(x) = (1/4) * (x + 1)^2} for \code{-1 < x < 1}.
+#' \code{sparse_plus(x) = x} for \code{x >= 1}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.sparse_plus()`.
+#' @param ... Further named arguments passed to \code{keras.activations.sparse_plus()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_sparse_plus <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -689,21 +693,22 @@ activation_sparse_plus <- local({
 #' @description
 #' It is defined as
 #'
-#' `f(x) = 0` for `x <= -1`,
-#' `f(x) = 0.5 * (x + 1)` for `-1 < x < 1`,
-#' `f(x) = 1` for `x >= 1`.
+#' \code{f(x) = 0} for \code{x <= -1},
+#' \code{f(x) = 0.5 * (x + 1)} for \code{-1 < x < 1},
+#' \code{f(x) = 1} for \code{x >= 1}.
 #'
 #' Reference:
 #'
-#' - [M. Blondel, A. F. T. Martins, V. Niculae, 2019](https://arxiv.org/pdf/1901.02324)
+#' \itemize{
+#' \item \href{https://arxiv.org/pdf/1901.02324}{M. Blondel, A. F. T. Martins, V. Niculae, 2019}
+#' }
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.sparse_sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.activations.sparse_sigmoid()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_sparse_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -717,24 +722,25 @@ activation_sparse_sigmoid <- local({
 #' Sparsemax activation function.
 #'
 #' @description
-#' For each batch `i`, and class `j`,
+#' For each batch \code{i}, and class \code{j},
 #' sparsemax activation function is defined as:
 #'
-#' `sparsemax(x)[i, j] = max(x[i, j] - τ(x[i, :]), 0).`
+#' \code{sparsemax(x)[i, j] = max(x[i, j] - τ(x[i, :]), 0).}
 #'
 #' Reference:
 #'
-#' - [Martins et.al., 2016](https://arxiv.org/abs/1602.02068)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1602.02068}{Martins et.al., 2016}
+#' }
 #'
 #' @param x Input tensor.
-#' @param axis `int`, axis along which the sparsemax operation is applied.
-#' @param ... Further named arguments passed to `keras.activations.sparsemax()`.
+#' @param axis \code{int}, axis along which the sparsemax operation is applied.
+#' @param ... Further named arguments passed to \code{keras.activations.sparsemax()}.
 #'
 #' @returns A tensor, output of sparsemax transformation. Has the same type and
-#' shape as `x`.
+#' shape as \code{x}.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_sparsemax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -750,22 +756,23 @@ activation_sparsemax <- local({
 #' @description
 #' The Squareplus activation function is defined as:
 #'
-#' `f(x) = (x + sqrt(x^2 + b)) / 2`
+#' \verb{f(x) = (x + sqrt(x^2 + b)) / 2}
 #'
-#' Where `b` is a smoothness parameter.
+#' Where \code{b} is a smoothness parameter.
 #'
 #' Reference:
 #'
-#' - [Ramachandran et al., 2021](https://arxiv.org/abs/2112.11687)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/2112.11687}{Ramachandran et al., 2021}
+#' }
 #'
 #' @param x Input tensor.
 #' @param b Smoothness parameter. Defaults to 4.
-#' @param ... Further named arguments passed to `keras.activations.squareplus()`.
+#' @param ... Further named arguments passed to \code{keras.activations.squareplus()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_squareplus <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -780,16 +787,15 @@ activation_squareplus <- local({
 #'
 #' @description
 #' It is defined as:
-#' `tanh(x) = sinh(x) / cosh(x)`, i.e.
-#' `tanh(x) = ((exp(x) - exp(-x)) / (exp(x) + exp(-x)))`.
+#' \code{tanh(x) = sinh(x) / cosh(x)}, i.e.
+#' \code{tanh(x) = ((exp(x) - exp(-x)) / (exp(x) + exp(-x)))}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.tanh()`.
+#' @param ... Further named arguments passed to \code{keras.activations.tanh()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_tanh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -804,15 +810,14 @@ activation_tanh <- local({
 #' @description
 #' It is defined as:
 #'
-#' `f(x) = x - tanh(x)`.
+#' \code{f(x) = x - tanh(x)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.activations.tanh_shrink()`.
+#' @param ... Further named arguments passed to \code{keras.activations.tanh_shrink()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_tanh_shrink <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -828,18 +833,17 @@ activation_tanh_shrink <- local({
 #' @description
 #' It is defined as:
 #'
-#' `threshold(x) = x` if `x > threshold`,
-#' `threshold(x) = default_value` otherwise.
+#' \code{threshold(x) = x} if \code{x > threshold},
+#' \code{threshold(x) = default_value} otherwise.
 #'
 #' @param x Input tensor.
 #' @param threshold The value that decides when to retain or replace x.
-#' @param default_value Value to assign when `x <= threshold`.
-#' @param ... Further named arguments passed to `keras.activations.threshold()`.
+#' @param default_value Value to assign when \code{x <= threshold}.
+#' @param ... Further named arguments passed to \code{keras.activations.threshold()}.
 #'
 #' @returns A tensor.
 #'
 #' @family activations
-#' @md
 #' @export
 activation_threshold <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -5,15 +5,14 @@
 
 #' Applies an activation function to an output.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param activation Activation function. It could be a callable, or the name of
-#' an activation from the `keras.activations` namespace.
-#' @param ... Further named arguments for `keras.layers.Activation()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' an activation from the \code{keras.activations} namespace.
+#' @param ... Further named arguments for \code{keras.layers.Activation()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family activations layers
-#' @md
 #' @export
 layer_activation <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -28,19 +27,16 @@ layer_activation <- local({
 #' @description
 #' Formula:
 #'
-#' ```
-#' f(x) = alpha * (exp(x) - 1.) for x < 0
-#' f(x) = x for x >= 0
-#' ```
+#' \preformatted{f(x) = alpha * (exp(x) - 1.) for x < 0
+#' f(x) = x for x >= 0}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param alpha float, slope of negative section. Defaults to `1.0`.
-#' @param ... Further named arguments for `keras.layers.ELU()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param alpha float, slope of negative section. Defaults to \code{1.0}.
+#' @param ... Further named arguments for \code{keras.layers.ELU()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family activations layers
-#' @md
 #' @export
 layer_activation_elu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -57,20 +53,17 @@ layer_activation_elu <- local({
 #'
 #' Formula:
 #'
-#' ```
-#' f(x) = alpha * x if x < 0
-#' f(x) = x if x >= 0
-#' ```
+#' \preformatted{f(x) = alpha * x if x < 0
+#' f(x) = x if x >= 0}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param negative_slope Float >= 0.0. Negative slope coefficient.
-#' Defaults to `0.3`.
-#' @param ... Further named arguments for `keras.layers.LeakyReLU()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' Defaults to \code{0.3}.
+#' @param ... Further named arguments for \code{keras.layers.LeakyReLU()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family activations layers
-#' @md
 #' @export
 layer_activation_leaky_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -85,28 +78,25 @@ layer_activation_leaky_relu <- local({
 #'
 #' @description
 #' Formula:
-#' ```
-#' f(x) = alpha * x for x < 0
-#' f(x) = x for x >= 0
-#' ```
-#' where `alpha` is a learned array with the same shape as x.
+#' \preformatted{f(x) = alpha * x for x < 0
+#' f(x) = x for x >= 0}
+#' where \code{alpha} is a learned array with the same shape as x.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param alpha_initializer Initializer function for the weights.
 #' @param alpha_regularizer Regularizer for the weights.
 #' @param alpha_constraint Constraint for the weights.
 #' @param shared_axes The axes along which to share learnable parameters for the
 #' activation function. For example, if the incoming feature maps are
 #' from a 2D convolution with output shape
-#' `(batch, height, width, channels)`, and you wish to share parameters
+#' \code{(batch, height, width, channels)}, and you wish to share parameters
 #' across space so that each filter only has one set of parameters,
-#' set `shared_axes=[1, 2]`.
-#' @param ... Further named arguments for `keras.layers.PReLU()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' set \code{shared_axes=[1, 2]}.
+#' @param ... Further named arguments for \code{keras.layers.PReLU()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family activations layers
-#' @md
 #' @export
 layer_activation_parametric_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -122,26 +112,23 @@ layer_activation_parametric_relu <- local({
 #'
 #' @description
 #' Formula:
-#' ```
-#' f(x) = max(x,0)
+#' \preformatted{f(x) = max(x,0)
 #' f(x) = max_value if x >= max_value
 #' f(x) = x if threshold <= x < max_value
-#' f(x) = negative_slope * (x - threshold) otherwise
-#' ```
+#' f(x) = negative_slope * (x - threshold) otherwise}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param max_value Float >= 0. Maximum activation value. `NULL` means
-#' unlimited. Defaults to `NULL`.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param max_value Float >= 0. Maximum activation value. \code{NULL} means
+#' unlimited. Defaults to \code{NULL}.
 #' @param negative_slope Float >= 0. Negative slope coefficient.
-#' Defaults to `0.0`.
+#' Defaults to \code{0.0}.
 #' @param threshold Float >= 0. Threshold value for thresholded activation.
-#' Defaults to `0.0`.
-#' @param ... Further named arguments for `keras.layers.ReLU()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' Defaults to \code{0.0}.
+#' @param ... Further named arguments for \code{keras.layers.ReLU()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family activations layers
-#' @md
 #' @export
 layer_activation_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -155,27 +142,26 @@ layer_activation_relu <- local({
 #'
 #' @description
 #' Formula:
-#' ```
-#' exp_x = exp(x - max(x))
-#' f(x) = exp_x / sum(exp_x)
-#' ```
+#' \preformatted{exp_x = exp(x - max(x))
+#' f(x) = exp_x / sum(exp_x)}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param axis Integer, or list of Integers, axis along which the softmax
 #' normalization is applied.
-#' @param ... Further named arguments for `keras.layers.Softmax()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Softmax()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: The inputs (logits) to the softmax layer.
-#' - `mask`: A boolean mask that is broadcastable to `inputs`. The mask
-#'   specifies 1 to keep and 0 to mask. Each dimension of the mask
-#'   must either be 1 or match the corresponding dimension of
-#'   `inputs`; it must not be larger. Defaults to `NULL`.
+#' \describe{
+#' \item{\code{inputs}}{The inputs (logits) to the softmax layer.}
+#' \item{\code{mask}}{A boolean mask that is broadcastable to \code{inputs}. The mask
+#' specifies 1 to keep and 0 to mask. Each dimension of the mask
+#' must either be 1 or match the corresponding dimension of
+#' \code{inputs}; it must not be larger. Defaults to \code{NULL}.}
+#' }
 #'
 #' @family activations layers
-#' @md
 #' @export
 layer_activation_softmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

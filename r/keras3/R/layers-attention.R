@@ -9,59 +9,68 @@
 #' Bahdanau-style attention.
 #'
 #' Inputs are a list with 2 or 3 elements:
-#' 1. A `query` tensor of shape `(batch_size, Tq, dim)`.
-#' 2. A `value` tensor of shape `(batch_size, Tv, dim)`.
-#' 3. A optional `key` tensor of shape `(batch_size, Tv, dim)`. If none
-#' supplied, `value` will be used as `key`.
+#' \enumerate{
+#' \item A \code{query} tensor of shape \code{(batch_size, Tq, dim)}.
+#' \item A \code{value} tensor of shape \code{(batch_size, Tv, dim)}.
+#' \item A optional \code{key} tensor of shape \code{(batch_size, Tv, dim)}. If none
+#' supplied, \code{value} will be used as \code{key}.
+#' }
 #'
 #' The calculation follows the steps:
-#' 1. Calculate attention scores using `query` and `key` with shape
-#' `(batch_size, Tq, Tv)` as a non-linear sum
-#' `scores = reduce_sum(tanh(query + key), axis=-1)`.
-#' 2. Use scores to calculate a softmax distribution with shape
-#' `(batch_size, Tq, Tv)`.
-#' 3. Use the softmax distribution to create a linear combination of `value`
-#' with shape `(batch_size, Tq, dim)`.
+#' \enumerate{
+#' \item Calculate attention scores using \code{query} and \code{key} with shape
+#' \code{(batch_size, Tq, Tv)} as a non-linear sum
+#' \code{scores = reduce_sum(tanh(query + key), axis=-1)}.
+#' \item Use scores to calculate a softmax distribution with shape
+#' \code{(batch_size, Tq, Tv)}.
+#' \item Use the softmax distribution to create a linear combination of \code{value}
+#' with shape \code{(batch_size, Tq, dim)}.
+#' }
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param use_scale If `TRUE`, will create a scalar variable to scale the
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param use_scale If \code{TRUE}, will create a scalar variable to scale the
 #' attention scores.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
-#' attention scores. Defaults to `0.0`.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.AdditiveAttention()`, such as `name`.
+#' attention scores. Defaults to \code{0.0}.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.AdditiveAttention()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @section Call arguments:
-#' - `inputs`: List of the following tensors:
-#'   - `query`: Query tensor of shape `(batch_size, Tq, dim)`.
-#'   - `value`: Value tensor of shape `(batch_size, Tv, dim)`.
-#'   - `key`: Optional key tensor of shape `(batch_size, Tv, dim)`. If
-#'   not given, will use `value` for both `key` and `value`, which is
-#'   the most common case.
-#' - `mask`: List of the following tensors:
-#'   - `query_mask`: A boolean mask tensor of shape `(batch_size, Tq)`.
-#'   If given, the output will be zero at the positions where
-#'   `mask==False`.
-#'   - `value_mask`: A boolean mask tensor of shape `(batch_size, Tv)`.
-#'   If given, will apply the mask such that values at positions
-#'   where `mask==False` do not contribute to the result.
-#' - `return_attention_scores`: bool, it `TRUE`, returns the attention scores
-#'   (after masking and softmax) as an additional output argument.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding dropout) or in inference mode (no dropout).
-#' - `use_causal_mask`: Boolean. Set to `TRUE` for decoder self-attention. Adds
-#'   a mask such that position `i` cannot attend to positions `j > i`.
-#'   This prevents the flow of information from the future towards the
-#'   past. Defaults to `FALSE`.
+#' \describe{
+#' \item{\code{inputs}}{List of the following tensors:
+#' \itemize{
+#' \item \code{query}: Query tensor of shape \code{(batch_size, Tq, dim)}.
+#' \item \code{value}: Value tensor of shape \code{(batch_size, Tv, dim)}.
+#' \item \code{key}: Optional key tensor of shape \code{(batch_size, Tv, dim)}. If
+#' not given, will use \code{value} for both \code{key} and \code{value}, which is
+#' the most common case.
+#' }}
+#' \item{\code{mask}}{List of the following tensors:
+#' \itemize{
+#' \item \code{query_mask}: A boolean mask tensor of shape \code{(batch_size, Tq)}.
+#' If given, the output will be zero at the positions where
+#' \code{mask==False}.
+#' \item \code{value_mask}: A boolean mask tensor of shape \code{(batch_size, Tv)}.
+#' If given, will apply the mask such that values at positions
+#' where \code{mask==False} do not contribute to the result.
+#' }}
+#' \item{\code{return_attention_scores}}{bool, it \code{TRUE}, returns the attention scores
+#' (after masking and softmax) as an additional output argument.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding dropout) or in inference mode (no dropout).}
+#' \item{\code{use_causal_mask}}{Boolean. Set to \code{TRUE} for decoder self-attention. Adds
+#' a mask such that position \code{i} cannot attend to positions \code{j > i}.
+#' This prevents the flow of information from the future towards the
+#' past. Defaults to \code{FALSE}.}
+#' }
 #'
 #' @section Output:
-#' Attention outputs of shape `(batch_size, Tq, dim)`.
+#' Attention outputs of shape \code{(batch_size, Tq, dim)}.
 #' (Optional) Attention scores after masking and softmax with shape
-#' `(batch_size, Tq, Tv)`.
+#' \code{(batch_size, Tq, Tv)}.
 #'
 #' @family attention layers
-#' @md
 #' @export
 layer_additive_attention <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -78,63 +87,72 @@ layer_additive_attention <- local({
 #' Luong-style attention.
 #'
 #' Inputs are a list with 2 or 3 elements:
-#' 1. A `query` tensor of shape `(batch_size, Tq, dim)`.
-#' 2. A `value` tensor of shape `(batch_size, Tv, dim)`.
-#' 3. A optional `key` tensor of shape `(batch_size, Tv, dim)`. If none
-#' supplied, `value` will be used as a `key`.
+#' \enumerate{
+#' \item A \code{query} tensor of shape \code{(batch_size, Tq, dim)}.
+#' \item A \code{value} tensor of shape \code{(batch_size, Tv, dim)}.
+#' \item A optional \code{key} tensor of shape \code{(batch_size, Tv, dim)}. If none
+#' supplied, \code{value} will be used as a \code{key}.
+#' }
 #'
 #' The calculation follows the steps:
-#' 1. Calculate attention scores using `query` and `key` with shape
-#' `(batch_size, Tq, Tv)`.
-#' 2. Use scores to calculate a softmax distribution with shape
-#' `(batch_size, Tq, Tv)`.
-#' 3. Use the softmax distribution to create a linear combination of `value`
-#' with shape `(batch_size, Tq, dim)`.
+#' \enumerate{
+#' \item Calculate attention scores using \code{query} and \code{key} with shape
+#' \code{(batch_size, Tq, Tv)}.
+#' \item Use scores to calculate a softmax distribution with shape
+#' \code{(batch_size, Tq, Tv)}.
+#' \item Use the softmax distribution to create a linear combination of \code{value}
+#' with shape \code{(batch_size, Tq, dim)}.
+#' }
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param use_scale If `TRUE`, will create a scalar variable to scale the
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param use_scale If \code{TRUE}, will create a scalar variable to scale the
 #' attention scores.
 #' @param score_mode Function to use to compute attention scores, one of
-#' `{"dot", "concat"}`. `"dot"` refers to the dot product between the
-#' query and key vectors. `"concat"` refers to the hyperbolic tangent
-#' of the concatenation of the `query` and `key` vectors.
+#' \verb{\{"dot", "concat"\}}. \verb{"dot"} refers to the dot product between the
+#' query and key vectors. \verb{"concat"} refers to the hyperbolic tangent
+#' of the concatenation of the \code{query} and \code{key} vectors.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
-#' attention scores. Defaults to `0.0`.
-#' @param seed A Python integer to use as random seed in case of `dropout`.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Attention()`, such as `name`.
+#' attention scores. Defaults to \code{0.0}.
+#' @param seed A Python integer to use as random seed in case of \code{dropout}.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Attention()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @section Call arguments:
-#' - `inputs`: List of the following tensors:
-#'   - `query`: Query tensor of shape `(batch_size, Tq, dim)`.
-#'   - `value`: Value tensor of shape `(batch_size, Tv, dim)`.
-#'   - `key`: Optional key tensor of shape `(batch_size, Tv, dim)`. If
-#'   not given, will use `value` for both `key` and `value`, which is
-#'   the most common case.
-#' - `mask`: List of the following tensors:
-#'   - `query_mask`: A boolean mask tensor of shape `(batch_size, Tq)`.
-#'   If given, the output will be zero at the positions where
-#'   `mask==False`.
-#'   - `value_mask`: A boolean mask tensor of shape `(batch_size, Tv)`.
-#'   If given, will apply the mask such that values at positions
-#'   where `mask==False` do not contribute to the result.
-#' - `return_attention_scores`: bool, it `TRUE`, returns the attention scores
-#'   (after masking and softmax) as an additional output argument.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding dropout) or in inference mode (no dropout).
-#' - `use_causal_mask`: Boolean. Set to `TRUE` for decoder self-attention. Adds
-#'   a mask such that position `i` cannot attend to positions `j > i`.
-#'   This prevents the flow of information from the future towards the
-#'   past. Defaults to `FALSE`.
+#' \describe{
+#' \item{\code{inputs}}{List of the following tensors:
+#' \itemize{
+#' \item \code{query}: Query tensor of shape \code{(batch_size, Tq, dim)}.
+#' \item \code{value}: Value tensor of shape \code{(batch_size, Tv, dim)}.
+#' \item \code{key}: Optional key tensor of shape \code{(batch_size, Tv, dim)}. If
+#' not given, will use \code{value} for both \code{key} and \code{value}, which is
+#' the most common case.
+#' }}
+#' \item{\code{mask}}{List of the following tensors:
+#' \itemize{
+#' \item \code{query_mask}: A boolean mask tensor of shape \code{(batch_size, Tq)}.
+#' If given, the output will be zero at the positions where
+#' \code{mask==False}.
+#' \item \code{value_mask}: A boolean mask tensor of shape \code{(batch_size, Tv)}.
+#' If given, will apply the mask such that values at positions
+#' where \code{mask==False} do not contribute to the result.
+#' }}
+#' \item{\code{return_attention_scores}}{bool, it \code{TRUE}, returns the attention scores
+#' (after masking and softmax) as an additional output argument.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding dropout) or in inference mode (no dropout).}
+#' \item{\code{use_causal_mask}}{Boolean. Set to \code{TRUE} for decoder self-attention. Adds
+#' a mask such that position \code{i} cannot attend to positions \code{j > i}.
+#' This prevents the flow of information from the future towards the
+#' past. Defaults to \code{FALSE}.}
+#' }
 #'
 #' @section Output:
-#' Attention outputs of shape `(batch_size, Tq, dim)`.
+#' Attention outputs of shape \code{(batch_size, Tq, dim)}.
 #' (Optional) Attention scores after masking and softmax with shape
-#' `(batch_size, Tq, Tv)`.
+#' \code{(batch_size, Tq, Tv)}.
 #'
 #' @family attention layers
-#' @md
 #' @export
 layer_attention <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -149,21 +167,21 @@ layer_attention <- local({
 #'
 #' @description
 #' This is an implementation of grouped-query attention introduced by
-#' [Ainslie et al., 2023](https://arxiv.org/abs/2305.13245). Here
-#' `num_key_value_heads` denotes number of groups, setting
-#' `num_key_value_heads` to 1 is equivalent to multi-query attention, and
-#' when `num_key_value_heads` is equal to `num_query_heads` it is equivalent
+#' \href{https://arxiv.org/abs/2305.13245}{Ainslie et al., 2023}. Here
+#' \code{num_key_value_heads} denotes number of groups, setting
+#' \code{num_key_value_heads} to 1 is equivalent to multi-query attention, and
+#' when \code{num_key_value_heads} is equal to \code{num_query_heads} it is equivalent
 #' to multi-head attention.
 #'
-#' This layer first projects `query`, `key`, and `value` tensors. Then, `key`
-#' and `value` are repeated to match the number of heads of `query`.
+#' This layer first projects \code{query}, \code{key}, and \code{value} tensors. Then, \code{key}
+#' and \code{value} are repeated to match the number of heads of \code{query}.
 #'
-#' Then, the `query` is scaled and dot-producted with `key` tensors. These are
+#' Then, the \code{query} is scaled and dot-producted with \code{key} tensors. These are
 #' softmaxed to obtain attention probabilities. The value tensors are then
 #' interpolated by these probabilities and concatenated back to a single
 #' tensor.
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
 #' @param head_dim Size of each attention head.
 #' @param num_query_heads Number of query attention heads.
 #' @param num_key_value_heads Number of key and value attention heads.
@@ -171,15 +189,15 @@ layer_attention <- local({
 #' @param use_bias Boolean, whether the dense layers use bias vectors/matrices.
 #' @param sliding_window Optional positive integer. If set, restricts each
 #' query position to attend only to key positions within
-#' `sliding_window - 1` of itself (a symmetric band). Composes
-#' naturally with `use_causal_mask=True` to give the causal
+#' \code{sliding_window - 1} of itself (a symmetric band). Composes
+#' naturally with \code{use_causal_mask=True} to give the causal
 #' sliding window used by Mistral, Llama-3 long-context, and
-#' Phi-3. Defaults to `NULL` (full attention).
-#' @param flash_attention If `NULL`, the layer attempts to use flash
+#' Phi-3. Defaults to \code{NULL} (full attention).
+#' @param flash_attention If \code{NULL}, the layer attempts to use flash
 #' attention for faster and more memory-efficient attention
 #' computations when possible. This behavior can be configured using
-#' `keras.config.enable_flash_attention()` or
-#' `keras.config.disable_flash_attention()`.
+#' \code{keras.config.enable_flash_attention()} or
+#' \code{keras.config.disable_flash_attention()}.
 #' @param kernel_initializer Initializer for dense layer kernels.
 #' @param bias_initializer Initializer for dense layer biases.
 #' @param kernel_regularizer Regularizer for dense layer kernels.
@@ -189,44 +207,45 @@ layer_attention <- local({
 #' @param bias_constraint Constraint for dense layer kernels.
 #' @param use_gate Boolean, whether to apply a gated attention mechanism.
 #' When True, an additional gating branch is added based on the
-#' (Gated Attention for Large Language Models)\[https://arxiv.org/abs/2505.06708\].
+#' (Gated Attention for Large Language Models)[https://arxiv.org/abs/2505.06708].
 #' It applies a sigmoid-activated linear projection to the query
 #' which then gates the attention output. This helps improve training
 #' stability and eliminates "attention sinks".
 #' @param seed Optional integer to seed the dropout layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.GroupQueryAttention()`, such as `name`.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.GroupQueryAttention()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @section Call arguments:
-#' - `query`: Query tensor of shape `(batch_dim, target_seq_len, feature_dim)`,
-#'   where `batch_dim` is batch size, `target_seq_len` is the length of
-#'   target sequence, and `feature_dim` is dimension of feature.
-#' - `value`: Value tensor of shape `(batch_dim, source_seq_len, feature_dim)`,
-#'   where `batch_dim` is batch size, `source_seq_len` is the length of
-#'   source sequence, and `feature_dim` is dimension of feature.
-#' - `key`: Optional key tensor of shape
-#'   `(batch_dim, source_seq_len, feature_dim)`. If not given, will use
-#'   `value` for both `key` and `value`, which is most common case.
-#' - `attention_mask`: A boolean mask of shape
-#'   `(batch_dim, target_seq_len, source_seq_len)`, that prevents
-#'   attention to certain positions. The boolean mask specifies which
-#'   query elements can attend to which key elements, where 1 indicates
-#'   attention and 0 indicates no attention. Broadcasting can happen for
-#'   the missing batch dimensions and the head dimension.
-#' - `return_attention_scores`: A boolean to indicate whether the output
-#'   should be `(attention_output, attention_scores)` if `TRUE`, or
-#'   `attention_output` if `FALSE`. Defaults to `FALSE`.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding dropout) or in inference mode (no dropout).
-#'   Will go with either using the training mode of the parent
-#'   layer/model or `FALSE` (inference) if there is no parent layer.
-#' - `use_causal_mask`: A boolean to indicate whether to apply a causal mask to
-#'   prevent tokens from attending to future tokens (e.g., used in a
-#'   decoder Transformer).
+#' \describe{
+#' \item{\code{query}}{Query tensor of shape \code{(batch_dim, target_seq_len, feature_dim)},
+#' where \code{batch_dim} is batch size, \code{target_seq_len} is the length of
+#' target sequence, and \code{feature_dim} is dimension of feature.}
+#' \item{\code{value}}{Value tensor of shape \code{(batch_dim, source_seq_len, feature_dim)},
+#' where \code{batch_dim} is batch size, \code{source_seq_len} is the length of
+#' source sequence, and \code{feature_dim} is dimension of feature.}
+#' \item{\code{key}}{Optional key tensor of shape
+#' \code{(batch_dim, source_seq_len, feature_dim)}. If not given, will use
+#' \code{value} for both \code{key} and \code{value}, which is most common case.}
+#' \item{\code{attention_mask}}{A boolean mask of shape
+#' \code{(batch_dim, target_seq_len, source_seq_len)}, that prevents
+#' attention to certain positions. The boolean mask specifies which
+#' query elements can attend to which key elements, where 1 indicates
+#' attention and 0 indicates no attention. Broadcasting can happen for
+#' the missing batch dimensions and the head dimension.}
+#' \item{\code{return_attention_scores}}{A boolean to indicate whether the output
+#' should be \code{(attention_output, attention_scores)} if \code{TRUE}, or
+#' \code{attention_output} if \code{FALSE}. Defaults to \code{FALSE}.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding dropout) or in inference mode (no dropout).
+#' Will go with either using the training mode of the parent
+#' layer/model or \code{FALSE} (inference) if there is no parent layer.}
+#' \item{\code{use_causal_mask}}{A boolean to indicate whether to apply a causal mask to
+#' prevent tokens from attending to future tokens (e.g., used in a
+#' decoder Transformer).}
+#' }
 #'
 #' @family attention layers
-#' @md
 #' @export
 layer_group_query_attention <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -247,26 +266,26 @@ layer_group_query_attention <- local({
 #' @description
 #' This is an implementation of multi-headed attention as described in the
 #' paper "Attention is all you Need"
-#' [Vaswani et al., 2017](https://arxiv.org/abs/1706.03762).
-#' If `query`, `key,` `value` are the same, then
-#' this is self-attention. Each timestep in `query` attends to the
-#' corresponding sequence in `key`, and returns a fixed-width vector.
+#' \href{https://arxiv.org/abs/1706.03762}{Vaswani et al., 2017}.
+#' If \code{query}, \code{key,} \code{value} are the same, then
+#' this is self-attention. Each timestep in \code{query} attends to the
+#' corresponding sequence in \code{key}, and returns a fixed-width vector.
 #'
-#' This layer first projects `query`, `key` and `value`. These are
-#' (effectively) a list of tensors of length `num_attention_heads`, where the
-#' corresponding shapes are `(batch_size, <query dimensions>, key_dim)`,
-#' `(batch_size, <key/value dimensions>, key_dim)`,
-#' `(batch_size, <key/value dimensions>, value_dim)`.
+#' This layer first projects \code{query}, \code{key} and \code{value}. These are
+#' (effectively) a list of tensors of length \code{num_attention_heads}, where the
+#' corresponding shapes are \code{(batch_size, <query dimensions>, key_dim)},
+#' \code{(batch_size, <key/value dimensions>, key_dim)},
+#' \code{(batch_size, <key/value dimensions>, value_dim)}.
 #'
 #' Then, the query and key tensors are dot-producted and scaled. These are
 #' softmaxed to obtain attention probabilities. The value tensors are then
 #' interpolated by these probabilities, then concatenated back to a single
 #' tensor.
 #'
-#' Finally, the result tensor with the last dimension as `value_dim` can take
+#' Finally, the result tensor with the last dimension as \code{value_dim} can take
 #' a linear projection and return.
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
 #' @param num_heads Number of attention heads.
 #' @param key_dim Size of each attention head for query and key.
 #' @param value_dim Size of each attention head for value.
@@ -275,19 +294,19 @@ layer_group_query_attention <- local({
 #' @param output_shape The expected shape of an output tensor, besides the batch
 #' and sequence dims. If not specified, projects back to the query
 #' feature dim (the query input's last dimension).
-#' @param attention_axes axes over which the attention is applied. `NULL` means
+#' @param attention_axes axes over which the attention is applied. \code{NULL} means
 #' attention over all axes, but batch, heads, and features.
 #' @param sliding_window Optional positive integer. If set, restricts each
 #' query position to attend only to key positions within
-#' `sliding_window - 1` of itself (a symmetric band). Composes
-#' naturally with `use_causal_mask=True` to give the causal
+#' \code{sliding_window - 1} of itself (a symmetric band). Composes
+#' naturally with \code{use_causal_mask=True} to give the causal
 #' sliding window used by Mistral, Llama-3 long-context, and
-#' Phi-3. Defaults to `NULL` (full attention).
-#' @param flash_attention If `NULL`, the layer attempts to use flash
+#' Phi-3. Defaults to \code{NULL} (full attention).
+#' @param flash_attention If \code{NULL}, the layer attempts to use flash
 #' attention for faster and more memory-efficient attention
 #' computations when possible. This behavior can be configured using
-#' `keras.config.enable_flash_attention()` or
-#' `keras.config.disable_flash_attention()`.
+#' \code{keras.config.enable_flash_attention()} or
+#' \code{keras.config.disable_flash_attention()}.
 #' @param kernel_initializer Initializer for dense layer kernels.
 #' @param bias_initializer Initializer for dense layer biases.
 #' @param kernel_regularizer Regularizer for dense layer kernels.
@@ -297,41 +316,42 @@ layer_group_query_attention <- local({
 #' @param bias_constraint Constraint for dense layer kernels.
 #' @param use_gate Boolean, whether to apply a gated attention mechanism.
 #' When True, an additional gating branch is added based on the
-#' (Gated Attention for Large Language Models)\[https://arxiv.org/abs/2505.06708\].
+#' (Gated Attention for Large Language Models)[https://arxiv.org/abs/2505.06708].
 #' It applies a sigmoid-activated linear projection to the query
 #' which then gates the attention output. This helps improve training
 #' stability and eliminates "attention sinks".
 #' @param seed Optional integer to seed the dropout layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.MultiHeadAttention()`, such as `name`.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.MultiHeadAttention()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @section Call arguments:
-#' - `query`: Query tensor of shape `(B, T, dim)`, where `B` is the batch size,
-#'   `T` is the target sequence length, and dim is the feature dimension.
-#' - `value`: Value tensor of shape `(B, S, dim)`, where `B` is the batch size,
-#'   `S` is the source sequence length, and dim is the feature dimension.
-#' - `key`: Optional key tensor of shape `(B, S, dim)`. If not given, will
-#'   use `value` for both `key` and `value`, which is the most common
-#'   case.
-#' - `attention_mask`: a boolean mask of shape `(B, T, S)`, that prevents
-#'   attention to certain positions. The boolean mask specifies which
-#'   query elements can attend to which key elements, 1 indicates
-#'   attention and 0 indicates no attention. Broadcasting can happen for
-#'   the missing batch dimensions and the head dimension.
-#' - `return_attention_scores`: A boolean to indicate whether the output should
-#'   be `(attention_output, attention_scores)` if `TRUE`, or
-#'   `attention_output` if `FALSE`. Defaults to `FALSE`.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding dropout) or in inference mode (no dropout).
-#'   Will go with either using the training mode of the parent
-#'   layer/model, or `FALSE` (inference) if there is no parent layer.
-#' - `use_causal_mask`: A boolean to indicate whether to apply a causal mask to
-#'   prevent tokens from attending to future tokens (e.g., used in a
-#'   decoder Transformer).
+#' \describe{
+#' \item{\code{query}}{Query tensor of shape \code{(B, T, dim)}, where \code{B} is the batch size,
+#' \code{T} is the target sequence length, and dim is the feature dimension.}
+#' \item{\code{value}}{Value tensor of shape \code{(B, S, dim)}, where \code{B} is the batch size,
+#' \code{S} is the source sequence length, and dim is the feature dimension.}
+#' \item{\code{key}}{Optional key tensor of shape \code{(B, S, dim)}. If not given, will
+#' use \code{value} for both \code{key} and \code{value}, which is the most common
+#' case.}
+#' \item{\code{attention_mask}}{a boolean mask of shape \code{(B, T, S)}, that prevents
+#' attention to certain positions. The boolean mask specifies which
+#' query elements can attend to which key elements, 1 indicates
+#' attention and 0 indicates no attention. Broadcasting can happen for
+#' the missing batch dimensions and the head dimension.}
+#' \item{\code{return_attention_scores}}{A boolean to indicate whether the output should
+#' be \code{(attention_output, attention_scores)} if \code{TRUE}, or
+#' \code{attention_output} if \code{FALSE}. Defaults to \code{FALSE}.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding dropout) or in inference mode (no dropout).
+#' Will go with either using the training mode of the parent
+#' layer/model, or \code{FALSE} (inference) if there is no parent layer.}
+#' \item{\code{use_causal_mask}}{A boolean to indicate whether to apply a causal mask to
+#' prevent tokens from attending to future tokens (e.g., used in a
+#' decoder Transformer).}
+#' }
 #'
 #' @family attention layers
-#' @md
 #' @export
 layer_multi_head_attention <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -3,56 +3,93 @@
 # regenerates it when the installed Keras is another version.
 # The backend wrapper layers: keras.src.export, keras.src.utils.
 
-#' Keras Layer that wraps a [Flax](https://flax.readthedocs.io) module.
+#' Keras Layer that wraps a \href{https://flax.readthedocs.io}{Flax} module.
 #'
 #' @description
 #' This layer enables the use of Flax components in the form of
-#' [`flax.linen.Module`](https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html)
+#' \href{https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html}{`flax.linen.Module`}
 #' instances within Keras when using JAX as the backend for Keras.
 #'
 #' The module method to use for the forward pass can be specified via the
-#' `method` argument and is `__call__` by default. This method must take the
+#' \code{method} argument and is \code{__call__} by default. This method must take the
 #' following arguments with these exact names:
 #'
-#' - `self` if the method is bound to the module, which is the case for the
-#' default of `__call__`, and `module` otherwise to pass the module.
-#' - `inputs`: the inputs to the model, a JAX array or a `PyTree` of arrays.
-#' - `training` *(optional)*: an argument specifying if we're in training mode
-#' or inference mode, `TRUE` is passed in training mode.
+#' \itemize{
+#' \item \code{self} if the method is bound to the module, which is the case for the
+#' default of \code{__call__}, and \code{module} otherwise to pass the module.
+#' \item \code{inputs}: the inputs to the model, a JAX array or a \code{PyTree} of arrays.
+#' \item \code{training} *(optional)*: an argument specifying if we're in training mode
+#' or inference mode, \code{TRUE} is passed in training mode.
+#' }
 #'
-#' `FlaxLayer` handles the non-trainable state of your model and required RNGs
-#' automatically. Note that the `mutable` parameter of
-#' [`flax.linen.Module.apply()`](https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html#flax.linen.apply)
-#' is set to `DenyList(["params"])`, therefore making the assumption that all
+#' \code{FlaxLayer} handles the non-trainable state of your model and required RNGs
+#' automatically. Note that the \code{mutable} parameter of
+#' \href{https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html#flax.linen.apply}{`flax.linen.Module.apply()`}
+#' is set to \verb{DenyList(["params"])}, therefore making the assumption that all
 #' the variables outside of the "params" collection are non-trainable weights.
+#'
+#' This example shows how to create a \code{FlaxLayer} from a Flax \code{Module} with
+#' the default \code{__call__} method and no training argument:
+#'
+#' \preformatted{class MyFlaxModule(flax.linen.Module):
+#'     @@flax.linen.compact
+#'     def __call__(self, inputs):
+#'         x = inputs
+#'         x = flax.linen.Conv(features=32, kernel_size=(3, 3))(x)
+#'         x = flax.linen.relu(x)
+#'         x = flax.linen.avg_pool(x, window_shape=(2, 2), strides=(2, 2))
+#'         x = x.reshape((x.shape[0], -1))  # flatten
+#'         x = flax.linen.Dense(features=200)(x)
+#'         x = flax.linen.relu(x)
+#'         x = flax.linen.Dense(features=10)(x)
+#'         x = flax.linen.softmax(x)
+#'         return x
+#'
+#' flax_module = MyFlaxModule()
+#' keras_layer = FlaxLayer(flax_module)}
 #'
 #' This example shows how to wrap the module method to conform to the required
 #' signature. This allows having multiple input arguments and a training
 #' argument that has a different name and values. This additionally shows how
 #' to use a function that is not bound to the module.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param module An instance of `flax.linen.Module` or subclass.
+#' \preformatted{class MyFlaxModule(flax.linen.Module):
+#'     @@flax.linen.compact
+#'     def forward(self, input1, input2, deterministic):
+#'         ...
+#'         return outputs
+#'
+#' def my_flax_module_wrapper(module, inputs, training):
+#'     input1, input2 = inputs
+#'     return module.forward(input1, input2, not training)
+#'
+#' flax_module = MyFlaxModule()
+#' keras_layer = FlaxLayer(
+#'     module=flax_module,
+#'     method=my_flax_module_wrapper,
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param module An instance of \code{flax.linen.Module} or subclass.
 #' @param method The method to call the model. This is generally a method in the
-#' `Module`. If not provided, the `__call__` method is used. `method`
-#' can also be a function not defined in the `Module`, in which case it
-#' must take the `Module` as the first argument. It is used for both
-#' `Module.init` and `Module.apply`. Details are documented in the
-#' `method` argument of [`flax.linen.Module.apply()`](https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html#flax.linen.apply).
-#' @param variables A `dict` containing all the variables of the module in the
-#' same format as what is returned by [`flax.linen.Module.init()`](https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html#flax.linen.init).
+#' \code{Module}. If not provided, the \code{__call__} method is used. \code{method}
+#' can also be a function not defined in the \code{Module}, in which case it
+#' must take the \code{Module} as the first argument. It is used for both
+#' \code{Module.init} and \code{Module.apply}. Details are documented in the
+#' \code{method} argument of \href{https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html#flax.linen.apply}{`flax.linen.Module.apply()`}.
+#' @param variables A \code{dict} containing all the variables of the module in the
+#' same format as what is returned by \href{https://flax.readthedocs.io/en/latest/api_reference/flax.linen/module.html#flax.linen.init}{`flax.linen.Module.init()`}.
 #' It should contain a "params" key and, if applicable, other keys for
 #' collections of variables for non-trainable state. This allows
 #' passing trained parameters and learned non-trainable state or
-#' controlling the initialization. If `NULL` is passed, the module's
-#' `init` function is called at build time to initialize the variables
+#' controlling the initialization. If \code{NULL} is passed, the module's
+#' \code{init} function is called at build time to initialize the variables
 #' of the model.
-#' @param ... Further named arguments for `keras.layers.FlaxLayer()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.FlaxLayer()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family backend wrapper layers
-#' @md
 #' @export
 layer_flax_module_wrapper <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -69,115 +106,196 @@ layer_flax_module_wrapper <- local({
 #' This layer enables the use of JAX components within Keras when using JAX as
 #' the backend for Keras.
 #'
-#' \## Model function
+#' ## Model function
 #'
-#' This layer accepts JAX models in the form of a function, `call_fn`, which
+#' This layer accepts JAX models in the form of a function, \code{call_fn}, which
 #' must take the following arguments with these exact names:
 #'
-#' - `params`: trainable parameters of the model.
-#' - `state` (*optional*): non-trainable state of the model. Can be omitted if
+#' \itemize{
+#' \item \code{params}: trainable parameters of the model.
+#' \item \code{state} (*optional*): non-trainable state of the model. Can be omitted if
 #' the model has no non-trainable state.
-#' - `rng` (*optional*): a `jax.random.PRNGKey` instance. Can be omitted if the
+#' \item \code{rng} (*optional*): a \code{jax.random.PRNGKey} instance. Can be omitted if the
 #' model does not need RNGs, neither during training nor during inference.
-#' - `inputs`: inputs to the model, a JAX array or a `PyTree` of arrays.
-#' - `training` (*optional*): an argument specifying if we're in training mode
-#' or inference mode, `TRUE` is passed in training mode. Can be omitted if
+#' \item \code{inputs}: inputs to the model, a JAX array or a \code{PyTree} of arrays.
+#' \item \code{training} (*optional*): an argument specifying if we're in training mode
+#' or inference mode, \code{TRUE} is passed in training mode. Can be omitted if
 #' the model behaves the same in training mode and inference mode.
+#' }
 #'
-#' The `inputs` argument is mandatory. Inputs to the model must be provided via
+#' The \code{inputs} argument is mandatory. Inputs to the model must be provided via
 #' a single argument. If the JAX model takes multiple inputs as separate
 #' arguments, they must be combined into a single structure, for instance in a
-#' `tuple` or a `dict`.
+#' \code{tuple} or a \code{dict}.
 #'
-#' \## Model weights initialization
+#' ## Model weights initialization
 #'
-#' The initialization of the `params` and `state` of the model can be handled
-#' by this layer, in which case the `init_fn` argument must be provided. This
+#' The initialization of the \code{params} and \code{state} of the model can be handled
+#' by this layer, in which case the \code{init_fn} argument must be provided. This
 #' allows the model to be initialized dynamically with the right shape.
-#' Alternatively, and if the shape is known, the `params` argument and
-#' optionally the `state` argument can be used to create an already initialized
+#' Alternatively, and if the shape is known, the \code{params} argument and
+#' optionally the \code{state} argument can be used to create an already initialized
 #' model.
 #'
-#' The `init_fn` function, if provided, must take the following arguments with
+#' The \code{init_fn} function, if provided, must take the following arguments with
 #' these exact names:
 #'
-#' - `rng`: a `jax.random.PRNGKey` instance.
-#' - `inputs`: a JAX array or a `PyTree` of arrays with placeholder values to
+#' \itemize{
+#' \item \code{rng}: a \code{jax.random.PRNGKey} instance.
+#' \item \code{inputs}: a JAX array or a \code{PyTree} of arrays with placeholder values to
 #' provide the shape of the inputs.
-#' - `training` (*optional*): an argument specifying if we're in training mode
-#' or inference mode. `TRUE` is always passed to `init_fn`. Can be omitted
-#' regardless of whether `call_fn` has a `training` argument.
+#' \item \code{training} (*optional*): an argument specifying if we're in training mode
+#' or inference mode. \code{TRUE} is always passed to \code{init_fn}. Can be omitted
+#' regardless of whether \code{call_fn} has a \code{training} argument.
+#' }
 #'
-#' \## Models with non-trainable state
+#' ## Models with non-trainable state
 #'
 #' For JAX models that have non-trainable state:
 #'
-#' - `call_fn` must have a `state` argument
-#' - `call_fn` must return a `tuple` containing the outputs of the model and
+#' \itemize{
+#' \item \code{call_fn} must have a \code{state} argument
+#' \item \code{call_fn} must return a \code{tuple} containing the outputs of the model and
 #' the new non-trainable state of the model
-#' - `init_fn` must return a `tuple` containing the initial trainable params of
+#' \item \code{init_fn} must return a \code{tuple} containing the initial trainable params of
 #' the model and the initial non-trainable state of the model.
+#' }
 #'
-#' This code shows a possible combination of `call_fn` and `init_fn` signatures
+#' This code shows a possible combination of \code{call_fn} and \code{init_fn} signatures
 #' for a model with non-trainable state. In this example, the model has a
-#' `training` argument and an `rng` argument in `call_fn`.
+#' \code{training} argument and an \code{rng} argument in \code{call_fn}.
 #'
-#' \## Models without non-trainable state
+#' \preformatted{def stateful_call(params, state, rng, inputs, training):
+#'     outputs = ...
+#'     new_state = ...
+#'     return outputs, new_state
+#'
+#' def stateful_init(rng, inputs):
+#'     initial_params = ...
+#'     initial_state = ...
+#'     return initial_params, initial_state}
+#'
+#' ## Models without non-trainable state
 #'
 #' For JAX models with no non-trainable state:
 #'
-#' - `call_fn` must not have a `state` argument
-#' - `call_fn` must return only the outputs of the model
-#' - `init_fn` must return only the initial trainable params of the model.
+#' \itemize{
+#' \item \code{call_fn} must not have a \code{state} argument
+#' \item \code{call_fn} must return only the outputs of the model
+#' \item \code{init_fn} must return only the initial trainable params of the model.
+#' }
 #'
-#' This code shows a possible combination of `call_fn` and `init_fn` signatures
+#' This code shows a possible combination of \code{call_fn} and \code{init_fn} signatures
 #' for a model without non-trainable state. In this example, the model does not
-#' have a `training` argument and does not have an `rng` argument in `call_fn`.
+#' have a \code{training} argument and does not have an \code{rng} argument in \code{call_fn}.
 #'
-#' \## Conforming to the required signature
+#' \preformatted{def stateless_call(params, inputs):
+#'     outputs = ...
+#'     return outputs
 #'
-#' \## Usage with Haiku modules
+#' def stateless_init(rng, inputs):
+#'     initial_params = ...
+#'     return initial_params}
 #'
-#' `JaxLayer` enables the use of [Haiku](https://dm-haiku.readthedocs.io)
+#' ## Conforming to the required signature
+#'
+#' If a model has a different signature than the one required by \code{JaxLayer},
+#' one can easily write a wrapper method to adapt the arguments. This example
+#' shows a model that has multiple inputs as separate arguments, expects
+#' multiple RNGs in a \code{dict}, and has a \code{deterministic} argument with the
+#' opposite meaning of \code{training}. To conform, the inputs are combined in a
+#' single structure using a \code{tuple}, the RNG is split and used the populate the
+#' expected \code{dict}, and the Boolean flag is negated:
+#'
+#' \preformatted{def my_model_fn(params, rngs, input1, input2, deterministic):
+#'     ...
+#'     if not deterministic:
+#'         dropout_rng = rngs["dropout"]
+#'         keep = jax.random.bernoulli(dropout_rng, dropout_rate, x.shape)
+#'         x = jax.numpy.where(keep, x / dropout_rate, 0)
+#'         ...
+#'     ...
+#'     return outputs
+#'
+#' def my_model_wrapper_fn(params, rng, inputs, training):
+#'     input1, input2 = inputs
+#'     rng1, rng2 = jax.random.split(rng)
+#'     rngs = \{"dropout": rng1, "preprocessing": rng2\}
+#'     deterministic = not training
+#'     return my_model_fn(params, rngs, input1, input2, deterministic)
+#'
+#' keras_layer = JaxLayer(my_model_wrapper_fn, params=initial_params)}
+#'
+#' ## Usage with Haiku modules
+#'
+#' \code{JaxLayer} enables the use of \href{https://dm-haiku.readthedocs.io}{Haiku}
 #' components in the form of
-#' [`haiku.Module`](https://dm-haiku.readthedocs.io/en/latest/api.html#module).
+#' \href{https://dm-haiku.readthedocs.io/en/latest/api.html#module}{`haiku.Module`}.
 #' This is achieved by transforming the module per the Haiku pattern and then
-#' passing `module.apply` in the `call_fn` parameter and `module.init` in the
-#' `init_fn` parameter if needed.
+#' passing \code{module.apply} in the \code{call_fn} parameter and \code{module.init} in the
+#' \code{init_fn} parameter if needed.
 #'
 #' If the model has non-trainable state, it should be transformed with
-#' [`haiku.transform_with_state`](https://dm-haiku.readthedocs.io/en/latest/api.html#haiku.transform_with_state).
+#' \href{https://dm-haiku.readthedocs.io/en/latest/api.html#haiku.transform_with_state}{`haiku.transform_with_state`}.
 #' If the model has no non-trainable state, it should be transformed with
-#' [`haiku.transform`](https://dm-haiku.readthedocs.io/en/latest/api.html#haiku.transform).
+#' \href{https://dm-haiku.readthedocs.io/en/latest/api.html#haiku.transform}{`haiku.transform`}.
 #' Additionally, and optionally, if the module does not use RNGs in "apply", it
 #' can be transformed with
-#' [`haiku.without_apply_rng`](https://dm-haiku.readthedocs.io/en/latest/api.html#without-apply-rng).
+#' \href{https://dm-haiku.readthedocs.io/en/latest/api.html#without-apply-rng}{`haiku.without_apply_rng`}.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param call_fn Passed to `keras.layers.JaxLayer()` as `call_fn` (its docstring does not describe it).
-#' @param init_fn Passed to `keras.layers.JaxLayer()` as `init_fn` (its docstring does not describe it).
-#' @param params A `PyTree` containing all the model trainable parameters. This
+#' The following example shows how to create a \code{JaxLayer} from a Haiku module
+#' that uses random number generators via \code{hk.next_rng_key()} and takes a
+#' training positional argument:
+#'
+#' \preformatted{class MyHaikuModule(hk.Module):
+#'     def __call__(self, x, training):
+#'         x = hk.Conv2D(32, (3, 3))(x)
+#'         x = jax.nn.relu(x)
+#'         x = hk.AvgPool((1, 2, 2, 1), (1, 2, 2, 1), "VALID")(x)
+#'         x = hk.Flatten()(x)
+#'         x = hk.Linear(200)(x)
+#'         if training:
+#'             x = hk.dropout(rng=hk.next_rng_key(), rate=0.3, x=x)
+#'         x = jax.nn.relu(x)
+#'         x = hk.Linear(10)(x)
+#'         x = jax.nn.softmax(x)
+#'         return x
+#'
+#' def my_haiku_module_fn(inputs, training):
+#'     module = MyHaikuModule()
+#'     return module(inputs, training)
+#'
+#' transformed_module = hk.transform(my_haiku_module_fn)
+#'
+#' keras_layer = JaxLayer(
+#'     call_fn=transformed_module.apply,
+#'     init_fn=transformed_module.init,
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param call_fn Passed to \code{keras.layers.JaxLayer()} as \code{call_fn} (its docstring does not describe it).
+#' @param init_fn Passed to \code{keras.layers.JaxLayer()} as \code{init_fn} (its docstring does not describe it).
+#' @param params A \code{PyTree} containing all the model trainable parameters. This
 #' allows passing trained parameters or controlling the initialization.
-#' If both `params` and `state` are `NULL`, `init_fn` is called at
+#' If both \code{params} and \code{state} are \code{NULL}, \code{init_fn} is called at
 #' build time to initialize the trainable parameters of the model.
-#' @param state A `PyTree` containing all the model non-trainable state. This
+#' @param state A \code{PyTree} containing all the model non-trainable state. This
 #' allows passing learned state or controlling the initialization. If
-#' both `params` and `state` are `NULL`, and `call_fn` takes a `state`
-#' argument, then `init_fn` is called at build time to initialize the
+#' both \code{params} and \code{state} are \code{NULL}, and \code{call_fn} takes a \code{state}
+#' argument, then \code{init_fn} is called at build time to initialize the
 #' non-trainable state of the model.
 #' @param seed Seed for random number generator. Optional.
 #' @param native_serialization_platforms Sequence of platforms ('cpu', 'cuda',
-#' 'rocm', 'tpu') to compile for when using `jax2tf.convert` with
+#' 'rocm', 'tpu') to compile for when using \code{jax2tf.convert} with
 #' native serialization. This is only used when the Keras backend is
-#' `tensorflow`. If `NULL`, the function is compiled for the
+#' \code{tensorflow}. If \code{NULL}, the function is compiled for the
 #' default backend. If multiple platforms are specified, the exported
 #' module will be device-polymorphic.
-#' @param ... Further named arguments for `keras.layers.JaxLayer()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.JaxLayer()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family backend wrapper layers
-#' @md
 #' @export
 layer_jax_model_wrapper <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -191,23 +309,22 @@ layer_jax_model_wrapper <- local({
 
 #' Reload a Keras model/layer that was saved via SavedModel / ExportArchive.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param filepath `str` or `pathlib.Path` object. The path to the SavedModel.
-#' @param call_endpoint Name of the endpoint to use as the `call()` method
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param filepath \code{str} or \code{pathlib.Path} object. The path to the SavedModel.
+#' @param call_endpoint Name of the endpoint to use as the \code{call()} method
 #' of the reloaded layer. If the SavedModel was created
-#' via `model.export()`,
-#' then the default endpoint name is `'serve'`. In other cases
-#' it may be named `'serving_default'`.
-#' @param call_training_endpoint Passed to `keras.layers.TFSMLayer()` as `call_training_endpoint` (its docstring does not describe it).
-#' @param trainable Passed to `keras.layers.TFSMLayer()` as `trainable` (its docstring does not describe it).
-#' @param name Passed to `keras.layers.TFSMLayer()` as `name` (its docstring does not describe it).
-#' @param dtype Passed to `keras.layers.TFSMLayer()` as `dtype` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.TFSMLayer()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' via \code{model.export()},
+#' then the default endpoint name is \verb{'serve'}. In other cases
+#' it may be named \verb{'serving_default'}.
+#' @param call_training_endpoint Passed to \code{keras.layers.TFSMLayer()} as \code{call_training_endpoint} (its docstring does not describe it).
+#' @param trainable Passed to \code{keras.layers.TFSMLayer()} as \code{trainable} (its docstring does not describe it).
+#' @param name Passed to \code{keras.layers.TFSMLayer()} as \code{name} (its docstring does not describe it).
+#' @param dtype Passed to \code{keras.layers.TFSMLayer()} as \code{dtype} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.TFSMLayer()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family backend wrapper layers
-#' @md
 #' @export
 layer_tfsm <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -221,27 +338,26 @@ layer_tfsm <- local({
 #' Torch module wrapper layer.
 #'
 #' @description
-#' `TorchModuleWrapper` is a wrapper class that can turn any
-#' `torch.nn.Module` into a Keras layer, in particular by making its
+#' \code{TorchModuleWrapper} is a wrapper class that can turn any
+#' \code{torch.nn.Module} into a Keras layer, in particular by making its
 #' parameters trackable by Keras.
 #'
-#' `TorchModuleWrapper` is only compatible with the PyTorch backend and
+#' \code{TorchModuleWrapper} is only compatible with the PyTorch backend and
 #' cannot be used with the TensorFlow or JAX backends.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param module `torch.nn.Module` instance. If it's a `LazyModule`
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param module \code{torch.nn.Module} instance. If it's a \code{LazyModule}
 #' instance, then its parameters must be initialized before
-#' passing the instance to `TorchModuleWrapper` (e.g. by calling
+#' passing the instance to \code{TorchModuleWrapper} (e.g. by calling
 #' it once).
 #' @param name The name of the layer (string).
 #' @param output_shape The shape of the output of this layer. It helps Keras
 #' perform automatic shape inference.
-#' @param ... Further named arguments for `keras.layers.TorchModuleWrapper()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.TorchModuleWrapper()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family backend wrapper layers
-#' @md
 #' @export
 layer_torch_module_wrapper <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

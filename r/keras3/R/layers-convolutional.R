@@ -8,80 +8,83 @@
 #' @description
 #' This layer creates a convolution kernel that is convolved with the layer
 #' input over a single spatial (or temporal) dimension to produce a tensor of
-#' outputs. If `use_bias` is True, a bias vector is created and added to the
-#' outputs. Finally, if `activation` is not `NULL`, it is applied to the
+#' outputs. If \code{use_bias} is True, a bias vector is created and added to the
+#' outputs. Finally, if \code{activation} is not \code{NULL}, it is applied to the
 #' outputs as well.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 3D tensor with shape: `(batch_shape, steps, channels)`
-#' - If `data_format="channels_first"`:
-#' A 3D tensor with shape: `(batch_shape, channels, steps)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 3D tensor with shape: \code{(batch_shape, steps, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 3D tensor with shape: \code{(batch_shape, channels, steps)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 3D tensor with shape: `(batch_shape, new_steps, filters)`
-#' - If `data_format="channels_first"`:
-#' A 3D tensor with shape: `(batch_shape, filters, new_steps)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 3D tensor with shape: \code{(batch_shape, new_steps, filters)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 3D tensor with shape: \code{(batch_shape, filters, new_steps)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the convolution).
 #' @param kernel_size int or tuple/list of 1 integer, specifying the size of the
 #' convolution window.
 #' @param strides int or tuple/list of 1 integer, specifying the stride length
-#' of the convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, `"valid"`, `"same"` or `"causal"`(case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
-#' `"causal"` results in causal(dilated) convolutions, e.g. `output[t]`
-#' does not depend on`input[t+1:]`. Useful when modeling temporal data
+#' of the convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, \verb{"valid"}, \verb{"same"} or \verb{"causal"}(case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
+#' \verb{"causal"} results in causal(dilated) convolutions, e.g. \code{output[t]}
+#' does not depend on\code{input[t+1:]}. Useful when modeling temporal data
 #' where the model should not violate the temporal order.
-#' See [WaveNet: A Generative Model for Raw Audio, section2.1](https://arxiv.org/abs/1609.03499).
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' See \href{https://arxiv.org/abs/1609.03499}{WaveNet: A Generative Model for Raw Audio, section2.1}.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 1 integers, specifying the dilation
 #' rate to use for dilated convolution.
 #' @param groups A positive int specifying the number of groups in which the
 #' input is split along the channel axis. Each group is convolved
-#' separately with `filters // groups` filters. The output is the
-#' concatenation of all the `groups` results along the channel axis.
-#' Input channels and `filters` must both be divisible by `groups`.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
-#' @param kernel_initializer Initializer for the convolution kernel. If `NULL`,
-#' the default initializer (`"glorot_uniform"`) will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' separately with \code{filters // groups} filters. The output is the
+#' concatenation of all the \code{groups} results along the channel axis.
+#' Input channels and \code{filters} must both be divisible by \code{groups}.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
+#' @param kernel_initializer Initializer for the convolution kernel. If \code{NULL},
+#' the default initializer (\verb{"glorot_uniform"}) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param kernel_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param kernel_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.Conv1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.Conv1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_conv_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -108,76 +111,81 @@ layer_conv_1d <- local({
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 3D tensor with shape: `(batch_shape, steps, channels)`
-#' - If `data_format="channels_first"`:
-#' A 3D tensor with shape: `(batch_shape, channels, steps)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 3D tensor with shape: \code{(batch_shape, steps, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 3D tensor with shape: \code{(batch_shape, channels, steps)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 3D tensor with shape: `(batch_shape, new_steps, filters)`
-#' - If `data_format="channels_first"`:
-#' A 3D tensor with shape: `(batch_shape, filters, new_steps)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 3D tensor with shape: \code{(batch_shape, new_steps, filters)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 3D tensor with shape: \code{(batch_shape, filters, new_steps)}
+#' }
 #'
 #' References:
-#' - [A guide to convolution arithmetic for deep learning](https://arxiv.org/abs/1603.07285v1)
-#' - [Deconvolutional Networks](https://www.matthewzeiler.com/mattzeiler/deconvolutionalnetworks.pdf)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1603.07285v1}{A guide to convolution arithmetic for deep learning}
+#' \item \href{https://www.matthewzeiler.com/mattzeiler/deconvolutionalnetworks.pdf}{Deconvolutional Networks}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the transpose convolution).
 #' @param kernel_size int or tuple/list of 1 integer, specifying the size of the
 #' transposed convolution window.
 #' @param strides int or tuple/list of 1 integer, specifying the stride length
-#' of the transposed convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' of the transposed convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
 #' @param output_padding An integer tuple/list of 1 integer specifying the
 #' amount of padding along the time dimension of the output tensor.
 #' The amount of output padding must be lower than the stride.
-#' If set to `NULL` (default), the output shape is inferred.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' If set to \code{NULL} (default), the output shape is inferred.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate An integer tuple/list of 1 integer, specifying
 #' the dilation rate to use for dilated convolution.
-#' Currently, specifying a `dilation_rate` value != 1 is
+#' Currently, specifying a \code{dilation_rate} value != 1 is
 #' incompatible with specifying a stride value != 1.
 #' Also dilation rate larger than 1 is not currently supported.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
-#' @param kernel_initializer Initializer for the convolution kernel. If `NULL`,
-#' the default initializer (`"glorot_uniform"`) will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
+#' @param kernel_initializer Initializer for the convolution kernel. If \code{NULL},
+#' the default initializer (\verb{"glorot_uniform"}) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param kernel_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param kernel_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.Conv1DTranspose()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.Conv1DTranspose()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_conv_1d_transpose <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -199,13 +207,13 @@ layer_conv_1d_transpose <- local({
 #' @description
 #' This layer creates a convolution kernel that is convolved with the layer
 #' input over a 2D spatial (or temporal) dimension (height and width) to
-#' produce a tensor of outputs. If `use_bias` is True, a bias vector is created
-#' and added to the outputs. Finally, if `activation` is not `NULL`, it is
+#' produce a tensor of outputs. If \code{use_bias} is True, a bias vector is created
+#' and added to the outputs. Finally, if \code{activation} is not \code{NULL}, it is
 #' applied to the outputs as well.
 #'
 #' Note on numerical precision: While in general Keras operation execution
 #' results are identical across backends up to 1e-7 precision in float32,
-#' `Conv2D` operations may show larger variations. Due to the large
+#' \code{Conv2D} operations may show larger variations. Due to the large
 #' number of element-wise multiplications and additions in convolution
 #' operations, especially with large inputs or kernel sizes, accumulated
 #' floating-point differences can exceed this 1e-7 threshold. These variations
@@ -214,72 +222,75 @@ layer_conv_1d_transpose <- local({
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 4D tensor with shape: `(batch_size, height, width, channels)`
-#' - If `data_format="channels_first"`:
-#' A 4D tensor with shape: `(batch_size, channels, height, width)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 4D tensor with shape: \code{(batch_size, height, width, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 4D tensor with shape: \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 4D tensor with shape: `(batch_size, new_height, new_width, filters)`
-#' - If `data_format="channels_first"`:
-#' A 4D tensor with shape: `(batch_size, filters, new_height, new_width)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 4D tensor with shape: \code{(batch_size, new_height, new_width, filters)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 4D tensor with shape: \code{(batch_size, filters, new_height, new_width)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the convolution).
 #' @param kernel_size int or tuple/list of 2 integer, specifying the size of the
 #' convolution window.
 #' @param strides int or tuple/list of 2 integer, specifying the stride length
-#' of the convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' of the convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch_size, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch_size, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
+#' \code{(batch_size, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch_size, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 2 integers, specifying the dilation
 #' rate to use for dilated convolution.
 #' @param groups A positive int specifying the number of groups in which the
 #' input is split along the channel axis. Each group is convolved
-#' separately with `filters // groups` filters. The output is the
-#' concatenation of all the `groups` results along the channel axis.
-#' Input channels and `filters` must both be divisible by `groups`.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
-#' @param kernel_initializer Initializer for the convolution kernel. If `NULL`,
-#' the default initializer (`"glorot_uniform"`) will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' separately with \code{filters // groups} filters. The output is the
+#' concatenation of all the \code{groups} results along the channel axis.
+#' Input channels and \code{filters} must both be divisible by \code{groups}.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
+#' @param kernel_initializer Initializer for the convolution kernel. If \code{NULL},
+#' the default initializer (\verb{"glorot_uniform"}) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param kernel_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param kernel_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.Conv2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.Conv2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_conv_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -306,34 +317,40 @@ layer_conv_2d <- local({
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 4D tensor with shape: `(batch_size, height, width, channels)`
-#' - If `data_format="channels_first"`:
-#' A 4D tensor with shape: `(batch_size, channels, height, width)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 4D tensor with shape: \code{(batch_size, height, width, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 4D tensor with shape: \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 4D tensor with shape: `(batch_size, new_height, new_width, filters)`
-#' - If `data_format="channels_first"`:
-#' A 4D tensor with shape: `(batch_size, filters, new_height, new_width)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 4D tensor with shape: \code{(batch_size, new_height, new_width, filters)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 4D tensor with shape: \code{(batch_size, filters, new_height, new_width)}
+#' }
 #'
 #' References:
-#' - [A guide to convolution arithmetic for deep learning](https://arxiv.org/abs/1603.07285v1)
-#' - [Deconvolutional Networks](https://www.matthewzeiler.com/mattzeiler/deconvolutionalnetworks.pdf)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1603.07285v1}{A guide to convolution arithmetic for deep learning}
+#' \item \href{https://www.matthewzeiler.com/mattzeiler/deconvolutionalnetworks.pdf}{Deconvolutional Networks}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the transposed convolution).
 #' @param kernel_size int or tuple/list of 1 integer, specifying the size of the
 #' transposed convolution window.
 #' @param strides int or tuple/list of 1 integer, specifying the stride length
-#' of the transposed convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
+#' of the transposed convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
 #' @param output_padding An integer or tuple/list of 2 integers,
 #' specifying the amount of padding along the height and width
 #' of the output tensor.
@@ -341,50 +358,49 @@ layer_conv_2d <- local({
 #' spatial dimensions.
 #' The amount of output padding along a given dimension must be
 #' lower than the stride along that same dimension.
-#' If set to `NULL` (default), the output shape is inferred.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' If set to \code{NULL} (default), the output shape is inferred.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch_size, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch_size, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
+#' \code{(batch_size, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch_size, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
 #' dilation_rate: An integer or tuple/list of 2 integers,
 #' specifying the dilation rate for
 #' all spatial dimensions for dilated convolution.
 #' Specifying different dilation rates
 #' for different dimensions is not supported.
-#' Currently, specifying any `dilation_rate` value != 1 is
+#' Currently, specifying any \code{dilation_rate} value != 1 is
 #' incompatible with specifying any stride value != 1.
-#' @param dilation_rate Passed to `keras.layers.Conv2DTranspose()` as `dilation_rate` (its docstring does not describe it).
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
-#' @param kernel_initializer Initializer for the convolution kernel. If `NULL`,
-#' the default initializer (`"glorot_uniform"`) will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' @param dilation_rate Passed to \code{keras.layers.Conv2DTranspose()} as \code{dilation_rate} (its docstring does not describe it).
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
+#' @param kernel_initializer Initializer for the convolution kernel. If \code{NULL},
+#' the default initializer (\verb{"glorot_uniform"}) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param kernel_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param kernel_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.Conv2DTranspose()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.Conv2DTranspose()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_conv_2d_transpose <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -406,84 +422,87 @@ layer_conv_2d_transpose <- local({
 #' @description
 #' This layer creates a convolution kernel that is convolved with the layer
 #' input over a 3D spatial (or temporal) dimension (width,height and depth) to
-#' produce a tensor of outputs. If `use_bias` is True, a bias vector is created
-#' and added to the outputs. Finally, if `activation` is not `NULL`, it is
+#' produce a tensor of outputs. If \code{use_bias} is True, a bias vector is created
+#' and added to the outputs. Finally, if \code{activation} is not \code{NULL}, it is
 #' applied to the outputs as well.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
 #' `(batch_size, new_spatial_dim1, new_spatial_dim2, new_spatial_dim3,
 #' filters)`
-#' - If `data_format="channels_first"`:
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
 #' `(batch_size, filters, new_spatial_dim1, new_spatial_dim2,
 #' new_spatial_dim3)`
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the convolution).
 #' @param kernel_size int or tuple/list of 3 integer, specifying the size of the
 #' convolution window.
 #' @param strides int or tuple/list of 3 integer, specifying the stride length
-#' of the convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' of the convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' It defaults to the `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json`. If you never set it, then it
-#' will be `"channels_last"`.
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' It defaults to the \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json}. If you never set it, then it
+#' will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 3 integers, specifying the dilation
 #' rate to use for dilated convolution.
 #' @param groups A positive int specifying the number of groups in which the
 #' input is split along the channel axis. Each group is convolved
-#' separately with `filters // groups` filters. The output is the
-#' concatenation of all the `groups` results along the channel axis.
-#' Input channels and `filters` must both be divisible by `groups`.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
-#' @param kernel_initializer Initializer for the convolution kernel. If `NULL`,
-#' the default initializer (`"glorot_uniform"`) will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' separately with \code{filters // groups} filters. The output is the
+#' concatenation of all the \code{groups} results along the channel axis.
+#' Input channels and \code{filters} must both be divisible by \code{groups}.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
+#' @param kernel_initializer Initializer for the convolution kernel. If \code{NULL},
+#' the default initializer (\verb{"glorot_uniform"}) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param kernel_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param kernel_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.Conv3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.Conv3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_conv_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -510,40 +529,46 @@ layer_conv_3d <- local({
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
 #' `(batch_size, new_spatial_dim1, new_spatial_dim2, new_spatial_dim3,
 #' filters)`
-#' - If `data_format="channels_first"`:
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
 #' `(batch_size, filters, new_spatial_dim1, new_spatial_dim2,
 #' new_spatial_dim3)`
+#' }
 #'
 #' References:
-#' - [A guide to convolution arithmetic for deep learning](https://arxiv.org/abs/1603.07285v1)
-#' - [Deconvolutional Networks](https://www.matthewzeiler.com/mattzeiler/deconvolutionalnetworks.pdf)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1603.07285v1}{A guide to convolution arithmetic for deep learning}
+#' \item \href{https://www.matthewzeiler.com/mattzeiler/deconvolutionalnetworks.pdf}{Deconvolutional Networks}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the transposed convolution).
 #' @param kernel_size int or tuple/list of 1 integer, specifying the size of the
 #' transposed convolution window.
 #' @param strides int or tuple/list of 1 integer, specifying the stride length
-#' of the transposed convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
+#' of the transposed convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
 #' output_padding: An integer or tuple/list of 3 integers,
 #' specifying the amount of padding along the depth, height, and
 #' width.
@@ -551,49 +576,48 @@ layer_conv_3d <- local({
 #' spatial dimensions.
 #' The amount of output padding along a given dimension must be
 #' lower than the stride along that same dimension.
-#' If set to `NULL` (default), the output shape is inferred.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' If set to \code{NULL} (default), the output shape is inferred.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' It defaults to the `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json`. If you never set it, then it
-#' will be `"channels_last"`.
-#' @param output_padding Passed to `keras.layers.Conv3DTranspose()` as `output_padding` (its docstring does not describe it).
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' It defaults to the \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json}. If you never set it, then it
+#' will be \verb{"channels_last"}.
+#' @param output_padding Passed to \code{keras.layers.Conv3DTranspose()} as \code{output_padding} (its docstring does not describe it).
 #' @param dilation_rate an integer or tuple/list of 3 integers, specifying
 #' the dilation rate to use for dilated convolution.
 #' Can be a single integer to specify the same value for
 #' all spatial dimensions.
-#' Currently, specifying any `dilation_rate` value != 1 is
+#' Currently, specifying any \code{dilation_rate} value != 1 is
 #' incompatible with specifying any stride value != 1.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
-#' @param kernel_initializer Initializer for the convolution kernel. If `NULL`,
-#' the default initializer (`"glorot_uniform"`) will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
+#' @param kernel_initializer Initializer for the convolution kernel. If \code{NULL},
+#' the default initializer (\verb{"glorot_uniform"}) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param kernel_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param kernel_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.Conv3DTranspose()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.Conv3DTranspose()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_conv_3d_transpose <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -620,83 +644,88 @@ layer_conv_3d_transpose <- local({
 #'
 #' It is implemented via the following steps:
 #'
-#' - Split the input into individual channels.
-#' - Convolve each channel with an individual depthwise kernel with
-#' `depth_multiplier` output channels.
-#' - Concatenate the convolved outputs along the channels axis.
+#' \itemize{
+#' \item Split the input into individual channels.
+#' \item Convolve each channel with an individual depthwise kernel with
+#' \code{depth_multiplier} output channels.
+#' \item Concatenate the convolved outputs along the channels axis.
+#' }
 #'
 #' Unlike a regular 1D convolution, depthwise convolution does not mix
 #' information across different input channels.
 #'
-#' The `depth_multiplier` argument determines how many filters are applied to
+#' The \code{depth_multiplier} argument determines how many filters are applied to
 #' one input channel. As such, it controls the amount of output channels that
 #' are generated per input channel in the depthwise step.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 3D tensor with shape: `(batch_shape, steps, channels)`
-#' - If `data_format="channels_first"`:
-#' A 3D tensor with shape: `(batch_shape, channels, steps)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 3D tensor with shape: \code{(batch_shape, steps, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 3D tensor with shape: \code{(batch_shape, channels, steps)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' A 3D tensor with shape:
-#' `(batch_shape, new_steps, channels * depth_multiplier)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_shape, new_steps, channels * depth_multiplier)}
+#' \item If \verb{data_format="channels_first"}:
 #' A 3D tensor with shape:
-#' `(batch_shape, channels * depth_multiplier, new_steps)`
+#' \code{(batch_shape, channels * depth_multiplier, new_steps)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param kernel_size int or tuple/list of 1 integer, specifying the size of the
 #' depthwise convolution window.
 #' @param strides int or tuple/list of 1 integer, specifying the stride length
-#' of the convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
+#' of the convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
 #' @param depth_multiplier The number of depthwise convolution output channels
 #' for each input channel. The total number of depthwise convolution
-#' output channels will be equal to `input_channel * depth_multiplier`.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' output channels will be equal to \code{input_channel * depth_multiplier}.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 1 integers, specifying the dilation
 #' rate to use for dilated convolution.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
 #' @param depthwise_initializer Initializer for the convolution kernel.
-#' If `NULL`, the default initializer (`"glorot_uniform"`)
+#' If \code{NULL}, the default initializer (\verb{"glorot_uniform"})
 #' will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param depthwise_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param depthwise_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.DepthwiseConv1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.DepthwiseConv1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_depthwise_conv_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -723,84 +752,89 @@ layer_depthwise_conv_1d <- local({
 #'
 #' It is implemented via the following steps:
 #'
-#' - Split the input into individual channels.
-#' - Convolve each channel with an individual depthwise kernel with
-#' `depth_multiplier` output channels.
-#' - Concatenate the convolved outputs along the channels axis.
+#' \itemize{
+#' \item Split the input into individual channels.
+#' \item Convolve each channel with an individual depthwise kernel with
+#' \code{depth_multiplier} output channels.
+#' \item Concatenate the convolved outputs along the channels axis.
+#' }
 #'
 #' Unlike a regular 2D convolution, depthwise convolution does not mix
 #' information across different input channels.
 #'
-#' The `depth_multiplier` argument determines how many filters are applied to
+#' The \code{depth_multiplier} argument determines how many filters are applied to
 #' one input channel. As such, it controls the amount of output channels that
 #' are generated per input channel in the depthwise step.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 4D tensor with shape: `(batch_size, height, width, channels)`
-#' - If `data_format="channels_first"`:
-#' A 4D tensor with shape: `(batch_size, channels, height, width)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 4D tensor with shape: \code{(batch_size, height, width, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 4D tensor with shape: \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' A 4D tensor with shape:
-#' `(batch_size, new_height, new_width, channels * depth_multiplier)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, new_height, new_width, channels * depth_multiplier)}
+#' \item If \verb{data_format="channels_first"}:
 #' A 4D tensor with shape:
-#' `(batch_size, channels * depth_multiplier, new_height, new_width)`
+#' \code{(batch_size, channels * depth_multiplier, new_height, new_width)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param kernel_size int or tuple/list of 2 integer, specifying the size of the
 #' depthwise convolution window.
 #' @param strides int or tuple/list of 2 integer, specifying the stride length
-#' of the depthwise convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
+#' of the depthwise convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
 #' @param depth_multiplier The number of depthwise convolution output channels
 #' for each input channel. The total number of depthwise convolution
-#' output channels will be equal to `input_channel * depth_multiplier`.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file
-#' at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' output channels will be equal to \code{input_channel * depth_multiplier}.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file
+#' at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 2 integers, specifying the dilation
 #' rate to use for dilated convolution.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
 #' @param depthwise_initializer Initializer for the convolution kernel.
-#' If `NULL`, the default initializer (`"glorot_uniform"`)
+#' If \code{NULL}, the default initializer (\verb{"glorot_uniform"})
 #' will be used.
-#' @param bias_initializer Initializer for the bias vector. If `NULL`, the
-#' default initializer (`"zeros"`) will be used.
+#' @param bias_initializer Initializer for the bias vector. If \code{NULL}, the
+#' default initializer (\verb{"zeros"}) will be used.
 #' @param depthwise_regularizer Optional regularizer for the convolution kernel.
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param depthwise_constraint Optional projection function to be applied to the
-#' kernel after being updated by an `Optimizer` (e.g. used to implement
+#' kernel after being updated by an \code{Optimizer} (e.g. used to implement
 #' norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape). Constraints
 #' are not safe to use when doing asynchronous distributed training.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.DepthwiseConv2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.DepthwiseConv2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: when both `strides > 1` and `dilation_rate > 1`.
+#' ValueError: when both \code{strides > 1} and \code{dilation_rate > 1}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_depthwise_conv_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -822,57 +856,61 @@ layer_depthwise_conv_2d <- local({
 #' @description
 #' This layer performs a depthwise convolution that acts separately on
 #' channels, followed by a pointwise convolution that mixes channels.
-#' If `use_bias` is True and a bias initializer is provided,
+#' If \code{use_bias} is True and a bias initializer is provided,
 #' it adds a bias vector to the output. It then optionally applies an
 #' activation function to produce the final output.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 3D tensor with shape: `(batch_shape, steps, channels)`
-#' - If `data_format="channels_first"`:
-#' A 3D tensor with shape: `(batch_shape, channels, steps)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 3D tensor with shape: \code{(batch_shape, steps, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 3D tensor with shape: \code{(batch_shape, channels, steps)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 3D tensor with shape: `(batch_shape, new_steps, filters)`
-#' - If `data_format="channels_first"`:
-#' A 3D tensor with shape: `(batch_shape, filters, new_steps)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 3D tensor with shape: \code{(batch_shape, new_steps, filters)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 3D tensor with shape: \code{(batch_shape, filters, new_steps)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimensionality of the output space (i.e. the number
 #' of filters in the pointwise convolution).
 #' @param kernel_size int or tuple/list of 1 integers, specifying the size of the
 #' depthwise convolution window.
 #' @param strides int or tuple/list of 1 integers, specifying the stride length
 #' of the depthwise convolution. If only one int is specified, the same
-#' stride size will be used for all dimensions. `strides > 1` is
-#' incompatible with `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' stride size will be used for all dimensions. \code{strides > 1} is
+#' incompatible with \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 1 integers, specifying the dilation
 #' rate to use for dilated convolution. If only one int is specified,
 #' the same dilation rate will be used for all dimensions.
 #' @param depth_multiplier The number of depthwise convolution output channels
 #' for each input channel. The total number of depthwise convolution
-#' output channels will be equal to `input_channel * depth_multiplier`.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
+#' output channels will be equal to \code{input_channel * depth_multiplier}.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
 #' @param depthwise_initializer An initializer for the depthwise convolution
-#' kernel. If None, then the default initializer (`"glorot_uniform"`)
+#' kernel. If None, then the default initializer (\verb{"glorot_uniform"})
 #' will be used.
 #' @param pointwise_initializer An initializer for the pointwise convolution
-#' kernel. If None, then the default initializer (`"glorot_uniform"`)
+#' kernel. If None, then the default initializer (\verb{"glorot_uniform"})
 #' will be used.
 #' @param bias_initializer An initializer for the bias vector. If None, the
 #' default initializer ('"zeros"') will be used.
@@ -883,20 +921,19 @@ layer_depthwise_conv_2d <- local({
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param depthwise_constraint Optional projection function to be applied to the
-#' depthwise kernel after being updated by an `Optimizer` (e.g. used
+#' depthwise kernel after being updated by an \code{Optimizer} (e.g. used
 #' for norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape).
 #' @param pointwise_constraint Optional projection function to be applied to the
-#' pointwise kernel after being updated by an `Optimizer`.
+#' pointwise kernel after being updated by an \code{Optimizer}.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.SeparableConv1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.SeparableConv1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_separable_conv_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -920,58 +957,62 @@ layer_separable_conv_1d <- local({
 #' @description
 #' This layer performs a depthwise convolution that acts separately on
 #' channels, followed by a pointwise convolution that mixes channels.
-#' If `use_bias` is True and a bias initializer is provided,
+#' If \code{use_bias} is True and a bias initializer is provided,
 #' it adds a bias vector to the output. It then optionally applies an
 #' activation function to produce the final output.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 4D tensor with shape: `(batch_size, height, width, channels)`
-#' - If `data_format="channels_first"`:
-#' A 4D tensor with shape: `(batch_size, channels, height, width)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 4D tensor with shape: \code{(batch_size, height, width, channels)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 4D tensor with shape: \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' A 4D tensor with shape: `(batch_size, new_height, new_width, filters)`
-#' - If `data_format="channels_first"`:
-#' A 4D tensor with shape: `(batch_size, filters, new_height, new_width)`
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' A 4D tensor with shape: \code{(batch_size, new_height, new_width, filters)}
+#' \item If \verb{data_format="channels_first"}:
+#' A 4D tensor with shape: \code{(batch_size, filters, new_height, new_width)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimensionality of the output space (i.e. the number
 #' of filters in the pointwise convolution).
 #' @param kernel_size int or tuple/list of 2 integers, specifying the size of the
 #' depthwise convolution window.
 #' @param strides int or tuple/list of 2 integers, specifying the stride length
 #' of the depthwise convolution. If only one int is specified, the same
-#' stride size will be used for all dimensions. `strides > 1` is
-#' incompatible with `dilation_rate > 1`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
-#' the left/right or up/down of the input. When `padding="same"` and
-#' `strides=1`, the output has the same size as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file
-#' at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' stride size will be used for all dimensions. \code{strides > 1} is
+#' incompatible with \code{dilation_rate > 1}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
+#' the left/right or up/down of the input. When \verb{padding="same"} and
+#' \code{strides=1}, the output has the same size as the input.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file
+#' at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 2 integers, specifying the dilation
 #' rate to use for dilated convolution. If only one int is specified,
 #' the same dilation rate will be used for all dimensions.
 #' @param depth_multiplier The number of depthwise convolution output channels
 #' for each input channel. The total number of depthwise convolution
-#' output channels will be equal to `input_channel * depth_multiplier`.
-#' @param activation Activation function. If `NULL`, no activation is applied.
-#' @param use_bias bool, if `TRUE`, bias will be added to the output.
+#' output channels will be equal to \code{input_channel * depth_multiplier}.
+#' @param activation Activation function. If \code{NULL}, no activation is applied.
+#' @param use_bias bool, if \code{TRUE}, bias will be added to the output.
 #' @param depthwise_initializer An initializer for the depthwise convolution
-#' kernel. If None, then the default initializer (`"glorot_uniform"`)
+#' kernel. If None, then the default initializer (\verb{"glorot_uniform"})
 #' will be used.
 #' @param pointwise_initializer An initializer for the pointwise convolution
-#' kernel. If None, then the default initializer (`"glorot_uniform"`)
+#' kernel. If None, then the default initializer (\verb{"glorot_uniform"})
 #' will be used.
 #' @param bias_initializer An initializer for the bias vector. If None, the
 #' default initializer ('"zeros"') will be used.
@@ -982,20 +1023,19 @@ layer_separable_conv_1d <- local({
 #' @param bias_regularizer Optional regularizer for the bias vector.
 #' @param activity_regularizer Optional regularizer function for the output.
 #' @param depthwise_constraint Optional projection function to be applied to the
-#' depthwise kernel after being updated by an `Optimizer` (e.g. used
+#' depthwise kernel after being updated by an \code{Optimizer} (e.g. used
 #' for norm constraints or value constraints for layer weights). The
 #' function must take as input the unprojected variable and must return
 #' the projected variable (which must have the same shape).
 #' @param pointwise_constraint Optional projection function to be applied to the
-#' pointwise kernel after being updated by an `Optimizer`.
+#' pointwise kernel after being updated by an \code{Optimizer}.
 #' @param bias_constraint Optional projection function to be applied to the
-#' bias after being updated by an `Optimizer`.
-#' @param ... Further named arguments for `keras.layers.SeparableConv2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' bias after being updated by an \code{Optimizer}.
+#' @param ... Further named arguments for \code{keras.layers.SeparableConv2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family convolutional layers
-#' @md
 #' @export
 layer_separable_conv_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -6,39 +6,39 @@
 #' Just your regular densely-connected NN layer.
 #'
 #' @description
-#' `Dense` implements the operation:
-#' `output = activation(dot(input, kernel) + bias)`
-#' where `activation` is the element-wise activation function
-#' passed as the `activation` argument, `kernel` is a weights matrix
-#' created by the layer, and `bias` is a bias vector created by the layer
-#' (only applicable if `use_bias` is `TRUE`). When this layer is
-#' followed by a `BatchNormalization` layer, it is recommended to set
-#' `use_bias=False` as `BatchNormalization` has its own bias term.
+#' \code{Dense} implements the operation:
+#' \code{output = activation(dot(input, kernel) + bias)}
+#' where \code{activation} is the element-wise activation function
+#' passed as the \code{activation} argument, \code{kernel} is a weights matrix
+#' created by the layer, and \code{bias} is a bias vector created by the layer
+#' (only applicable if \code{use_bias} is \code{TRUE}). When this layer is
+#' followed by a \code{BatchNormalization} layer, it is recommended to set
+#' \code{use_bias=False} as \code{BatchNormalization} has its own bias term.
 #'
-#' Note: If the input to the layer has a rank greater than 2, `Dense`
-#' computes the dot product between the `inputs` and the `kernel` along the
-#' last axis of the `inputs` and axis 0 of the `kernel` (using `tf.tensordot`).
-#' For example, if input has dimensions `(batch_size, d0, d1)`, then we create
-#' a `kernel` with shape `(d1, units)`, and the `kernel` operates along axis 2
-#' of the `input`, on every sub-tensor of shape `(1, 1, d1)` (there are
-#' `batch_size * d0` such sub-tensors). The output in this case will have
-#' shape `(batch_size, d0, units)`.
+#' Note: If the input to the layer has a rank greater than 2, \code{Dense}
+#' computes the dot product between the \code{inputs} and the \code{kernel} along the
+#' last axis of the \code{inputs} and axis 0 of the \code{kernel} (using \code{tf.tensordot}).
+#' For example, if input has dimensions \code{(batch_size, d0, d1)}, then we create
+#' a \code{kernel} with shape \code{(d1, units)}, and the \code{kernel} operates along axis 2
+#' of the \code{input}, on every sub-tensor of shape \code{(1, 1, d1)} (there are
+#' \code{batch_size * d0} such sub-tensors). The output in this case will have
+#' shape \code{(batch_size, d0, units)}.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param units Positive integer, dimensionality of the output space.
 #' @param activation Activation function to use.
 #' If you don't specify anything, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
+#' (ie. "linear" activation: \code{a(x) = x}).
 #' @param use_bias Boolean, whether the layer uses a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix.
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix.
 #' @param bias_initializer Initializer for the bias vector.
 #' @param kernel_regularizer Regularizer function applied to
-#' the `kernel` weights matrix.
+#' the \code{kernel} weights matrix.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
 #' @param activity_regularizer Regularizer function applied to
 #' the output of the layer (its "activation").
 #' @param kernel_constraint Constraint function applied to
-#' the `kernel` weights matrix.
+#' the \code{kernel} weights matrix.
 #' @param bias_constraint Constraint function applied to the bias vector.
 #' @param lora_rank Optional integer. If set, the layer's forward pass
 #' will implement LoRA (Low-Rank Adaptation)
@@ -48,29 +48,28 @@
 #' trainable matrices. This can be useful to reduce the
 #' computation cost of fine-tuning large dense layers.
 #' You can also enable LoRA on an existing
-#' `Dense` layer by calling `layer.enable_lora(rank)`.
+#' \code{Dense} layer by calling \code{layer.enable_lora(rank)}.
 #' @param lora_alpha Optional integer. If set, this parameter scales the
 #' low-rank adaptation delta (computed as the product of two lower-rank
 #' trainable matrices) during the forward pass. The delta is scaled by
-#' `lora_alpha / lora_rank`, allowing you to fine-tune the strength of
-#' the LoRA adjustment independently of `lora_rank`.
-#' @param quantization_config Passed to `keras.layers.Dense()` as `quantization_config` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.Dense()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{lora_alpha / lora_rank}, allowing you to fine-tune the strength of
+#' the LoRA adjustment independently of \code{lora_rank}.
+#' @param quantization_config Passed to \code{keras.layers.Dense()} as \code{quantization_config} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.Dense()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' N-D tensor with shape: `(batch_size, ..., input_dim)`.
+#' N-D tensor with shape: \code{(batch_size, ..., input_dim)}.
 #' The most common situation would be
-#' a 2D input with shape `(batch_size, input_dim)`.
+#' a 2D input with shape \code{(batch_size, input_dim)}.
 #'
 #' @section Output shape:
-#' N-D tensor with shape: `(batch_size, ..., units)`.
-#' For instance, for a 2D input with shape `(batch_size, input_dim)`,
-#' the output would have shape `(batch_size, units)`.
+#' N-D tensor with shape: \code{(batch_size, ..., units)}.
+#' For instance, for a 2D input with shape \code{(batch_size, input_dim)},
+#' the output would have shape \code{(batch_size, units)}.
 #'
 #' @family core layers
-#' @md
 #' @export
 layer_dense <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -85,34 +84,34 @@ layer_dense <- local({
   }
 })
 
-#' A layer that uses `einsum` as the backing computation.
+#' A layer that uses \code{einsum} as the backing computation.
 #'
 #' @description
 #' This layer can perform einsum calculations of arbitrary dimensionality.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param equation An equation describing the einsum to perform.
 #' This equation must be a valid einsum string of the form
-#' `ab,bc->ac`, `...ab,bc->...ac`, or
-#' `ab...,bc->ac...` where 'ab', 'bc', and 'ac' can be any valid einsum
+#' \code{ab,bc->ac}, \code{...ab,bc->...ac}, or
+#' \code{ab...,bc->ac...} where 'ab', 'bc', and 'ac' can be any valid einsum
 #' axis expression sequence.
 #' @param output_shape The expected shape of the output tensor
 #' (excluding the batch dimension and any dimensions
-#' represented by ellipses). You can specify `NULL` for any dimension
+#' represented by ellipses). You can specify \code{NULL} for any dimension
 #' that is unknown or can be inferred from the input shape.
 #' @param activation Activation function to use. If you don't specify anything,
 #' no activation is applied
-#' (that is, a "linear" activation: `a(x) = x`).
+#' (that is, a "linear" activation: \code{a(x) = x}).
 #' @param bias_axes A string containing the output dimension(s)
-#' to apply a bias to. Each character in the `bias_axes` string
+#' to apply a bias to. Each character in the \code{bias_axes} string
 #' should correspond to a character in the output portion
-#' of the `equation` string.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix.
+#' of the \code{equation} string.
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix.
 #' @param bias_initializer Initializer for the bias vector.
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
 #' matrix.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
 #' matrix.
 #' @param bias_constraint Constraint function applied to the bias vector.
 #' @param lora_rank Optional integer. If set, the layer's forward pass
@@ -125,21 +124,20 @@ layer_dense <- local({
 #' This can be useful to reduce the
 #' computation cost of fine-tuning large dense layers.
 #' You can also enable LoRA on an existing
-#' `EinsumDense` layer by calling `layer.enable_lora(rank)`.
+#' \code{EinsumDense} layer by calling \code{layer.enable_lora(rank)}.
 #' lora_alpha: Optional integer. If set, this parameter scales the
 #' low-rank adaptation delta (computed as the product of two lower-rank
 #' trainable matrices) during the forward pass. The delta is scaled by
-#' `lora_alpha / lora_rank`, allowing you to fine-tune the strength of
-#' the LoRA adjustment independently of `lora_rank`.
-#' @param lora_alpha Passed to `keras.layers.EinsumDense()` as `lora_alpha` (its docstring does not describe it).
-#' @param gptq_unpacked_column_size Passed to `keras.layers.EinsumDense()` as `gptq_unpacked_column_size` (its docstring does not describe it).
-#' @param quantization_config Passed to `keras.layers.EinsumDense()` as `quantization_config` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.EinsumDense()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{lora_alpha / lora_rank}, allowing you to fine-tune the strength of
+#' the LoRA adjustment independently of \code{lora_rank}.
+#' @param lora_alpha Passed to \code{keras.layers.EinsumDense()} as \code{lora_alpha} (its docstring does not describe it).
+#' @param gptq_unpacked_column_size Passed to \code{keras.layers.EinsumDense()} as \code{gptq_unpacked_column_size} (its docstring does not describe it).
+#' @param quantization_config Passed to \code{keras.layers.EinsumDense()} as \code{quantization_config} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.EinsumDense()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family core layers
-#' @md
 #' @export
 layer_einsum_dense <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -157,31 +155,31 @@ layer_einsum_dense <- local({
 #' Turns nonnegative integers (indexes) into dense vectors of fixed size.
 #'
 #' @description
-#' e.g. `[[4], [20]] -> [[0.25, 0.1], [0.6, -0.2]]`
+#' e.g. \code{[[4], [20]] -> [[0.25, 0.1], [0.6, -0.2]]}
 #'
 #' This layer can only be used on nonnegative integer inputs of a fixed range.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param input_dim Integer. Size of the vocabulary,
 #' i.e. maximum integer index + 1.
 #' @param output_dim Integer. Dimension of the dense embedding.
-#' @param embeddings_initializer Initializer for the `embeddings`
-#' matrix (see `keras.initializers`).
+#' @param embeddings_initializer Initializer for the \code{embeddings}
+#' matrix (see \code{keras.initializers}).
 #' @param embeddings_regularizer Regularizer function applied to
-#' the `embeddings` matrix (see `keras.regularizers`).
+#' the \code{embeddings} matrix (see \code{keras.regularizers}).
 #' @param embeddings_constraint Constraint function applied to
-#' the `embeddings` matrix (see `keras.constraints`).
+#' the \code{embeddings} matrix (see \code{keras.constraints}).
 #' @param mask_zero Boolean, whether or not the input value 0 is a special
 #' "padding" value that should be masked out.
 #' This is useful when using recurrent layers which
-#' may take variable length input. If this is `TRUE`,
+#' may take variable length input. If this is \code{TRUE},
 #' then all subsequent layers in the model need
 #' to support masking or an exception will be raised.
-#' If `mask_zero` is set to `TRUE`, as a consequence,
-#' index 0 cannot be used in the vocabulary (`input_dim` should
+#' If \code{mask_zero} is set to \code{TRUE}, as a consequence,
+#' index 0 cannot be used in the vocabulary (\code{input_dim} should
 #' equal size of vocabulary + 1).
 #' @param weights Optional floating-point matrix of size
-#' `(input_dim, output_dim)`. The initial embeddings values
+#' \code{(input_dim, output_dim)}. The initial embeddings values
 #' to use.
 #' @param lora_rank Optional integer. If set, the layer's forward pass
 #' will implement LoRA (Low-Rank Adaptation)
@@ -191,25 +189,24 @@ layer_einsum_dense <- local({
 #' trainable matrices. This can be useful to reduce the
 #' computation cost of fine-tuning large embedding layers.
 #' You can also enable LoRA on an existing
-#' `Embedding` layer by calling `layer.enable_lora(rank)`.
+#' \code{Embedding} layer by calling \code{layer.enable_lora(rank)}.
 #' @param lora_alpha Optional integer. If set, this parameter scales the
 #' low-rank adaptation delta (computed as the product of two lower-rank
 #' trainable matrices) during the forward pass. The delta is scaled by
-#' `lora_alpha / lora_rank`, allowing you to fine-tune the strength of
-#' the LoRA adjustment independently of `lora_rank`.
-#' @param quantization_config Passed to `keras.layers.Embedding()` as `quantization_config` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.Embedding()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{lora_alpha / lora_rank}, allowing you to fine-tune the strength of
+#' the LoRA adjustment independently of \code{lora_rank}.
+#' @param quantization_config Passed to \code{keras.layers.Embedding()} as \code{quantization_config} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.Embedding()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' 2D tensor with shape: `(batch_size, input_length)`.
+#' 2D tensor with shape: \code{(batch_size, input_length)}.
 #'
 #' @section Output shape:
-#' 3D tensor with shape: `(batch_size, input_length, output_dim)`.
+#' 3D tensor with shape: \code{(batch_size, input_length, output_dim)}.
 #'
 #' @family core layers
-#' @md
 #' @export
 layer_embedding <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -227,15 +224,14 @@ layer_embedding <- local({
 #'
 #' @description
 #' This layer should be used as a placeholder when no operation is to be
-#' performed. The layer just returns its `inputs` argument as output.
+#' performed. The layer just returns its \code{inputs} argument as output.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param ... Further named arguments for `keras.layers.Identity()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param ... Further named arguments for \code{keras.layers.Identity()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family core layers
-#' @md
 #' @export
 layer_identity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -245,27 +241,27 @@ layer_identity <- local({
   }
 })
 
-#' Wraps arbitrary expressions as a `Layer` object.
+#' Wraps arbitrary expressions as a \code{Layer} object.
 #'
 #' @description
-#' The `Lambda` layer exists so that arbitrary expressions can be used
-#' as a `Layer` when constructing Sequential
-#' and Functional API models. `Lambda` layers are best suited for simple
+#' The \code{Lambda} layer exists so that arbitrary expressions can be used
+#' as a \code{Layer} when constructing Sequential
+#' and Functional API models. \code{Lambda} layers are best suited for simple
 #' operations or quick experimentation. For more advanced use cases,
-#' prefer writing new subclasses of `Layer`.
+#' prefer writing new subclasses of \code{Layer}.
 #'
-#' WARNING: `Lambda` layers have (de)serialization limitations!
+#' WARNING: \code{Lambda} layers have (de)serialization limitations!
 #'
-#' The main reason to subclass `Layer` instead of using a
-#' `Lambda` layer is saving and inspecting a model. `Lambda` layers
+#' The main reason to subclass \code{Layer} instead of using a
+#' \code{Lambda} layer is saving and inspecting a model. \code{Lambda} layers
 #' are saved by serializing the Python bytecode, which is fundamentally
 #' non-portable and potentially unsafe.
 #' They should only be loaded in the same environment where
 #' they were saved. Subclassed layers can be saved in a more portable way
-#' by overriding their `get_config()` method. Models that rely on
+#' by overriding their \code{get_config()} method. Models that rely on
 #' subclassed Layers are also often easier to visualize and reason about.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param f The function to be evaluated. Takes input tensor as first
 #' argument.
 #' @param output_shape Expected output shape from function. This argument
@@ -273,24 +269,23 @@ layer_identity <- local({
 #' Can be a tuple or function. If a tuple, it only specifies
 #' the first dimension onward; sample dimension is assumed
 #' either the same as the input:
-#' `output_shape = (input_shape[0], ) + output_shape` or,
-#' the input is `NULL` and the sample dimension is also `NULL`:
-#' `output_shape = (None, ) + output_shape`.
+#' \code{output_shape = (input_shape[0], ) + output_shape} or,
+#' the input is \code{NULL} and the sample dimension is also \code{NULL}:
+#' \code{output_shape = (None, ) + output_shape}.
 #' If a function, it specifies the
 #' entire shape as a function of the input shape:
-#' `output_shape = f(input_shape)`.
+#' \code{output_shape = f(input_shape)}.
 #' @param mask Either None (indicating no masking) or a callable with the same
-#' signature as the `compute_mask` layer method, or a tensor
+#' signature as the \code{compute_mask} layer method, or a tensor
 #' that will be returned as output mask regardless
 #' of what the input is.
 #' @param arguments Optional dictionary of keyword arguments to be passed to the
 #' function.
-#' @param ... Further named arguments for `keras.layers.Lambda()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Lambda()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family core layers
-#' @md
 #' @export
 layer_lambda <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -306,20 +301,19 @@ layer_lambda <- local({
 #' @description
 #' For each timestep in the input tensor (dimension #1 in the tensor),
 #' if all values in the input tensor at that timestep
-#' are equal to `mask_value`, then the timestep will be masked (skipped)
+#' are equal to \code{mask_value}, then the timestep will be masked (skipped)
 #' in all downstream layers (as long as they support masking).
 #'
 #' If any downstream layer does not support masking yet receives such
 #' an input mask, an exception will be raised.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param mask_value Passed to `keras.layers.Masking()` as `mask_value` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.Masking()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param mask_value Passed to \code{keras.layers.Masking()} as \code{mask_value} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.Masking()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family core layers
-#' @md
 #' @export
 layer_masking <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

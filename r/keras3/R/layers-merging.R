@@ -9,13 +9,12 @@
 #' It takes as input a list of tensors, all of the same shape,
 #' and returns a single tensor (also of the same shape).
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Add()`, such as `name`.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Add()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_add <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -31,13 +30,12 @@ layer_add <- local({
 #' It takes as input a list of tensors, all of the same shape,
 #' and returns a single tensor (also of the same shape).
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Average()`, such as `name`.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Average()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_average <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -54,14 +52,13 @@ layer_average <- local({
 #' for the concatenation axis, and returns a single tensor that is the
 #' concatenation of all inputs.
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
 #' @param axis Axis along which to concatenate.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Concatenate()`, such as `name`.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Concatenate()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_concatenate <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -79,30 +76,29 @@ layer_concatenate <- local({
 #' corresponding to each input along with the dot product
 #' is to be performed.
 #'
-#' Let's say `x` and `y` are the two input tensors with shapes
-#' `(2, 3, 5)` and `(2, 10, 3)`. The batch dimension should be
-#' of same size for both the inputs, and `axes` should correspond
+#' Let's say \code{x} and \code{y} are the two input tensors with shapes
+#' \code{(2, 3, 5)} and \code{(2, 10, 3)}. The batch dimension should be
+#' of same size for both the inputs, and \code{axes} should correspond
 #' to the dimensions that have the same size in the corresponding
-#' inputs. e.g. with `axes=(1, 2)`, the dot product of `x`, and `y`
-#' will result in a tensor with shape `(2, 5, 10)`
+#' inputs. e.g. with \code{axes=(1, 2)}, the dot product of \code{x}, and \code{y}
+#' will result in a tensor with shape \code{(2, 5, 10)}
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
 #' @param axes Integer or tuple of integers, axis or axes along which to
 #' take the dot product. If a tuple, should be two integers
 #' corresponding to the desired axis from the first input and the
 #' desired axis from the second input, respectively. Note that the
 #' size of the two selected axes must match, and that
-#' axis `0` (the batch axis) cannot be included.
+#' axis \code{0} (the batch axis) cannot be included.
 #' @param normalize Whether to L2-normalize samples along the dot product axis
-#' before taking the dot product. If set to `TRUE`, then
+#' before taking the dot product. If set to \code{TRUE}, then
 #' the output of the dot product is the cosine proximity
 #' between the two samples.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Dot()`, such as `name`.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Dot()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_dot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -119,13 +115,12 @@ layer_dot <- local({
 #' It takes as input a list of tensors, all of the same shape,
 #' and returns a single tensor (also of the same shape).
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Maximum()`, such as `name`.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Maximum()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_maximum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -141,13 +136,12 @@ layer_maximum <- local({
 #' It takes as input a list of tensors, all of the same shape,
 #' and returns a single tensor (also of the same shape).
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Minimum()`, such as `name`.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Minimum()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_minimum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -163,13 +157,12 @@ layer_minimum <- local({
 #' It takes as input a list of tensors, all of the same shape,
 #' and returns a single tensor (also of the same shape).
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Multiply()`, such as `name`.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Multiply()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_multiply <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -183,16 +176,15 @@ layer_multiply <- local({
 #'
 #' @description
 #' It takes as input a list of tensors of size 2 both of the
-#' same shape, and returns a single tensor (inputs\[0\] - inputs\[1\])
+#' same shape, and returns a single tensor (inputs[0] - inputs[1])
 #' of same shape.
 #'
-#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in `...`). Missing or `NULL` gives the layer.
-#' @param ... More inputs (unnamed arguments), and named arguments for `keras.layers.Subtract()`, such as `name`.
+#' @param inputs The inputs: a list of them, or the first one (more follow as unnamed arguments in \code{...}). Missing or \code{NULL} gives the layer.
+#' @param ... More inputs (unnamed arguments), and named arguments for \code{keras.layers.Subtract()}, such as \code{name}.
 #'
 #' @returns The layer when no inputs are given; otherwise the output of the layer applied to the inputs.
 #'
 #' @family merging layers
-#' @md
 #' @export
 layer_subtract <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -12,31 +12,35 @@
 #' Importantly, batch normalization works differently during training and
 #' during inference.
 #'
-#' **During training** (i.e. when using `fit()` or when calling the layer/model
-#' with the argument `training=True`), the layer normalizes its output using
+#' \strong{During training} (i.e. when using \code{fit()} or when calling the layer/model
+#' with the argument \code{training=True}), the layer normalizes its output using
 #' the mean and standard deviation of the current batch of inputs. That is to
 #' say, for each channel being normalized, the layer returns
-#' `gamma * (batch - mean(batch)) / sqrt(var(batch) + epsilon) + beta`, where:
+#' \code{gamma * (batch - mean(batch)) / sqrt(var(batch) + epsilon) + beta}, where:
 #'
-#' - `epsilon` is small constant (configurable as part of the constructor
+#' \itemize{
+#' \item \code{epsilon} is small constant (configurable as part of the constructor
 #' arguments)
-#' - `gamma` is a learned scaling factor (initialized as 1), which
-#' can be disabled by passing `scale=False` to the constructor.
-#' - `beta` is a learned offset factor (initialized as 0), which
-#' can be disabled by passing `center=False` to the constructor.
+#' \item \code{gamma} is a learned scaling factor (initialized as 1), which
+#' can be disabled by passing \code{scale=False} to the constructor.
+#' \item \code{beta} is a learned offset factor (initialized as 0), which
+#' can be disabled by passing \code{center=False} to the constructor.
+#' }
 #'
-#' **During inference** (i.e. when using `evaluate()` or `predict()` or when
-#' calling the layer/model with the argument `training=False` (which is the
+#' \strong{During inference} (i.e. when using \code{evaluate()} or \code{predict()} or when
+#' calling the layer/model with the argument \code{training=False} (which is the
 #' default), the layer normalizes its output using a moving average of the
 #' mean and standard deviation of the batches it has seen during training. That
 #' is to say, it returns
-#' `gamma * (batch - self.moving_mean) / sqrt(self.moving_var+epsilon) + beta`.
+#' \code{gamma * (batch - self.moving_mean) / sqrt(self.moving_var+epsilon) + beta}.
 #'
-#' `self.moving_mean` and `self.moving_var` are non-trainable variables that
+#' \code{self.moving_mean} and \code{self.moving_var} are non-trainable variables that
 #' are updated each time the layer in called in training mode, as such:
 #'
-#' - `moving_mean = moving_mean * momentum + mean(batch) * (1 - momentum)`
-#' - `moving_var = moving_var * momentum + var(batch) * (1 - momentum)`
+#' \itemize{
+#' \item \code{moving_mean = moving_mean * momentum + mean(batch) * (1 - momentum)}
+#' \item \code{moving_var = moving_var * momentum + var(batch) * (1 - momentum)}
+#' }
 #'
 #' As such, the layer will only normalize its inputs during inference
 #' *after having been trained on data that has similar statistics as the
@@ -44,43 +48,47 @@
 #'
 #' Reference:
 #'
-#' - [Ioffe and Szegedy, 2015](https://arxiv.org/abs/1502.03167).
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1502.03167}{Ioffe and Szegedy, 2015}.
+#' }
 #'
-#' **About setting `layer.trainable = False` on a `BatchNormalization` layer:**
+#' \strong{About setting `layer.trainable = False` on a `BatchNormalization` layer:}
 #'
-#' The meaning of setting `layer.trainable = False` is to freeze the layer,
+#' The meaning of setting \code{layer.trainable = False} is to freeze the layer,
 #' i.e. its internal state will not change during training:
 #' its trainable weights will not be updated
-#' during `fit()` or `train_on_batch()`, and its state updates will not be run.
+#' during \code{fit()} or \code{train_on_batch()}, and its state updates will not be run.
 #'
 #' Usually, this does not necessarily mean that the layer is run in inference
-#' mode (which is normally controlled by the `training` argument that can
+#' mode (which is normally controlled by the \code{training} argument that can
 #' be passed when calling a layer). "Frozen state" and "inference mode"
 #' are two separate concepts.
 #'
-#' However, in the case of the `BatchNormalization` layer, **setting
-#' `trainable = False` on the layer means that the layer will be
+#' However, in the case of the \code{BatchNormalization} layer, **setting
+#' \code{trainable = False} on the layer means that the layer will be
 #' subsequently run in inference mode** (meaning that it will use
 #' the moving mean and the moving variance to normalize the current batch,
 #' rather than using the mean and variance of the current batch).
 #'
 #' Note that:
 #'
-#' - Setting `trainable` on an model containing other layers will recursively
-#' set the `trainable` value of all inner layers.
-#' - If the value of the `trainable` attribute is changed after calling
-#' `compile()` on a model, the new value doesn't take effect for this model
-#' until `compile()` is called again.
+#' \itemize{
+#' \item Setting \code{trainable} on an model containing other layers will recursively
+#' set the \code{trainable} value of all inner layers.
+#' \item If the value of the \code{trainable} attribute is changed after calling
+#' \code{compile()} on a model, the new value doesn't take effect for this model
+#' until \code{compile()} is called again.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param axis Integer, the axis that should be normalized
-#' (typically the features axis). For instance, after a `Conv2D` layer
-#' with `data_format="channels_first"`, use `axis=1`.
+#' (typically the features axis). For instance, after a \code{Conv2D} layer
+#' with \verb{data_format="channels_first"}, use \code{axis=1}.
 #' @param momentum Momentum for the moving average.
 #' @param epsilon Small float added to variance to avoid dividing by zero.
-#' @param center If `TRUE`, add offset of `beta` to normalized tensor.
-#' If `FALSE`, `beta` is ignored.
-#' @param scale If `TRUE`, multiply by `gamma`. If `FALSE`, `gamma` is not used.
+#' @param center If \code{TRUE}, add offset of \code{beta} to normalized tensor.
+#' If \code{FALSE}, \code{beta} is ignored.
+#' @param scale If \code{TRUE}, multiply by \code{gamma}. If \code{FALSE}, \code{gamma} is not used.
 #' When the next layer is linear this can be disabled
 #' since the scaling will be done by the next layer.
 #' @param beta_initializer Initializer for the beta weight.
@@ -92,48 +100,51 @@
 #' @param beta_constraint Optional constraint for the beta weight.
 #' @param gamma_constraint Optional constraint for the gamma weight.
 #' @param renorm Whether to use
-#' [Batch Renormalization](https://arxiv.org/abs/1702.03275). This
+#' \href{https://arxiv.org/abs/1702.03275}{Batch Renormalization}. This
 #' adds extra variables during training. The inference is the same
 #' for either value of this parameter.
-#' @param renorm_clipping Dictionary, valid only if `renorm = True`.
-#' Maps optional keys `"rmax"`, `"rmin"`, `"dmax"` to floats used to
-#' clip the renorm correction. The correction `(r, d)` is used as
-#' `corrected_value = normalized_value * r + d`, with `r` clipped to
-#' `[rmin, rmax]`, and `d` to `[-dmax, dmax]`. Missing `rmax`, `rmin`,
-#' `dmax` are set to `inf`, `0`, `inf`, respectively.
+#' @param renorm_clipping Dictionary, valid only if \code{renorm = True}.
+#' Maps optional keys \verb{"rmax"}, \verb{"rmin"}, \verb{"dmax"} to floats used to
+#' clip the renorm correction. The correction \code{(r, d)} is used as
+#' \code{corrected_value = normalized_value * r + d}, with \code{r} clipped to
+#' \code{[rmin, rmax]}, and \code{d} to \code{[-dmax, dmax]}. Missing \code{rmax}, \code{rmin},
+#' \code{dmax} are set to \code{inf}, \code{0}, \code{inf}, respectively.
 #' @param renorm_momentum Momentum used to update the moving means and standard
-#' deviations with renorm. Valid only if `renorm= True`. Unlike
-#' `momentum`, this affects training and should be neither too small
+#' deviations with renorm. Valid only if \code{renorm= True}. Unlike
+#' \code{momentum}, this affects training and should be neither too small
 #' (which would add noise) nor too large (which would give stale
-#' estimates). Note that `momentum` is still applied to get the means
+#' estimates). Note that \code{momentum} is still applied to get the means
 #' and variances for inference.
 #' @param synchronized Only applicable with the TensorFlow backend.
-#' If `TRUE`, synchronizes the global batch statistics (mean and
+#' If \code{TRUE}, synchronizes the global batch statistics (mean and
 #' variance) for the layer across all devices at each training step
 #' in a distributed training strategy.
-#' If `FALSE`, each replica uses its own local batch statistics.
-#' @param ... Further named arguments for `keras.layers.BatchNormalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' If \code{FALSE}, each replica uses its own local batch statistics.
+#' @param ... Further named arguments for \code{keras.layers.BatchNormalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: Input tensor (of any rank).
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode.
-#'   - `training=True`: The layer will normalize its inputs using
-#'   the mean and variance of the current batch of inputs.
-#'   - `training=False`: The layer will normalize its inputs using
-#'   the mean and variance of its moving statistics, learned during
-#'   training.
-#' - `mask`: Binary tensor of shape broadcastable to `inputs` tensor, with
-#'   `TRUE` values indicating the positions for which mean and variance
-#'   should be computed. Masked elements of the current inputs are not
-#'   taken into account for mean and variance computation during
-#'   training. Any prior unmasked element values will be taken into
-#'   account until their momentum expires.
+#' \describe{
+#' \item{\code{inputs}}{Input tensor (of any rank).}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode.
+#' \itemize{
+#' \item \code{training=True}: The layer will normalize its inputs using
+#' the mean and variance of the current batch of inputs.
+#' \item \code{training=False}: The layer will normalize its inputs using
+#' the mean and variance of its moving statistics, learned during
+#' training.
+#' }}
+#' \item{\code{mask}}{Binary tensor of shape broadcastable to \code{inputs} tensor, with
+#' \code{TRUE} values indicating the positions for which mean and variance
+#' should be computed. Masked elements of the current inputs are not
+#' taken into account for mean and variance computation during
+#' training. Any prior unmasked element values will be taken into
+#' account until their momentum expires.}
+#' }
 #'
 #' @family normalization layers
-#' @md
 #' @export
 layer_batch_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -165,29 +176,31 @@ layer_batch_normalization <- local({
 #' Relation to Instance Normalization:
 #' If the number of groups is set to the input dimension (number of groups is
 #' equal to number of channels), then this operation becomes identical to
-#' Instance Normalization. You can achieve this via `groups=-1`.
+#' Instance Normalization. You can achieve this via \code{groups=-1}.
 #'
 #' Reference:
 #'
-#' - [Yuxin Wu & Kaiming He, 2018](https://arxiv.org/abs/1803.08494)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1803.08494}{Yuxin Wu & Kaiming He, 2018}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param groups Integer, the number of groups for Group Normalization. Can be in
-#' the range `[1, N]` where N is the input dimension. The input
+#' the range \code{[1, N]} where N is the input dimension. The input
 #' dimension must be divisible by the number of groups.
 #' Defaults to 32.
 #' @param axis Integer or List/Tuple. The axis or axes to normalize across.
 #' Typically, this is the features axis/axes. The left-out axes are
 #' typically the batch axis/axes. -1 is the last dimension in the
-#' input. Defaults to `-1`.
+#' input. Defaults to \code{-1}.
 #' @param epsilon Small float added to variance to avoid dividing by zero.
 #' Defaults to 1e-3.
-#' @param center If `TRUE`, add offset of `beta` to normalized tensor.
-#' If `FALSE`, `beta` is ignored. Defaults to `TRUE`.
-#' @param scale If `TRUE`, multiply by `gamma`. If `FALSE`, `gamma` is not used.
-#' When the next layer is linear (also e.g. `relu`), this can be
+#' @param center If \code{TRUE}, add offset of \code{beta} to normalized tensor.
+#' If \code{FALSE}, \code{beta} is ignored. Defaults to \code{TRUE}.
+#' @param scale If \code{TRUE}, multiply by \code{gamma}. If \code{FALSE}, \code{gamma} is not used.
+#' When the next layer is linear (also e.g. \code{relu}), this can be
 #' disabled since the scaling will be done by the next layer.
-#' Defaults to `TRUE`.
+#' Defaults to \code{TRUE}.
 #' @param beta_initializer Initializer for the beta weight. Defaults to zeros.
 #' @param gamma_initializer Initializer for the gamma weight. Defaults to ones.
 #' @param beta_regularizer Optional regularizer for the beta weight. None by
@@ -198,15 +211,14 @@ layer_batch_normalization <- local({
 #' None by default.
 #' @param gamma_constraint Optional constraint for the gamma weight. None by
 #' default.  Input shape: Arbitrary. Use the keyword argument
-#' `input_shape` (tuple of integers, does not include the samples
+#' \code{input_shape} (tuple of integers, does not include the samples
 #' axis) when using this layer as the first layer in a model.
 #' Output shape: Same shape as input.
-#' @param ... Further named arguments for `keras.layers.GroupNormalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.GroupNormalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family normalization layers
-#' @md
 #' @export
 layer_group_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -227,46 +239,55 @@ layer_group_normalization <- local({
 #' i.e. applies a transformation that maintains the mean activation within each
 #' example close to 0 and the activation standard deviation close to 1.
 #'
-#' If `scale` or `center` are enabled, the layer will scale the normalized
-#' outputs by broadcasting them with a trainable variable `gamma`, and center
-#' the outputs by broadcasting with a trainable variable `beta`. `gamma` will
-#' default to a ones tensor and `beta` will default to a zeros tensor, so that
+#' If \code{scale} or \code{center} are enabled, the layer will scale the normalized
+#' outputs by broadcasting them with a trainable variable \code{gamma}, and center
+#' the outputs by broadcasting with a trainable variable \code{beta}. \code{gamma} will
+#' default to a ones tensor and \code{beta} will default to a zeros tensor, so that
 #' centering and scaling are no-ops before training has begun.
 #'
 #' So, with scaling and centering enabled the normalization equations
 #' are as follows:
 #'
-#' Let the intermediate activations for a mini-batch to be the `inputs`.
+#' Let the intermediate activations for a mini-batch to be the \code{inputs}.
 #'
-#' For each sample `x_i` in `inputs` with `k` features, we compute the mean and
+#' For each sample \code{x_i} in \code{inputs} with \code{k} features, we compute the mean and
 #' variance of the sample:
 #'
-#' and then compute a normalized `x_i_normalized`, including a small factor
-#' `epsilon` for numerical stability.
+#' \preformatted{mean_i = sum(x_i[j] for j in range(k)) / k
+#' var_i = sum((x_i[j] - mean_i) ** 2 for j in range(k)) / k}
 #'
-#' And finally `x_i_normalized ` is linearly transformed by `gamma` and `beta`,
+#' and then compute a normalized \code{x_i_normalized}, including a small factor
+#' \code{epsilon} for numerical stability.
+#'
+#' \preformatted{x_i_normalized = (x_i - mean_i) / sqrt(var_i + epsilon)}
+#'
+#' And finally \code{x_i_normalized} is linearly transformed by \code{gamma} and \code{beta},
 #' which are learned parameters:
 #'
-#' `gamma` and `beta` will span the axes of `inputs` specified in `axis`, and
+#' \preformatted{output_i = x_i_normalized * gamma + beta}
+#'
+#' \code{gamma} and \code{beta} will span the axes of \code{inputs} specified in \code{axis}, and
 #' this part of the inputs' shape must be fully defined.
 #'
 #' Reference:
 #'
-#' - [Lei Ba et al., 2016](https://arxiv.org/abs/1607.06450).
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1607.06450}{Lei Ba et al., 2016}.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param axis Integer or List/Tuple. The axis or axes to normalize across.
 #' Typically, this is the features axis/axes. The left-out axes are
-#' typically the batch axis/axes. `-1` is the last dimension in the
-#' input. Defaults to `-1`.
+#' typically the batch axis/axes. \code{-1} is the last dimension in the
+#' input. Defaults to \code{-1}.
 #' @param epsilon Small float added to variance to avoid dividing by zero.
 #' Defaults to 1e-3.
-#' @param center If True, add offset of `beta` to normalized tensor. If False,
-#' `beta` is ignored. Defaults to `TRUE`.
-#' @param scale If True, multiply by `gamma`. If False, `gamma` is not used.
-#' When the next layer is linear (also e.g. `nn.relu`), this can be
+#' @param center If True, add offset of \code{beta} to normalized tensor. If False,
+#' \code{beta} is ignored. Defaults to \code{TRUE}.
+#' @param scale If True, multiply by \code{gamma}. If False, \code{gamma} is not used.
+#' When the next layer is linear (also e.g. \code{nn.relu}), this can be
 #' disabled since the scaling will be done by the next layer.
-#' Defaults to `TRUE`.
+#' Defaults to \code{TRUE}.
 #' @param beta_initializer Initializer for the beta weight. Defaults to zeros.
 #' @param gamma_initializer Initializer for the gamma weight. Defaults to ones.
 #' @param beta_regularizer Optional regularizer for the beta weight.
@@ -277,12 +298,11 @@ layer_group_normalization <- local({
 #' None by default.
 #' @param gamma_constraint Optional constraint for the gamma weight.
 #' None by default.
-#' @param ... Further named arguments for `keras.layers.LayerNormalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.LayerNormalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family normalization layers
-#' @md
 #' @export
 layer_layer_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -301,26 +321,27 @@ layer_layer_normalization <- local({
 #' This layer normalizes the input tensor based on its RMS value.
 #'
 #' The Keras layer performs the operation as described in
-#' [Root Mean Square Layer Normalization](https://arxiv.org/pdf/1910.07467)
+#' \href{https://arxiv.org/pdf/1910.07467}{Root Mean Square Layer Normalization}
 #' by Biao Zhang et al.
 #'
-#' If `scale` is enabled, the layer will scale the normalized outputs via
+#' If \code{scale} is enabled, the layer will scale the normalized outputs via
 #' a learnable scaling factor.
 #'
 #' So, with scaling enabled, the normalization equations
 #' are as follows:
 #'
-#' Let the intermediate activations for a mini-batch to be the `inputs`.
+#' Let the intermediate activations for a mini-batch to be the \code{inputs}.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' \preformatted{rms_normalization(x) = x * rsqrt(mean(square(x))) * scale}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param axis int. The axis on which to perform the normalization.
 #' @param epsilon float. A small number to add to avoid division by zero.
-#' @param ... Further named arguments for `keras.layers.RMSNormalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.RMSNormalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family normalization layers
-#' @md
 #' @export
 layer_rms_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -337,17 +358,16 @@ layer_rms_normalization <- local({
 #' This wrapper controls the Lipschitz constant of the weights of a layer by
 #' constraining their spectral norm, which can stabilize the training of GANs.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param layer A `keras.layers.Layer` instance that
-#' has either a `kernel` (e.g. `Conv2D`, `Dense`...)
-#' or an `embeddings` attribute (`Embedding` layer).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param layer A \code{keras.layers.Layer} instance that
+#' has either a \code{kernel} (e.g. \code{Conv2D}, \code{Dense}...)
+#' or an \code{embeddings} attribute (\code{Embedding} layer).
 #' @param power_iterations int, the number of iterations during normalization.
-#' @param ... Further named arguments for `keras.layers.SpectralNormalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.SpectralNormalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family normalization layers
-#' @md
 #' @export
 layer_spectral_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -362,19 +382,18 @@ layer_spectral_normalization <- local({
 #'
 #' @description
 #' Normalize a batch of inputs so that each input in the batch has a L2 norm
-#' equal to 1 (across the axes specified in `axis`).
+#' equal to 1 (across the axes specified in \code{axis}).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param axis Integer or list/tuple. The axis or axes to normalize across.
 #' Typically, this is the features axis or axes. The left-out axes are
-#' typically the batch axis or axes. `-1` is the last dimension
-#' in the input. Defaults to `-1`.
-#' @param ... Further named arguments for `keras.layers.UnitNormalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' typically the batch axis or axes. \code{-1} is the last dimension
+#' in the input. Defaults to \code{-1}.
+#' @param ... Further named arguments for \code{keras.layers.UnitNormalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family normalization layers
-#' @md
 #' @export
 layer_unit_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

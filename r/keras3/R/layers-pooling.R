@@ -7,49 +7,52 @@
 #'
 #' @description
 #' Downsamples the input representation by taking the average value over the
-#' window defined by `pool_size`. The window is shifted by `strides`.  The
+#' window defined by \code{pool_size}. The window is shifted by \code{strides}.  The
 #' resulting output when using "valid" padding option has a shape of:
-#' `output_shape = (input_shape - pool_size + 1) / strides)`
+#' \code{output_shape = (input_shape - pool_size + 1) / strides)}
 #'
 #' The resulting output shape when using the "same" padding option is:
-#' `output_shape = input_shape / strides`
+#' \code{output_shape = input_shape / strides}
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' 3D tensor with shape `(batch_size, steps, features)`.
-#' - If `data_format="channels_first"`:
-#' 3D tensor with shape `(batch_size, features, steps)`.
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' 3D tensor with shape \code{(batch_size, steps, features)}.
+#' \item If \verb{data_format="channels_first"}:
+#' 3D tensor with shape \code{(batch_size, features, steps)}.
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' 3D tensor with shape `(batch_size, downsampled_steps, features)`.
-#' - If `data_format="channels_first"`:
-#' 3D tensor with shape `(batch_size, features, downsampled_steps)`.
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' 3D tensor with shape \code{(batch_size, downsampled_steps, features)}.
+#' \item If \verb{data_format="channels_first"}:
+#' 3D tensor with shape \code{(batch_size, features, downsampled_steps)}.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param pool_size int, size of the max pooling window.
 #' @param strides int or None. Specifies how much the pooling window moves
-#' for each pooling step. If None, it will default to `pool_size`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' for each pooling step. If None, it will default to \code{pool_size}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
-#' @param name Passed to `keras.layers.AveragePooling1D()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.AveragePooling1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
+#' @param name Passed to \code{keras.layers.AveragePooling1D()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.AveragePooling1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_average_pooling_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -67,59 +70,62 @@ layer_average_pooling_1d <- local({
 #' @description
 #' Downsamples the input along its spatial dimensions (height and width)
 #' by taking the average value over an input window
-#' (of size defined by `pool_size`) for each channel of the input.
-#' The window is shifted by `strides` along each dimension.
+#' (of size defined by \code{pool_size}) for each channel of the input.
+#' The window is shifted by \code{strides} along each dimension.
 #'
-#' The resulting output when using the `"valid"` padding option has a spatial
+#' The resulting output when using the \verb{"valid"} padding option has a spatial
 #' shape (number of rows or columns) of:
-#' `output_shape = math.floor((input_shape - pool_size) / strides) + 1`
-#' (when `input_shape >= pool_size`)
+#' \code{output_shape = math.floor((input_shape - pool_size) / strides) + 1}
+#' (when \code{input_shape >= pool_size})
 #'
-#' The resulting output shape when using the `"same"` padding option is:
-#' `output_shape = input_shape`
+#' The resulting output shape when using the \verb{"same"} padding option is:
+#' \code{output_shape = input_shape}
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' 4D tensor with shape `(batch_size, height, width, channels)`.
-#' - If `data_format="channels_first"`:
-#' 4D tensor with shape `(batch_size, channels, height, width)`.
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' 4D tensor with shape \code{(batch_size, height, width, channels)}.
+#' \item If \verb{data_format="channels_first"}:
+#' 4D tensor with shape \code{(batch_size, channels, height, width)}.
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 4D tensor with shape
-#' `(batch_size, pooled_height, pooled_width, channels)`.
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, pooled_height, pooled_width, channels)}.
+#' \item If \verb{data_format="channels_first"}:
 #' 4D tensor with shape
-#' `(batch_size, channels, pooled_height, pooled_width)`.
+#' \code{(batch_size, channels, pooled_height, pooled_width)}.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param pool_size int or tuple of 2 integers, factors by which to downscale
 #' (dim1, dim2). If only one integer is specified, the same
 #' window length will be used for all dimensions.
 #' @param strides int or tuple of 2 integers, or None. Strides values. If None,
-#' it will default to `pool_size`. If only one int is specified, the
+#' it will default to \code{pool_size}. If only one int is specified, the
 #' same stride size will be used for all dimensions.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
-#' @param name Passed to `keras.layers.AveragePooling2D()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.AveragePooling2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
+#' @param name Passed to \code{keras.layers.AveragePooling2D()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.AveragePooling2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_average_pooling_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -137,54 +143,57 @@ layer_average_pooling_2d <- local({
 #' @description
 #' Downsamples the input along its spatial dimensions (depth, height, and
 #' width) by taking the average value over an input window (of size defined by
-#' `pool_size`) for each channel of the input. The window is shifted by
-#' `strides` along each dimension.
+#' \code{pool_size}) for each channel of the input. The window is shifted by
+#' \code{strides} along each dimension.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
-#' `(batch_size, pooled_dim1, pooled_dim2, pooled_dim3, channels)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, pooled_dim1, pooled_dim2, pooled_dim3, channels)}
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, pooled_dim1, pooled_dim2, pooled_dim3)`
+#' \code{(batch_size, channels, pooled_dim1, pooled_dim2, pooled_dim3)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param pool_size int or tuple of 3 integers, factors by which to downscale
 #' (dim1, dim2, dim3). If only one integer is specified, the same
 #' window length will be used for all dimensions.
 #' @param strides int or tuple of 3 integers, or None. Strides values. If None,
-#' it will default to `pool_size`. If only one int is specified, the
+#' it will default to \code{pool_size}. If only one int is specified, the
 #' same stride size will be used for all dimensions.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)` while
-#' `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' It defaults to the `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json`. If you never set it, then it
-#' will be `"channels_last"`.
-#' @param name Passed to `keras.layers.AveragePooling3D()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.AveragePooling3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)} while
+#' \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' It defaults to the \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json}. If you never set it, then it
+#' will be \verb{"channels_last"}.
+#' @param name Passed to \code{keras.layers.AveragePooling3D()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.AveragePooling3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_average_pooling_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -202,47 +211,52 @@ layer_average_pooling_3d <- local({
 #' @description
 #' Input shape:
 #'
-#' - If `data_format='channels_last'`:
+#' \itemize{
+#' \item If \verb{data_format='channels_last'}:
 #' 3D tensor with shape:
-#' `(batch_size, steps, features)`
-#' - If `data_format='channels_first'`:
+#' \code{(batch_size, steps, features)}
+#' \item If \verb{data_format='channels_first'}:
 #' 3D tensor with shape:
-#' `(batch_size, features, steps)`
+#' \code{(batch_size, features, steps)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `keepdims=False`:
-#' 2D tensor with shape `(batch_size, features)`.
-#' - If `keepdims=True`:
-#' - If `data_format="channels_last"`:
-#' 3D tensor with shape `(batch_size, 1, features)`
-#' - If `data_format="channels_first"`:
-#' 3D tensor with shape `(batch_size, features, 1)`
+#' \itemize{
+#' \item If \code{keepdims=False}:
+#' 2D tensor with shape \code{(batch_size, features)}.
+#' \item If \code{keepdims=True}:
+#' - If \verb{data_format="channels_last"}:
+#' 3D tensor with shape \code{(batch_size, 1, features)}
+#' - If \verb{data_format="channels_first"}:
+#' 3D tensor with shape \code{(batch_size, features, 1)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param keepdims A boolean, whether to keep the temporal dimension or not.
-#' If `keepdims` is `FALSE` (default), the rank of the tensor is
-#' reduced for spatial dimensions. If `keepdims` is `TRUE`, the
+#' If \code{keepdims} is \code{FALSE} (default), the rank of the tensor is
+#' reduced for spatial dimensions. If \code{keepdims} is \code{TRUE}, the
 #' temporal dimension are retained with length 1.
-#' The behavior is the same as for `tf.reduce_mean` or `np.mean`.
-#' @param ... Further named arguments for `keras.layers.GlobalAveragePooling1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' The behavior is the same as for \code{tf.reduce_mean} or \code{np.mean}.
+#' @param ... Further named arguments for \code{keras.layers.GlobalAveragePooling1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 3D tensor.
-#' - `mask`: Binary tensor of shape `(batch_size, steps)` indicating whether
-#'   a given step should be masked (excluded from the average).
+#' \describe{
+#' \item{\code{inputs}}{A 3D tensor.}
+#' \item{\code{mask}}{Binary tensor of shape \code{(batch_size, steps)} indicating whether
+#' a given step should be masked (excluded from the average).}
+#' }
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_global_average_pooling_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -258,43 +272,46 @@ layer_global_average_pooling_1d <- local({
 #' @description
 #' Input shape:
 #'
-#' - If `data_format='channels_last'`:
+#' \itemize{
+#' \item If \verb{data_format='channels_last'}:
 #' 4D tensor with shape:
-#' `(batch_size, height, width, channels)`
-#' - If `data_format='channels_first'`:
+#' \code{(batch_size, height, width, channels)}
+#' \item If \verb{data_format='channels_first'}:
 #' 4D tensor with shape:
-#' `(batch_size, channels, height, width)`
+#' \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `keepdims=False`:
-#' 2D tensor with shape `(batch_size, channels)`.
-#' - If `keepdims=True`:
-#' - If `data_format="channels_last"`:
-#' 4D tensor with shape `(batch_size, 1, 1, channels)`
-#' - If `data_format="channels_first"`:
-#' 4D tensor with shape `(batch_size, channels, 1, 1)`
+#' \itemize{
+#' \item If \code{keepdims=False}:
+#' 2D tensor with shape \code{(batch_size, channels)}.
+#' \item If \code{keepdims=True}:
+#' - If \verb{data_format="channels_last"}:
+#' 4D tensor with shape \code{(batch_size, 1, 1, channels)}
+#' - If \verb{data_format="channels_first"}:
+#' 4D tensor with shape \code{(batch_size, channels, 1, 1)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, height, weight)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, height, weight)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
 #' @param keepdims A boolean, whether to keep the temporal dimension or not.
-#' If `keepdims` is `FALSE` (default), the rank of the tensor is
-#' reduced for spatial dimensions. If `keepdims` is `TRUE`, the
+#' If \code{keepdims} is \code{FALSE} (default), the rank of the tensor is
+#' reduced for spatial dimensions. If \code{keepdims} is \code{TRUE}, the
 #' spatial dimension are retained with length 1.
-#' The behavior is the same as for `tf.reduce_mean` or `np.mean`.
-#' @param ... Further named arguments for `keras.layers.GlobalAveragePooling2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' The behavior is the same as for \code{tf.reduce_mean} or \code{np.mean}.
+#' @param ... Further named arguments for \code{keras.layers.GlobalAveragePooling2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_global_average_pooling_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -310,44 +327,47 @@ layer_global_average_pooling_2d <- local({
 #' @description
 #' Input shape:
 #'
-#' - If `data_format='channels_last'`:
+#' \itemize{
+#' \item If \verb{data_format='channels_last'}:
 #' 5D tensor with shape:
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' - If `data_format='channels_first'`:
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' \item If \verb{data_format='channels_first'}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `keepdims=False`:
-#' 2D tensor with shape `(batch_size, channels)`.
-#' - If `keepdims=True`:
-#' - If `data_format="channels_last"`:
-#' 5D tensor with shape `(batch_size, 1, 1, 1, channels)`
-#' - If `data_format="channels_first"`:
-#' 5D tensor with shape `(batch_size, channels, 1, 1, 1)`
+#' \itemize{
+#' \item If \code{keepdims=False}:
+#' 2D tensor with shape \code{(batch_size, channels)}.
+#' \item If \code{keepdims=True}:
+#' - If \verb{data_format="channels_last"}:
+#' 5D tensor with shape \code{(batch_size, 1, 1, 1, channels)}
+#' - If \verb{data_format="channels_first"}:
+#' 5D tensor with shape \code{(batch_size, channels, 1, 1, 1)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' It defaults to the `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json`. If you never set it, then it
-#' will be `"channels_last"`.
+#' \code{(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' It defaults to the \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json}. If you never set it, then it
+#' will be \verb{"channels_last"}.
 #' @param keepdims A boolean, whether to keep the temporal dimension or not.
-#' If `keepdims` is `FALSE` (default), the rank of the tensor is
-#' reduced for spatial dimensions. If `keepdims` is `TRUE`, the
+#' If \code{keepdims} is \code{FALSE} (default), the rank of the tensor is
+#' reduced for spatial dimensions. If \code{keepdims} is \code{TRUE}, the
 #' spatial dimension are retained with length 1.
-#' The behavior is the same as for `tf.reduce_mean` or `np.mean`.
-#' @param ... Further named arguments for `keras.layers.GlobalAveragePooling3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' The behavior is the same as for \code{tf.reduce_mean} or \code{np.mean}.
+#' @param ... Further named arguments for \code{keras.layers.GlobalAveragePooling3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_global_average_pooling_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -363,42 +383,45 @@ layer_global_average_pooling_3d <- local({
 #' @description
 #' Input shape:
 #'
-#' - If `data_format='channels_last'`:
+#' \itemize{
+#' \item If \verb{data_format='channels_last'}:
 #' 3D tensor with shape:
-#' `(batch_size, steps, features)`
-#' - If `data_format='channels_first'`:
+#' \code{(batch_size, steps, features)}
+#' \item If \verb{data_format='channels_first'}:
 #' 3D tensor with shape:
-#' `(batch_size, features, steps)`
+#' \code{(batch_size, features, steps)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `keepdims=False`:
-#' 2D tensor with shape `(batch_size, features)`.
-#' - If `keepdims=True`:
-#' - If `data_format="channels_last"`:
-#' 3D tensor with shape `(batch_size, 1, features)`
-#' - If `data_format="channels_first"`:
-#' 3D tensor with shape `(batch_size, features, 1)`
+#' \itemize{
+#' \item If \code{keepdims=False}:
+#' 2D tensor with shape \code{(batch_size, features)}.
+#' \item If \code{keepdims=True}:
+#' - If \verb{data_format="channels_last"}:
+#' 3D tensor with shape \code{(batch_size, 1, features)}
+#' - If \verb{data_format="channels_first"}:
+#' 3D tensor with shape \code{(batch_size, features, 1)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param keepdims A boolean, whether to keep the temporal dimension or not.
-#' If `keepdims` is `FALSE` (default), the rank of the tensor is
-#' reduced for spatial dimensions. If `keepdims` is `TRUE`, the
+#' If \code{keepdims} is \code{FALSE} (default), the rank of the tensor is
+#' reduced for spatial dimensions. If \code{keepdims} is \code{TRUE}, the
 #' temporal dimension are retained with length 1.
-#' The behavior is the same as for `tf.reduce_mean` or `np.mean`.
-#' @param ... Further named arguments for `keras.layers.GlobalMaxPooling1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' The behavior is the same as for \code{tf.reduce_mean} or \code{np.mean}.
+#' @param ... Further named arguments for \code{keras.layers.GlobalMaxPooling1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_global_max_pooling_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -414,43 +437,46 @@ layer_global_max_pooling_1d <- local({
 #' @description
 #' Input shape:
 #'
-#' - If `data_format='channels_last'`:
+#' \itemize{
+#' \item If \verb{data_format='channels_last'}:
 #' 4D tensor with shape:
-#' `(batch_size, height, width, channels)`
-#' - If `data_format='channels_first'`:
+#' \code{(batch_size, height, width, channels)}
+#' \item If \verb{data_format='channels_first'}:
 #' 4D tensor with shape:
-#' `(batch_size, channels, height, width)`
+#' \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `keepdims=False`:
-#' 2D tensor with shape `(batch_size, channels)`.
-#' - If `keepdims=True`:
-#' - If `data_format="channels_last"`:
-#' 4D tensor with shape `(batch_size, 1, 1, channels)`
-#' - If `data_format="channels_first"`:
-#' 4D tensor with shape `(batch_size, channels, 1, 1)`
+#' \itemize{
+#' \item If \code{keepdims=False}:
+#' 2D tensor with shape \code{(batch_size, channels)}.
+#' \item If \code{keepdims=True}:
+#' - If \verb{data_format="channels_last"}:
+#' 4D tensor with shape \code{(batch_size, 1, 1, channels)}
+#' - If \verb{data_format="channels_first"}:
+#' 4D tensor with shape \code{(batch_size, channels, 1, 1)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, height, weight)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, height, weight)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
 #' @param keepdims A boolean, whether to keep the temporal dimension or not.
-#' If `keepdims` is `FALSE` (default), the rank of the tensor is
-#' reduced for spatial dimensions. If `keepdims` is `TRUE`, the
+#' If \code{keepdims} is \code{FALSE} (default), the rank of the tensor is
+#' reduced for spatial dimensions. If \code{keepdims} is \code{TRUE}, the
 #' spatial dimension are retained with length 1.
-#' The behavior is the same as for `tf.reduce_mean` or `np.mean`.
-#' @param ... Further named arguments for `keras.layers.GlobalMaxPooling2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' The behavior is the same as for \code{tf.reduce_mean} or \code{np.mean}.
+#' @param ... Further named arguments for \code{keras.layers.GlobalMaxPooling2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_global_max_pooling_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -466,44 +492,47 @@ layer_global_max_pooling_2d <- local({
 #' @description
 #' Input shape:
 #'
-#' - If `data_format='channels_last'`:
+#' \itemize{
+#' \item If \verb{data_format='channels_last'}:
 #' 5D tensor with shape:
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' - If `data_format='channels_first'`:
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' \item If \verb{data_format='channels_first'}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `keepdims=False`:
-#' 2D tensor with shape `(batch_size, channels)`.
-#' - If `keepdims=True`:
-#' - If `data_format="channels_last"`:
-#' 5D tensor with shape `(batch_size, 1, 1, 1, channels)`
-#' - If `data_format="channels_first"`:
-#' 5D tensor with shape `(batch_size, channels, 1, 1, 1)`
+#' \itemize{
+#' \item If \code{keepdims=False}:
+#' 2D tensor with shape \code{(batch_size, channels)}.
+#' \item If \code{keepdims=True}:
+#' - If \verb{data_format="channels_last"}:
+#' 5D tensor with shape \code{(batch_size, 1, 1, 1, channels)}
+#' - If \verb{data_format="channels_first"}:
+#' 5D tensor with shape \code{(batch_size, channels, 1, 1, 1)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' It defaults to the `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json`. If you never set it, then it
-#' will be `"channels_last"`.
+#' \code{(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' It defaults to the \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json}. If you never set it, then it
+#' will be \verb{"channels_last"}.
 #' @param keepdims A boolean, whether to keep the temporal dimension or not.
-#' If `keepdims` is `FALSE` (default), the rank of the tensor is
-#' reduced for spatial dimensions. If `keepdims` is `TRUE`, the
+#' If \code{keepdims} is \code{FALSE} (default), the rank of the tensor is
+#' reduced for spatial dimensions. If \code{keepdims} is \code{TRUE}, the
 #' spatial dimension are retained with length 1.
-#' The behavior is the same as for `tf.reduce_mean` or `np.mean`.
-#' @param ... Further named arguments for `keras.layers.GlobalMaxPooling3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' The behavior is the same as for \code{tf.reduce_mean} or \code{np.mean}.
+#' @param ... Further named arguments for \code{keras.layers.GlobalMaxPooling3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_global_max_pooling_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -518,50 +547,53 @@ layer_global_max_pooling_3d <- local({
 #'
 #' @description
 #' Downsamples the input representation by taking the maximum value over a
-#' spatial window of size `pool_size`. The window is shifted by `strides`.
+#' spatial window of size \code{pool_size}. The window is shifted by \code{strides}.
 #'
-#' The resulting output when using the `"valid"` padding option has a shape of:
-#' `output_shape = (input_shape - pool_size + 1) / strides)`.
+#' The resulting output when using the \verb{"valid"} padding option has a shape of:
+#' \code{output_shape = (input_shape - pool_size + 1) / strides)}.
 #'
-#' The resulting output shape when using the `"same"` padding option is:
-#' `output_shape = input_shape / strides`
+#' The resulting output shape when using the \verb{"same"} padding option is:
+#' \code{output_shape = input_shape / strides}
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' 3D tensor with shape `(batch_size, steps, features)`.
-#' - If `data_format="channels_first"`:
-#' 3D tensor with shape `(batch_size, features, steps)`.
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' 3D tensor with shape \code{(batch_size, steps, features)}.
+#' \item If \verb{data_format="channels_first"}:
+#' 3D tensor with shape \code{(batch_size, features, steps)}.
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
-#' 3D tensor with shape `(batch_size, downsampled_steps, features)`.
-#' - If `data_format="channels_first"`:
-#' 3D tensor with shape `(batch_size, features, downsampled_steps)`.
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' 3D tensor with shape \code{(batch_size, downsampled_steps, features)}.
+#' \item If \verb{data_format="channels_first"}:
+#' 3D tensor with shape \code{(batch_size, features, downsampled_steps)}.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param pool_size int, size of the max pooling window.
 #' @param strides int or None. Specifies how much the pooling window moves
-#' for each pooling step. If None, it will default to `pool_size`.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' for each pooling step. If None, it will default to \code{pool_size}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
-#' @param name Passed to `keras.layers.MaxPooling1D()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.MaxPooling1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
+#' @param name Passed to \code{keras.layers.MaxPooling1D()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.MaxPooling1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_max_pooling_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -579,59 +611,62 @@ layer_max_pooling_1d <- local({
 #' @description
 #' Downsamples the input along its spatial dimensions (height and width)
 #' by taking the maximum value over an input window
-#' (of size defined by `pool_size`) for each channel of the input.
-#' The window is shifted by `strides` along each dimension.
+#' (of size defined by \code{pool_size}) for each channel of the input.
+#' The window is shifted by \code{strides} along each dimension.
 #'
-#' The resulting output when using the `"valid"` padding option has a spatial
+#' The resulting output when using the \verb{"valid"} padding option has a spatial
 #' shape (number of rows or columns) of:
-#' `output_shape = math.floor((input_shape - pool_size) / strides) + 1`
-#' (when `input_shape >= pool_size`)
+#' \code{output_shape = math.floor((input_shape - pool_size) / strides) + 1}
+#' (when \code{input_shape >= pool_size})
 #'
-#' The resulting output shape when using the `"same"` padding option is:
-#' `output_shape = math.floor((input_shape - 1) / strides) + 1`
+#' The resulting output shape when using the \verb{"same"} padding option is:
+#' \code{output_shape = math.floor((input_shape - 1) / strides) + 1}
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
-#' 4D tensor with shape `(batch_size, height, width, channels)`.
-#' - If `data_format="channels_first"`:
-#' 4D tensor with shape `(batch_size, channels, height, width)`.
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
+#' 4D tensor with shape \code{(batch_size, height, width, channels)}.
+#' \item If \verb{data_format="channels_first"}:
+#' 4D tensor with shape \code{(batch_size, channels, height, width)}.
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 4D tensor with shape
-#' `(batch_size, pooled_height, pooled_width, channels)`.
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, pooled_height, pooled_width, channels)}.
+#' \item If \verb{data_format="channels_first"}:
 #' 4D tensor with shape
-#' `(batch_size, channels, pooled_height, pooled_width)`.
+#' \code{(batch_size, channels, pooled_height, pooled_width)}.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param pool_size int or tuple of 2 integers, factors by which to downscale
 #' (dim1, dim2). If only one integer is specified, the same
 #' window length will be used for all dimensions.
 #' @param strides int or tuple of 2 integers, or None. Strides values. If None,
-#' it will default to `pool_size`. If only one int is specified, the
+#' it will default to \code{pool_size}. If only one int is specified, the
 #' same stride size will be used for all dimensions.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
-#' @param name Passed to `keras.layers.MaxPooling2D()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.MaxPooling2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
+#' @param name Passed to \code{keras.layers.MaxPooling2D()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.MaxPooling2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_max_pooling_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -649,54 +684,57 @@ layer_max_pooling_2d <- local({
 #' @description
 #' Downsamples the input along its spatial dimensions (depth, height, and
 #' width) by taking the maximum value over an input window (of size defined by
-#' `pool_size`) for each channel of the input. The window is shifted by
-#' `strides` along each dimension.
+#' \code{pool_size}) for each channel of the input. The window is shifted by
+#' \code{strides} along each dimension.
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `data_format="channels_last"`:
+#' \itemize{
+#' \item If \verb{data_format="channels_last"}:
 #' 5D tensor with shape:
-#' `(batch_size, pooled_dim1, pooled_dim2, pooled_dim3, channels)`
-#' - If `data_format="channels_first"`:
+#' \code{(batch_size, pooled_dim1, pooled_dim2, pooled_dim3, channels)}
+#' \item If \verb{data_format="channels_first"}:
 #' 5D tensor with shape:
-#' `(batch_size, channels, pooled_dim1, pooled_dim2, pooled_dim3)`
+#' \code{(batch_size, channels, pooled_dim1, pooled_dim2, pooled_dim3)}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param pool_size int or tuple of 3 integers, factors by which to downscale
 #' (dim1, dim2, dim3). If only one integer is specified, the same
 #' window length will be used for all dimensions.
 #' @param strides int or tuple of 3 integers, or None. Strides values. If None,
-#' it will default to `pool_size`. If only one int is specified, the
+#' it will default to \code{pool_size}. If only one int is specified, the
 #' same stride size will be used for all dimensions.
-#' @param padding string, either `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' @param padding string, either \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
 #' corresponds to inputs with shape
-#' `(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)` while
-#' `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' It defaults to the `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json`. If you never set it, then it
-#' will be `"channels_last"`.
-#' @param name Passed to `keras.layers.MaxPooling3D()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.MaxPooling3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{(batch, spatial_dim1, spatial_dim2, spatial_dim3, channels)} while
+#' \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' It defaults to the \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json}. If you never set it, then it
+#' will be \verb{"channels_last"}.
+#' @param name Passed to \code{keras.layers.MaxPooling3D()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.MaxPooling3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family pooling layers
-#' @md
 #' @export
 layer_max_pooling_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

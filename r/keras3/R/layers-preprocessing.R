@@ -6,8 +6,7 @@
 #' Performs the AugMix data augmentation technique.
 #'
 #' @description
-#' ```
-#' AugMix aims to produce images with variety while preserving the image
+#' \preformatted{AugMix aims to produce images with variety while preserving the image
 #' semantics and local statistics. During the augmentation process,
 #' the same augmentation is applied across all images in the batch
 #' in num_chains different ways, with each chain consisting of
@@ -42,25 +41,53 @@
 #'         Options include `"nearest"`, `"bilinear"`. Default is `"bilinear"`.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param value_range Passed to `keras.layers.AugMix()` as `value_range` (its docstring does not describe it).
-#' @param num_chains Passed to `keras.layers.AugMix()` as `num_chains` (its docstring does not describe it).
-#' @param chain_depth Passed to `keras.layers.AugMix()` as `chain_depth` (its docstring does not describe it).
-#' @param factor Passed to `keras.layers.AugMix()` as `factor` (its docstring does not describe it).
-#' @param alpha Passed to `keras.layers.AugMix()` as `alpha` (its docstring does not describe it).
-#' @param all_ops Passed to `keras.layers.AugMix()` as `all_ops` (its docstring does not describe it).
-#' @param interpolation Passed to `keras.layers.AugMix()` as `interpolation` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.AugMix()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.AugMix()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.AugMix()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.AugMix(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param value_range Passed to \code{keras.layers.AugMix()} as \code{value_range} (its docstring does not describe it).
+#' @param num_chains Passed to \code{keras.layers.AugMix()} as \code{num_chains} (its docstring does not describe it).
+#' @param chain_depth Passed to \code{keras.layers.AugMix()} as \code{chain_depth} (its docstring does not describe it).
+#' @param factor Passed to \code{keras.layers.AugMix()} as \code{factor} (its docstring does not describe it).
+#' @param alpha Passed to \code{keras.layers.AugMix()} as \code{alpha} (its docstring does not describe it).
+#' @param all_ops Passed to \code{keras.layers.AugMix()} as \code{all_ops} (its docstring does not describe it).
+#' @param interpolation Passed to \code{keras.layers.AugMix()} as \code{interpolation} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.AugMix()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.AugMix()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.AugMix()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_aug_mix <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -77,27 +104,26 @@ layer_aug_mix <- local({
 #'
 #' @description
 #' Auto contrast stretches the values of an image across the entire available
-#' `value_range`. This makes differences between pixels more obvious. An
-#' example of this is if an image only has values `[0, 1]` out of the range
-#' `[0, 255]`, auto contrast will change the `1` values to be `255`.
+#' \code{value_range}. This makes differences between pixels more obvious. An
+#' example of this is if an image only has values \code{[0, 1]} out of the range
+#' \code{[0, 255]}, auto contrast will change the \code{1} values to be \code{255}.
 #'
 #' This layer is active at both training and inference time.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param value_range Range of values the incoming images will have.
-#' Represented as a two number tuple written `(low, high)`.
-#' This is typically either `(0, 1)` or `(0, 255)` depending
+#' Represented as a two number tuple written \code{(low, high)}.
+#' This is typically either \code{(0, 1)} or \code{(0, 255)} depending
 #' on how your preprocessing pipeline is set up.
-#' Defaults to `(0, 255)`.
-#' @param ... Further named arguments for `keras.layers.AutoContrast()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' Defaults to \code{(0, 255)}.
+#' @param ... Further named arguments for \code{keras.layers.AutoContrast()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_auto_contrast <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -114,21 +140,20 @@ layer_auto_contrast <- local({
 #' when the total number of tokens are known in advance. It accepts integer
 #' values as inputs, and it outputs a dense or sparse representation of those
 #' inputs. For integer inputs where the total number of tokens is not known,
-#' use `keras.layers.IntegerLookup` instead.
+#' use \code{keras.layers.IntegerLookup} instead.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param num_tokens The total number of tokens the layer should support. All
-#' inputs to the layer must integers in the range `0 \<= value \<
+#' inputs to the layer must integers in the range `0 <= value <
 #' num_tokens`, or an error will be thrown.
 #' @param output_mode Specification for the output of the layer.
-#' Values can be `"one_hot"`, `"multi_hot"` or `"count"`,
+#' Values can be \verb{"one_hot"}, \verb{"multi_hot"} or \verb{"count"},
 #' configuring the layer as follows:
 #'
-#' ```
-#' - `"one_hot"`: Encodes each individual element in the input
+#' \preformatted{- `"one_hot"`: Encodes each individual element in the input
 #'     into an array of `num_tokens` size, containing a 1 at the
 #'     element index. If the last dimension is size 1, will encode
 #'     on that dimension. If the last dimension is not size 1,
@@ -141,26 +166,26 @@ layer_auto_contrast <- local({
 #'     `(..., num_tokens)`.
 #' - `"count"`: Like `"multi_hot"`, but the int array contains a
 #'     count of the number of times the token at that index
-#'     appeared in the sample.
-#' ```
+#'     appeared in the sample.}
 #'
 #' For all output modes, currently only output up to rank 2 is
 #' supported.
-#' Defaults to `"multi_hot"`.
+#' Defaults to \verb{"multi_hot"}.
 #' @param sparse Whether to return a sparse tensor; for backends that support
 #' sparse tensors.
-#' @param ... Further named arguments for `keras.layers.CategoryEncoding()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.CategoryEncoding()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 1D or 2D tensor of integer inputs.
-#' - `count_weights`: A tensor in the same shape as `inputs` indicating the
-#'   weight for each sample value when summing up in `count` mode.
-#'   Not used in `"multi_hot"` or `"one_hot"` modes.
+#' \describe{
+#' \item{\code{inputs}}{A 1D or 2D tensor of integer inputs.}
+#' \item{\code{count_weights}}{A tensor in the same shape as \code{inputs} indicating the
+#' weight for each sample value when summing up in \code{count} mode.
+#' Not used in \verb{"multi_hot"} or \verb{"one_hot"} modes.}
+#' }
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_category_encoding <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -179,42 +204,41 @@ layer_category_encoding <- local({
 #' so as to return the largest possible window in the image that matches
 #' the target aspect ratio.
 #'
-#' Input pixel values can be of any range (e.g. `[0., 1.)` or `[0, 255]`).
+#' Input pixel values can be of any range (e.g. \code{[0., 1.)} or \code{[0, 255]}).
 #'
 #' If the input height/width is even and the target height/width is odd (or
 #' inversely), the input image is left-padded by 1 pixel.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param height Integer, the height of the output shape.
 #' @param width Integer, the width of the output shape.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.CenterCrop()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.CenterCrop()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., height, width, channels)`, in `"channels_last"` format,
-#' or `(..., channels, height, width)`, in `"channels_first"` format.
+#' \code{(..., height, width, channels)}, in \verb{"channels_last"} format,
+#' or \code{(..., channels, height, width)}, in \verb{"channels_first"} format.
 #'
 #' @section Output shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., target_height, target_width, channels)`,
-#' or `(..., channels, target_height, target_width)`,
-#' in `"channels_first"` format.
+#' \code{(..., target_height, target_width, channels)},
+#' or \code{(..., channels, target_height, target_width)},
+#' in \verb{"channels_first"} format.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_center_crop <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -228,8 +252,7 @@ layer_center_crop <- local({
 #' CutMix data augmentation technique.
 #'
 #' @description
-#' ```
-#' CutMix is a data augmentation method where patches are cut and pasted
+#' \preformatted{CutMix is a data augmentation method where patches are cut and pasted
 #' between two images in the dataset, while the labels are also mixed
 #' proportionally to the area of the patches.
 #'
@@ -250,19 +273,36 @@ layer_center_crop <- local({
 #'         Defaults to 1.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.CutMix()` as `factor` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.CutMix()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.CutMix()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.CutMix()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.CutMix(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.CutMix()} as \code{factor} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.CutMix()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.CutMix()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.CutMix()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_cut_mix <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -280,55 +320,57 @@ layer_cut_mix <- local({
 #' contiguous ranges and output an integer index indicating which range each
 #' element was placed in.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param bin_boundaries A list of bin boundaries.
 #' The leftmost and rightmost bins
-#' will always extend to `-inf` and `inf`,
-#' so `bin_boundaries=[0., 1., 2.]`
-#' generates bins `(-inf, 0.)`, `[0., 1.)`, `[1., 2.)`,
-#' and `[2., +inf)`.
-#' If this option is set, `adapt()` should not be called.
+#' will always extend to \code{-inf} and \code{inf},
+#' so \code{bin_boundaries=[0., 1., 2.]}
+#' generates bins \code{(-inf, 0.)}, \code{[0., 1.)}, \code{[1., 2.)},
+#' and \code{[2., +inf)}.
+#' If this option is set, \code{adapt()} should not be called.
 #' @param num_bins The integer number of bins to compute.
-#' If this option is set, `bin_boundaries` should not be set and
-#' `adapt()` should be called to learn the bin boundaries.
+#' If this option is set, \code{bin_boundaries} should not be set and
+#' \code{adapt()} should be called to learn the bin boundaries.
 #' @param epsilon Error tolerance, typically a small fraction
 #' close to zero (e.g. 0.01). Higher values of epsilon increase
 #' the quantile approximation, and hence result in more
 #' unequal buckets, but could improve performance
 #' and resource consumption.
 #' @param output_mode Specification for the output of the layer.
-#' Values can be `"int"`, `"one_hot"`, `"multi_hot"`, or
-#' `"count"` configuring the layer as follows:
-#' - `"int"`: Return the discretized bin indices directly.
-#' - `"one_hot"`: Encodes each individual element in the
-#' input into an array the same size as `num_bins`,
+#' Values can be \verb{"int"}, \verb{"one_hot"}, \verb{"multi_hot"}, or
+#' \verb{"count"} configuring the layer as follows:
+#' \itemize{
+#' \item \verb{"int"}: Return the discretized bin indices directly.
+#' \item \verb{"one_hot"}: Encodes each individual element in the
+#' input into an array the same size as \code{num_bins},
 #' containing a 1 at the input's bin
 #' index. If the last dimension is size 1, will encode on that
 #' dimension.  If the last dimension is not size 1,
 #' will append a new dimension for the encoded output.
-#' - `"multi_hot"`: Encodes each sample in the input into a
-#' single array the same size as `num_bins`,
+#' \item \verb{"multi_hot"}: Encodes each sample in the input into a
+#' single array the same size as \code{num_bins},
 #' containing a 1 for each bin index
 #' index present in the sample.
 #' Treats the last dimension as the sample
-#' dimension, if input shape is `(..., sample_length)`,
-#' output shape will be `(..., num_tokens)`.
-#' - `"count"`: As `"multi_hot"`, but the int array contains
+#' dimension, if input shape is \code{(..., sample_length)},
+#' output shape will be \code{(..., num_tokens)}.
+#' \item \verb{"count"}: As \verb{"multi_hot"}, but the int array contains
 #' a count of the number of times the bin index appeared
 #' in the sample.
-#' Defaults to `"int"`.
-#' @param sparse Boolean. Only applicable to `"one_hot"`, `"multi_hot"`,
-#' and `"count"` output modes. Only supported with TensorFlow
-#' backend. If `TRUE`, returns a `SparseTensor` instead of
-#' a dense `Tensor`. Defaults to `FALSE`.
-#' @param dtype Passed to `keras.layers.Discretization()` as `dtype` (its docstring does not describe it).
-#' @param name Passed to `keras.layers.Discretization()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.Discretization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' Defaults to \verb{"int"}.
+#' }
+#' @param sparse Boolean. Only applicable to \verb{"one_hot"}, \verb{"multi_hot"},
+#' and \verb{"count"} output modes. Only supported with TensorFlow
+#' backend. If \code{TRUE}, returns a \code{SparseTensor} instead of
+#' a dense \code{Tensor}. Defaults to \code{FALSE}.
+#' @param dtype Passed to \code{keras.layers.Discretization()} as \code{dtype} (its docstring does not describe it).
+#' @param name Passed to \code{keras.layers.Discretization()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.Discretization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' Any array of dimension 2 or higher.
@@ -337,7 +379,6 @@ layer_cut_mix <- local({
 #' Same as input shape.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_discretization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -361,36 +402,35 @@ layer_discretization <- local({
 #' equalization independently on each color channel. At inference time,
 #' the equalization is consistently applied.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param value_range Optional list/tuple of 2 floats specifying the lower
-#' and upper limits of the input data values. Defaults to `[0, 255]`.
+#' and upper limits of the input data values. Defaults to \code{[0, 255]}.
 #' If the input image has been scaled, use the appropriate range
-#' (e.g., `[0.0, 1.0]`). The equalization will be scaled to this
+#' (e.g., \code{[0.0, 1.0]}). The equalization will be scaled to this
 #' range, and output values will be clipped accordingly.
 #' @param bins Integer specifying the number of histogram bins to use for
 #' equalization. Defaults to 256, which is suitable for 8-bit images.
 #' Larger values can provide more granular intensity redistribution.
-#' @param data_format Passed to `keras.layers.Equalization()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.Equalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format Passed to \code{keras.layers.Equalization()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.Equalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., height, width, channels)`, in `"channels_last"` format,
-#' or `(..., channels, height, width)`, in `"channels_first"` format.
+#' \code{(..., height, width, channels)}, in \verb{"channels_last"} format,
+#' or \code{(..., channels, height, width)}, in \verb{"channels_first"} format.
 #'
 #' @section Output shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., target_height, target_width, channels)`,
-#' or `(..., channels, target_height, target_width)`,
-#' in `"channels_first"` format.
+#' \code{(..., target_height, target_width, channels)},
+#' or \code{(..., channels, target_height, target_width)},
+#' in \verb{"channels_first"} format.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_equalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -406,13 +446,13 @@ layer_equalization <- local({
 #' @description
 #' This layer performs crosses of categorical features using the "hashing
 #' trick". Conceptually, the transformation can be thought of as:
-#' `hash(concatenate(features)) % num_bins`.
+#' \verb{hash(concatenate(features)) \% num_bins}.
 #'
 #' This layer currently only performs crosses of scalar inputs and batches of
-#' scalar inputs. Valid input shapes are `(batch_size, 1)`, `(batch_size,)` and
-#' `()`.
+#' scalar inputs. Valid input shapes are \code{(batch_size, 1)}, \code{(batch_size,)} and
+#' \code{()}.
 #'
-#' **Note:** This layer wraps `tf.keras.layers.HashedCrossing`. It cannot
+#' \strong{Note:} This layer wraps \code{tf.keras.layers.HashedCrossing}. It cannot
 #' be used as part of the compiled computation graph of a model with
 #' any backend other than TensorFlow.
 #' It can however be used with any backend when running eagerly.
@@ -420,28 +460,29 @@ layer_equalization <- local({
 #' with any backend (outside the model itself), which is how we recommend
 #' to use this layer.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param num_bins Number of hash bins.
 #' @param output_mode Specification for the output of the layer. Values can be
-#' `"int"`, or `"one_hot"` configuring the layer as follows:
-#' - `"int"`: Return the integer bin indices directly.
-#' - `"one_hot"`: Encodes each individual element in the input into an
-#' array the same size as `num_bins`, containing a 1 at the input's
-#' bin index. Defaults to `"int"`.
-#' @param sparse Boolean. Only applicable to `"one_hot"` mode and only valid
-#' when using the TensorFlow backend. If `TRUE`, returns
-#' a `SparseTensor` instead of a dense `Tensor`. Defaults to `FALSE`.
-#' @param name Passed to `keras.layers.HashedCrossing()` as `name` (its docstring does not describe it).
-#' @param dtype Passed to `keras.layers.HashedCrossing()` as `dtype` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.HashedCrossing()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \verb{"int"}, or \verb{"one_hot"} configuring the layer as follows:
+#' \itemize{
+#' \item \verb{"int"}: Return the integer bin indices directly.
+#' \item \verb{"one_hot"}: Encodes each individual element in the input into an
+#' array the same size as \code{num_bins}, containing a 1 at the input's
+#' bin index. Defaults to \verb{"int"}.
+#' }
+#' @param sparse Boolean. Only applicable to \verb{"one_hot"} mode and only valid
+#' when using the TensorFlow backend. If \code{TRUE}, returns
+#' a \code{SparseTensor} instead of a dense \code{Tensor}. Defaults to \code{FALSE}.
+#' @param name Passed to \code{keras.layers.HashedCrossing()} as \code{name} (its docstring does not describe it).
+#' @param dtype Passed to \code{keras.layers.HashedCrossing()} as \code{dtype} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.HashedCrossing()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_hashed_crossing <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -458,20 +499,20 @@ layer_hashed_crossing <- local({
 #' @description
 #' This layer transforms categorical inputs to hashed output. It element-wise
 #' converts a ints or strings to ints in a fixed range. The stable hash
-#' function uses `tensorflow::ops::Fingerprint` to produce the same output
+#' function uses \code{tensorflow::ops::Fingerprint} to produce the same output
 #' consistently across all platforms.
 #'
-#' This layer uses [FarmHash64](https://github.com/google/farmhash) by default,
+#' This layer uses \href{https://github.com/google/farmhash}{FarmHash64} by default,
 #' which provides a consistent hashed output across different platforms and is
 #' stable across invocations, regardless of device and context, by mixing the
 #' input bits thoroughly.
 #'
 #' If you want to obfuscate the hashed output, you can also pass a random
-#' `salt` argument in the constructor. In that case, the layer will use the
-#' [SipHash64](https://github.com/google/highwayhash) hash function, with
-#' the `salt` value serving as additional input to the hash function.
+#' \code{salt} argument in the constructor. In that case, the layer will use the
+#' \href{https://github.com/google/highwayhash}{SipHash64} hash function, with
+#' the \code{salt} value serving as additional input to the hash function.
 #'
-#' **Note:** This layer internally uses TensorFlow. It cannot
+#' \strong{Note:} This layer internally uses TensorFlow. It cannot
 #' be used as part of the compiled computation graph of a model with
 #' any backend other than TensorFlow.
 #' It can however be used with any backend when running eagerly.
@@ -479,73 +520,76 @@ layer_hashed_crossing <- local({
 #' with any backend (outside the model itself), which is how we recommend
 #' to use this layer.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} pipeline
 #' (independently of which backend you're using).
 #'
-#' **Example (FarmHash64)**
+#' \strong{Example (FarmHash64)}
 #'
-#' **Example (FarmHash64) with a mask value**
+#' \strong{Example (FarmHash64) with a mask value}
 #'
-#' **Example (SipHash64)**
+#' \strong{Example (SipHash64)}
 #'
-#' **Example (Siphash64 with a single integer, same as `salt=[133, 133]`)**
+#' \strong{Example (Siphash64 with a single integer, same as `salt=[133, 133]`)}
 #'
 #' Reference:
 #'
-#' - [SipHash with salt](https://www.131002.net/siphash/siphash.pdf)
+#' \itemize{
+#' \item \href{https://www.131002.net/siphash/siphash.pdf}{SipHash with salt}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param num_bins Number of hash bins. Note that this includes the `mask_value`
-#' bin, so the effective number of bins is `(num_bins - 1)`
-#' if `mask_value` is set.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param num_bins Number of hash bins. Note that this includes the \code{mask_value}
+#' bin, so the effective number of bins is \code{(num_bins - 1)}
+#' if \code{mask_value} is set.
 #' @param mask_value A value that represents masked inputs, which are mapped to
-#' index 0. `NULL` means no mask term will be added and the
-#' hashing will start at index 0. Defaults to `NULL`.
+#' index 0. \code{NULL} means no mask term will be added and the
+#' hashing will start at index 0. Defaults to \code{NULL}.
 #' @param salt A single unsigned integer or None.
 #' If passed, the hash function used will be SipHash64,
 #' with these values used as an additional input
 #' (known as a "salt" in cryptography).
-#' These should be non-zero. If `NULL`, uses the FarmHash64 hash
+#' These should be non-zero. If \code{NULL}, uses the FarmHash64 hash
 #' function. It also supports tuple/list of 2 unsigned
 #' integer numbers, see reference paper for details.
-#' Defaults to `NULL`.
+#' Defaults to \code{NULL}.
 #' @param output_mode Specification for the output of the layer. Values can be
-#' `"int"`, `"one_hot"`, `"multi_hot"`, or
-#' `"count"` configuring the layer as follows:
-#' - `"int"`: Return the integer bin indices directly.
-#' - `"one_hot"`: Encodes each individual element in the input into an
-#' array the same size as `num_bins`, containing a 1
+#' \verb{"int"}, \verb{"one_hot"}, \verb{"multi_hot"}, or
+#' \verb{"count"} configuring the layer as follows:
+#' \itemize{
+#' \item \verb{"int"}: Return the integer bin indices directly.
+#' \item \verb{"one_hot"}: Encodes each individual element in the input into an
+#' array the same size as \code{num_bins}, containing a 1
 #' at the input's bin index. If the last dimension is size 1,
 #' will encode on that dimension.
 #' If the last dimension is not size 1, will append a new
 #' dimension for the encoded output.
-#' - `"multi_hot"`: Encodes each sample in the input into a
-#' single array the same size as `num_bins`,
+#' \item \verb{"multi_hot"}: Encodes each sample in the input into a
+#' single array the same size as \code{num_bins},
 #' containing a 1 for each bin index
 #' index present in the sample. Treats the last dimension
 #' as the sample dimension, if input shape is
-#' `(..., sample_length)`, output shape will be
-#' `(..., num_tokens)`.
-#' - `"count"`: As `"multi_hot"`, but the int array contains a count of
+#' \code{(..., sample_length)}, output shape will be
+#' \code{(..., num_tokens)}.
+#' \item \verb{"count"}: As \verb{"multi_hot"}, but the int array contains a count of
 #' the number of times the bin index appeared in the sample.
-#' Defaults to `"int"`.
-#' @param sparse Boolean. Only applicable to `"one_hot"`, `"multi_hot"`,
-#' and `"count"` output modes. Only supported with TensorFlow
-#' backend. If `TRUE`, returns a `SparseTensor` instead of
-#' a dense `Tensor`. Defaults to `FALSE`.
-#' @param ... Further named arguments for `keras.layers.Hashing()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' Defaults to \verb{"int"}.
+#' }
+#' @param sparse Boolean. Only applicable to \verb{"one_hot"}, \verb{"multi_hot"},
+#' and \verb{"count"} output modes. Only supported with TensorFlow
+#' backend. If \code{TRUE}, returns a \code{SparseTensor} instead of
+#' a dense \code{Tensor}. Defaults to \code{FALSE}.
+#' @param ... Further named arguments for \code{keras.layers.Hashing()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' A single string, a list of strings, or an `int32` or `int64` tensor
-#' of shape `(batch_size, ...,)`.
+#' A single string, a list of strings, or an \code{int32} or \code{int64} tensor
+#' of shape \code{(batch_size, ...,)}.
 #'
 #' @section Output shape:
-#' An `int32` tensor of shape `(batch_size, ...)`.
+#' An \code{int32} tensor of shape \code{(batch_size, ...)}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_hashing <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -564,32 +608,32 @@ layer_hashing <- local({
 #' output via a table-based vocabulary lookup. The layer's output indices will
 #' be contiguously arranged up to the maximum vocab size, even if the input
 #' tokens are non-continguous or unbounded. The layer supports multiple options
-#' for encoding the output via `output_mode`, and has optional support for
+#' for encoding the output via \code{output_mode}, and has optional support for
 #' out-of-vocabulary (OOV) tokens and masking.
 #'
 #' The vocabulary for the layer must be either supplied on construction or
-#' learned via `adapt()`. During `adapt()`, the layer will analyze a data set,
+#' learned via \code{adapt()}. During \code{adapt()}, the layer will analyze a data set,
 #' determine the frequency of individual integer tokens, and create a
 #' vocabulary from them. If the vocabulary is capped in size, the most frequent
 #' tokens will be used to create the vocabulary and all others will be treated
 #' as OOV.
 #'
-#' There are two possible output modes for the layer.  When `output_mode` is
-#' `"int"`, input integers are converted to their index in the vocabulary (an
-#' integer).  When `output_mode` is `"multi_hot"`, `"count"`, or `"tf_idf"`,
+#' There are two possible output modes for the layer.  When \code{output_mode} is
+#' \verb{"int"}, input integers are converted to their index in the vocabulary (an
+#' integer).  When \code{output_mode} is \verb{"multi_hot"}, \verb{"count"}, or \verb{"tf_idf"},
 #' input integers are encoded into an array where each dimension corresponds to
 #' an element in the vocabulary.
 #'
 #' The vocabulary can optionally contain a mask token as well as an OOV token
 #' (which can optionally occupy multiple indices in the vocabulary, as set
-#' by `num_oov_indices`).
-#' The position of these tokens in the vocabulary is fixed. When `output_mode`
-#' is `"int"`, the vocabulary will begin with the mask token at index 0,
+#' by \code{num_oov_indices}).
+#' The position of these tokens in the vocabulary is fixed. When \code{output_mode}
+#' is \verb{"int"}, the vocabulary will begin with the mask token at index 0,
 #' followed by OOV indices, followed by the rest of the vocabulary. When
-#' `output_mode` is `"multi_hot"`, `"count"`, or `"tf_idf"` the vocabulary will
+#' \code{output_mode} is \verb{"multi_hot"}, \verb{"count"}, or \verb{"tf_idf"} the vocabulary will
 #' begin with OOV indices and instances of the mask token will be dropped.
 #'
-#' **Note:** This layer uses TensorFlow internally. It cannot
+#' \strong{Note:} This layer uses TensorFlow internally. It cannot
 #' be used as part of the compiled computation graph of a model with
 #' any backend other than TensorFlow.
 #' It can however be used with any backend when running eagerly.
@@ -597,109 +641,112 @@ layer_hashing <- local({
 #' with any backend (outside the model itself), which is how we recommend
 #' to use this layer.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param max_tokens Maximum size of the vocabulary for this layer. This should
 #' only be specified when adapting the vocabulary or when setting
-#' `pad_to_max_tokens=True`. If None, there is no cap on the size of
+#' \code{pad_to_max_tokens=True}. If None, there is no cap on the size of
 #' the vocabulary. Note that this size includes the OOV
-#' and mask tokens. Defaults to `NULL`.
+#' and mask tokens. Defaults to \code{NULL}.
 #' @param num_oov_indices The number of out-of-vocabulary tokens to use.
 #' If this value is more than 1, OOV inputs are hashed or modulated
-#' to determine their OOV value (see `oov_method`).
+#' to determine their OOV value (see \code{oov_method}).
 #' If this value is 0, OOV inputs will cause an error when calling
-#' the layer. Defaults to `1`.
+#' the layer. Defaults to \code{1}.
 #' @param mask_token An integer token that represents masked inputs. When
-#' `output_mode` is `"int"`, the token is included in vocabulary
+#' \code{output_mode} is \verb{"int"}, the token is included in vocabulary
 #' and mapped to index 0. In other output modes,
 #' the token will not appear in the vocabulary and instances
 #' of the mask token in the input will be dropped.
-#' If set to None, no mask term will be added. Defaults to `NULL`.
-#' @param oov_token Only used when `invert` is `TRUE`. The token to return
-#' for OOV indices. Defaults to `-1`.
+#' If set to None, no mask term will be added. Defaults to \code{NULL}.
+#' @param oov_token Only used when \code{invert} is \code{TRUE}. The token to return
+#' for OOV indices. Defaults to \code{-1}.
 #' @param vocabulary Optional. Either an array of integers or a string path to a
 #' text file. If passing an array, can pass a tuple, list,
 #' 1D NumPy array, or 1D tensor containing the integer vocbulary terms.
 #' If passing a file path, the file should contain one line per term
 #' in the vocabulary. If this argument is set,
-#' there is no need to `adapt()` the layer.
+#' there is no need to \code{adapt()} the layer.
 #' @param vocabulary_dtype The dtype of the vocabulary terms.
-#' Only `vocabulary_dtype='int64'` is supported at this time.
-#' Defaults to `"int64"`.
-#' @param idf_weights Only valid when `output_mode` is `"tf_idf"`.
+#' Only \verb{vocabulary_dtype='int64'} is supported at this time.
+#' Defaults to \verb{"int64"}.
+#' @param idf_weights Only valid when \code{output_mode} is \verb{"tf_idf"}.
 #' A tuple, list, 1D NumPy array, or 1D tensor or the same length
 #' as the vocabulary, containing the floating point inverse document
 #' frequency weights, which will be multiplied by per sample term
 #' counts for the final TF-IDF weight.
-#' If the `vocabulary` argument is set, and `output_mode` is
-#' `"tf_idf"`, this argument must be supplied.
-#' @param invert Only valid when `output_mode` is `"int"`.
-#' If `TRUE`, this layer will map indices to vocabulary items
+#' If the \code{vocabulary} argument is set, and \code{output_mode} is
+#' \verb{"tf_idf"}, this argument must be supplied.
+#' @param invert Only valid when \code{output_mode} is \verb{"int"}.
+#' If \code{TRUE}, this layer will map indices to vocabulary items
 #' instead of mapping vocabulary items to indices.
-#' Defaults to `FALSE`.
+#' Defaults to \code{FALSE}.
 #' @param output_mode Specification for the output of the layer. Values can be
-#' `"int"`, `"one_hot"`, `"multi_hot"`, `"count"`, or `"tf_idf"`
+#' \verb{"int"}, \verb{"one_hot"}, \verb{"multi_hot"}, \verb{"count"}, or \verb{"tf_idf"}
 #' configuring the layer as follows:
-#' - `"int"`: Return the vocabulary indices of the input tokens.
-#' - `"one_hot"`: Encodes each individual element in the input into an
+#' \itemize{
+#' \item \verb{"int"}: Return the vocabulary indices of the input tokens.
+#' \item \verb{"one_hot"}: Encodes each individual element in the input into an
 #' array the same size as the vocabulary,
 #' containing a 1 at the element index. If the last dimension
 #' is size 1, will encode on that dimension.
 #' If the last dimension is not size 1, will append a new
 #' dimension for the encoded output.
-#' - `"multi_hot"`: Encodes each sample in the input into a single
+#' \item \verb{"multi_hot"}: Encodes each sample in the input into a single
 #' array the same size as the vocabulary,
 #' containing a 1 for each vocabulary term present in the sample.
 #' Treats the last dimension as the sample dimension,
-#' if input shape is `(..., sample_length)`,
-#' output shape will be `(..., num_tokens)`.
-#' - `"count"`: As `"multi_hot"`, but the int array contains
+#' if input shape is \code{(..., sample_length)},
+#' output shape will be \code{(..., num_tokens)}.
+#' \item \verb{"count"}: As \verb{"multi_hot"}, but the int array contains
 #' a count of the number of times the token at that index
 #' appeared in the sample.
-#' - `"tf_idf"`: As `"multi_hot"`, but the TF-IDF algorithm is
+#' \item \verb{"tf_idf"}: As \verb{"multi_hot"}, but the TF-IDF algorithm is
 #' applied to find the value in each token slot.
-#' For `"int"` output, the output shape matches the input shape.
-#' For `"one_hot"` output, the output shape is
-#' `input_shape + (vocabulary_size,)`, where `input_shape` may
-#' have arbitrary rank. For other output modes (`"multi_hot"`,
-#' `"count"`, `"tf_idf"`), the output shape is `(batch_size,
-#' vocabulary_size)`. Defaults to `"int"`.
-#' @param sparse Boolean. Only applicable to `"multi_hot"`, `"count"`, and
-#' `"tf_idf"` output modes. Only supported with TensorFlow
-#' backend. If `TRUE`, returns a `SparseTensor`
-#' instead of a dense `Tensor`. Defaults to `FALSE`.
-#' @param pad_to_max_tokens Only applicable when `output_mode` is `"multi_hot"`,
-#' `"count"`, or `"tf_idf"`. If `TRUE`, the output will have
-#' its feature axis padded to `max_tokens` even if the number
-#' of unique tokens in the vocabulary is less than `max_tokens`,
-#' resulting in a tensor of shape `(batch_size, max_tokens)`
-#' regardless of vocabulary size. Defaults to `FALSE`.
-#' @param oov_method Only relevant when `num_oov_indices > 1`. Controls how OOV
+#' For \verb{"int"} output, the output shape matches the input shape.
+#' For \verb{"one_hot"} output, the output shape is
+#' \code{input_shape + (vocabulary_size,)}, where \code{input_shape} may
+#' have arbitrary rank. For other output modes (\verb{"multi_hot"},
+#' \verb{"count"}, \verb{"tf_idf"}), the output shape is `(batch_size,
+#' vocabulary_size)\code{. Defaults to}"int"`.
+#' }
+#' @param sparse Boolean. Only applicable to \verb{"multi_hot"}, \verb{"count"}, and
+#' \verb{"tf_idf"} output modes. Only supported with TensorFlow
+#' backend. If \code{TRUE}, returns a \code{SparseTensor}
+#' instead of a dense \code{Tensor}. Defaults to \code{FALSE}.
+#' @param pad_to_max_tokens Only applicable when \code{output_mode} is \verb{"multi_hot"},
+#' \verb{"count"}, or \verb{"tf_idf"}. If \code{TRUE}, the output will have
+#' its feature axis padded to \code{max_tokens} even if the number
+#' of unique tokens in the vocabulary is less than \code{max_tokens},
+#' resulting in a tensor of shape \code{(batch_size, max_tokens)}
+#' regardless of vocabulary size. Defaults to \code{FALSE}.
+#' @param oov_method Only relevant when \code{num_oov_indices > 1}. Controls how OOV
 #' tokens are assigned to OOV buckets.
-#' - `"floormod"` (default): uses `token % num_oov_indices`.
+#' \itemize{
+#' \item \verb{"floormod"} (default): uses \verb{token \% num_oov_indices}.
 #' Preserves backwards compatibility but can produce severe bucket
 #' imbalance when input IDs share a common factor with
-#' `num_oov_indices` (e.g. all-even IDs with an even bucket count).
-#' - `"farmhash"`: applies FarmHash64. Distributes OOV tokens
+#' \code{num_oov_indices} (e.g. all-even IDs with an even bucket count).
+#' \item \verb{"farmhash"}: applies FarmHash64. Distributes OOV tokens
 #' uniformly regardless of the arithmetic structure of the input IDs.
 #' This parameter is ignored for string inputs, which always use
 #' FarmHash64.
-#' @param salt Only valid when `oov_method="farmhash"`. If passed, the hash
+#' }
+#' @param salt Only valid when \verb{oov_method="farmhash"}. If passed, the hash
 #' function used for OOV bucket assignment will be SipHash64,
 #' with these values used as an additional input (known as a
 #' "salt" in cryptography).
 #' Can be a tuple or list of 2 integers, or a single integer
-#' (which is used for both key components). If `NULL` (default),
-#' FarmHash64 is used. Defaults to `NULL`.
-#' @param name Passed to `keras.layers.IntegerLookup()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.IntegerLookup()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' (which is used for both key components). If \code{NULL} (default),
+#' FarmHash64 is used. Defaults to \code{NULL}.
+#' @param name Passed to \code{keras.layers.IntegerLookup()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.IntegerLookup()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_integer_lookup <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -716,18 +763,17 @@ layer_integer_lookup <- local({
 #' Ensure the maximum number of bounding boxes.
 #'
 #' @description
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param max_number Desired output number of bounding boxes.
-#' @param fill_value Passed to `keras.layers.MaxNumBoundingBoxes()` as `fill_value` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.MaxNumBoundingBoxes()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param fill_value Passed to \code{keras.layers.MaxNumBoundingBoxes()} as \code{fill_value} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.MaxNumBoundingBoxes()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_max_num_bounding_boxes <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -741,7 +787,7 @@ layer_max_num_bounding_boxes <- local({
 #' A preprocessing layer to convert raw audio signals to Mel spectrograms.
 #'
 #' @description
-#' This layer takes `float32`/`float64` single or batched audio signal as
+#' This layer takes \code{float32}/\code{float64} single or batched audio signal as
 #' inputs and computes the Mel spectrogram using Short-Time Fourier Transform
 #' and Mel scaling. The input should be a 1D (unbatched) or 2D (batched) tensor
 #' representing audio signals. The output will be a 2D or 3D tensor
@@ -755,49 +801,50 @@ layer_max_num_bounding_boxes <- local({
 #' speech and music processing tasks like speech recognition, speaker
 #' identification, and music genre classification.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
 #' References:
-#' - [Spectrogram](https://en.wikipedia.org/wiki/Spectrogram),
-#' - [Mel scale](https://en.wikipedia.org/wiki/Mel_scale).
+#' \itemize{
+#' \item \href{https://en.wikipedia.org/wiki/Spectrogram}{Spectrogram},
+#' \item \href{https://en.wikipedia.org/wiki/Mel_scale}{Mel scale}.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param fft_length Integer, size of the FFT window.
 #' @param sequence_stride Integer, number of samples between successive STFT
 #' columns.
 #' @param sequence_length Integer, size of the window used for applying
-#' `window` to each audio frame. If `NULL`, defaults to `fft_length`.
+#' \code{window} to each audio frame. If \code{NULL}, defaults to \code{fft_length}.
 #' @param window String, name of the window function to use. Available values
-#' are `"hann"` and `"hamming"`. If `window` is a tensor, it will be
+#' are \verb{"hann"} and \verb{"hamming"}. If \code{window} is a tensor, it will be
 #' used directly as the window and its length must be
-#' `sequence_length`. If `window` is `NULL`, no windowing is
-#' used. Defaults to `"hann"`.
+#' \code{sequence_length}. If \code{window} is \code{NULL}, no windowing is
+#' used. Defaults to \verb{"hann"}.
 #' @param sampling_rate Integer, sample rate of the input signal.
 #' @param num_mel_bins Integer, number of mel bins to generate.
 #' @param min_freq Float, minimum frequency of the mel bins.
 #' @param max_freq Float, maximum frequency of the mel bins.
-#' If `NULL`, defaults to `sampling_rate / 2`.
+#' If \code{NULL}, defaults to \code{sampling_rate / 2}.
 #' @param power_to_db If True, convert the power spectrogram to decibels.
-#' @param top_db Float, minimum negative cut-off `max(10 * log10(S)) - top_db`.
+#' @param top_db Float, minimum negative cut-off \code{max(10 * log10(S)) - top_db}.
 #' @param mag_exp Float, exponent for the magnitude spectrogram.
 #' 1 for magnitude, 2 for power, etc. Default is 2.
-#' @param min_power Float, minimum value for power and `ref_power`.
+#' @param min_power Float, minimum value for power and \code{ref_power}.
 #' @param ref_power Float, the power is scaled relative to it
-#' `10 * log10(S / ref_power)`.
-#' @param ... Further named arguments for `keras.layers.MelSpectrogram()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{10 * log10(S / ref_power)}.
+#' @param ... Further named arguments for \code{keras.layers.MelSpectrogram()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' 1D (unbatched) or 2D (batched) tensor with shape:`(..., samples)`.
+#' 1D (unbatched) or 2D (batched) tensor with shape:\code{(..., samples)}.
 #'
 #' @section Output shape:
 #' 2D (unbatched) or 3D (batched) tensor with
-#' shape:`(..., num_mel_bins, time)`.
+#' shape:\code{(..., num_mel_bins, time)}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_mel_spectrogram <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -815,26 +862,27 @@ layer_mel_spectrogram <- local({
 #' MixUp implements the MixUp data augmentation technique.
 #'
 #' @description
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param alpha Float between 0 and 1. Controls the blending strength.
 #' Smaller values mean less mixing, while larger values allow
 #' for more  blending between images. Defaults to 0.2,
 #' recommended for ImageNet1k classification.
-#' @param data_format Passed to `keras.layers.MixUp()` as `data_format` (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.MixUp()} as \code{data_format} (its docstring does not describe it).
 #' @param seed Integer. Used to create a random seed.
-#' @param ... Further named arguments for `keras.layers.MixUp()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.MixUp()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section References:
-#' - [MixUp paper](https://arxiv.org/abs/1710.09412).
-#' - [MixUp for Object Detection paper](https://arxiv.org/pdf/1902.04103).
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1710.09412}{MixUp paper}.
+#' \item \href{https://arxiv.org/pdf/1902.04103}{MixUp for Object Detection paper}.
+#' }
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_mix_up <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -850,49 +898,48 @@ layer_mix_up <- local({
 #' @description
 #' This layer will shift and scale inputs into a distribution centered around
 #' 0 with standard deviation 1. It accomplishes this by precomputing the mean
-#' and variance of the data, and calling `(input - mean) / sqrt(var)` at
+#' and variance of the data, and calling \code{(input - mean) / sqrt(var)} at
 #' runtime.
 #'
 #' The mean and variance values for the layer must be either supplied on
-#' construction or learned via `adapt()`. `adapt()` will compute the mean and
-#' variance of the data and store them as the layer's weights. `adapt()` should
-#' be called before `fit()`, `evaluate()`, or `predict()`.
+#' construction or learned via \code{adapt()}. \code{adapt()} will compute the mean and
+#' variance of the data and store them as the layer's weights. \code{adapt()} should
+#' be called before \code{fit()}, \code{evaluate()}, or \code{predict()}.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param axis Integer, tuple of integers, or None. The axis or axes that should
 #' have a separate mean and variance for each index in the shape.
-#' For example, if shape is `(None, 5)` and `axis=1`, the layer will
+#' For example, if shape is \code{(None, 5)} and \code{axis=1}, the layer will
 #' track 5 separate mean and variance values for the last axis.
-#' If `axis` is set to `NULL`, the layer will normalize
+#' If \code{axis} is set to \code{NULL}, the layer will normalize
 #' all elements in the input by a scalar mean and variance.
-#' When `-1`, the last axis of the input is assumed to be a
+#' When \code{-1}, the last axis of the input is assumed to be a
 #' feature dimension and is normalized per index.
 #' Note that in the specific case of batched scalar inputs where
 #' the only axis is the batch axis, the default will normalize
 #' each index in the batch separately.
-#' In this case, consider passing `axis=None`. Defaults to `-1`.
+#' In this case, consider passing \code{axis=None}. Defaults to \code{-1}.
 #' @param mean The mean value(s) to use during normalization. The passed value(s)
 #' will be broadcast to the shape of the kept axes above;
 #' if the value(s) cannot be broadcast, an error will be raised when
-#' this layer's `build()` method is called.
-#' `mean` and `variance` must be specified together.
+#' this layer's \code{build()} method is called.
+#' \code{mean} and \code{variance} must be specified together.
 #' @param variance The variance value(s) to use during normalization. The passed
 #' value(s) will be broadcast to the shape of the kept axes above;
 #' if the value(s) cannot be broadcast, an error will be raised when
-#' this layer's `build()` method is called.
-#' `mean` and `variance` must be specified together.
-#' @param invert If `TRUE`, this layer will apply the inverse transformation
+#' this layer's \code{build()} method is called.
+#' \code{mean} and \code{variance} must be specified together.
+#' @param invert If \code{TRUE}, this layer will apply the inverse transformation
 #' to its inputs: it would turn a normalized input back into its
 #' original form.
-#' @param ... Further named arguments for `keras.layers.Normalization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Normalization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -908,27 +955,28 @@ layer_normalization <- local({
 #' @description
 #' This class is useful to build a preprocessing pipeline,
 #' in particular an image data augmentation pipeline.
-#' Compared to a `Sequential` model, `Pipeline` features
+#' Compared to a \code{Sequential} model, \code{Pipeline} features
 #' a few important differences:
 #'
-#' - It's not a `Model`, just a plain layer.
-#' - When the layers in the pipeline are compatible
-#' with `tf.data`, the pipeline will also
-#' remain `tf.data` compatible. That is to say,
+#' \itemize{
+#' \item It's not a \code{Model}, just a plain layer.
+#' \item When the layers in the pipeline are compatible
+#' with \code{tf.data}, the pipeline will also
+#' remain \code{tf.data} compatible. That is to say,
 #' the pipeline will not attempt to convert
 #' its inputs to backend-native tensors
-#' when in a tf.data context (unlike a `Sequential`
+#' when in a tf.data context (unlike a \code{Sequential}
 #' model).
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param layers Passed to `keras.layers.Pipeline()` as `layers` (its docstring does not describe it).
-#' @param name Passed to `keras.layers.Pipeline()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.Pipeline()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param layers Passed to \code{keras.layers.Pipeline()} as \code{layers} (its docstring does not describe it).
+#' @param name Passed to \code{keras.layers.Pipeline()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.Pipeline()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_pipeline <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -941,8 +989,7 @@ layer_pipeline <- local({
 #' RandAugment performs the Rand Augment operation on input images.
 #'
 #' @description
-#' ```
-#' This layer can be thought of as an all-in-one image augmentation layer. The
+#' \preformatted{This layer can be thought of as an all-in-one image augmentation layer. The
 #' policy implemented by this layer has been benchmarked extensively and is
 #' effective on a wide variety of datasets.
 #'
@@ -964,22 +1011,50 @@ layer_pipeline <- local({
 #'         Options include `nearest`, `bilinear`. Default is `bilinear`.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param value_range Passed to `keras.layers.RandAugment()` as `value_range` (its docstring does not describe it).
-#' @param num_ops Passed to `keras.layers.RandAugment()` as `num_ops` (its docstring does not describe it).
-#' @param factor Passed to `keras.layers.RandAugment()` as `factor` (its docstring does not describe it).
-#' @param interpolation Passed to `keras.layers.RandAugment()` as `interpolation` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandAugment()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandAugment()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandAugment()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandAugment(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param value_range Passed to \code{keras.layers.RandAugment()} as \code{value_range} (its docstring does not describe it).
+#' @param num_ops Passed to \code{keras.layers.RandAugment()} as \code{num_ops} (its docstring does not describe it).
+#' @param factor Passed to \code{keras.layers.RandAugment()} as \code{factor} (its docstring does not describe it).
+#' @param interpolation Passed to \code{keras.layers.RandAugment()} as \code{interpolation} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandAugment()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandAugment()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandAugment()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_rand_augment <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -996,21 +1071,21 @@ layer_rand_augment <- local({
 #' @description
 #' This layer will randomly increase/reduce the brightness for the input RGB
 #' images. At inference time, the output will be identical to the input.
-#' Call the layer with `training=True` to adjust the brightness of the input.
+#' Call the layer with \code{training=True} to adjust the brightness of the input.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
 #' Inputs: 3D (HWC) or 4D (NHWC) tensor, with float or int dtype. Input pixel
-#' values can be of any range (e.g. `[0., 1.)` or `[0, 255]`)
+#' values can be of any range (e.g. \code{[0., 1.)} or \code{[0, 255]})
 #'
 #' Output: 3D (HWC) or 4D (NHWC) tensor with brightness adjusted based on the
-#' `factor`. By default, the layer will output floats.
-#' The output value will be clipped to the range `[0, 255]`,
+#' \code{factor}. By default, the layer will output floats.
+#' The output value will be clipped to the range \code{[0, 255]},
 #' the valid range of RGB colors, and
-#' rescaled based on the `value_range` if needed.
+#' rescaled based on the \code{value_range} if needed.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param factor Float or a list/tuple of 2 floats between -1.0 and 1.0. The
 #' factor is used to determine the lower bound and upper bound of the
 #' brightness adjustment. A float value will be chosen randomly between
@@ -1022,17 +1097,16 @@ layer_rand_augment <- local({
 #' @param value_range Optional list/tuple of 2 floats
 #' for the lower and upper limit
 #' of the values of the input data.
-#' To make no change, use `[0.0, 1.0]`, e.g., if the image input
-#' has been scaled before this layer. Defaults to `[0.0, 255.0]`.
+#' To make no change, use \code{[0.0, 1.0]}, e.g., if the image input
+#' has been scaled before this layer. Defaults to \code{[0.0, 255.0]}.
 #' The brightness adjustment will be scaled to this range, and the
 #' output values will be clipped to this range.
 #' @param seed optional integer, for fixed RNG behavior.
-#' @param ... Further named arguments for `keras.layers.RandomBrightness()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.RandomBrightness()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_brightness <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1046,8 +1120,7 @@ layer_random_brightness <- local({
 #' Randomly performs the color degeneration operation on given images.
 #'
 #' @description
-#' ```
-#' The sharpness operation first converts an image to gray scale, then back to
+#' \preformatted{The sharpness operation first converts an image to gray scale, then back to
 #' color. It then takes a weighted average between original image and the
 #' degenerated image. This makes colors appear more dull.
 #'
@@ -1068,20 +1141,37 @@ layer_random_brightness <- local({
 #'         same, please pass a tuple with two identical floats: `(0.5, 0.5)`.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomColorDegeneration()` as `factor` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomColorDegeneration()` as `value_range` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomColorDegeneration()` as `data_format` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomColorDegeneration()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomColorDegeneration()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomColorDegeneration(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomColorDegeneration()} as \code{factor} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomColorDegeneration()} as \code{value_range} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomColorDegeneration()} as \code{data_format} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomColorDegeneration()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomColorDegeneration()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_color_degeneration <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1095,8 +1185,7 @@ layer_random_color_degeneration <- local({
 #' RandomColorJitter class randomly apply brightness, contrast, saturation and hue image processing operation sequentially and randomly on the input.
 #'
 #' @description
-#' ```
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \preformatted{**Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
 #' (independently of which backend you're using).
 #'
 #' Args:
@@ -1141,23 +1230,40 @@ layer_random_color_degeneration <- local({
 #'         floats: `(0.5, 0.5)`.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param value_range Passed to `keras.layers.RandomColorJitter()` as `value_range` (its docstring does not describe it).
-#' @param brightness_factor Passed to `keras.layers.RandomColorJitter()` as `brightness_factor` (its docstring does not describe it).
-#' @param contrast_factor Passed to `keras.layers.RandomColorJitter()` as `contrast_factor` (its docstring does not describe it).
-#' @param saturation_factor Passed to `keras.layers.RandomColorJitter()` as `saturation_factor` (its docstring does not describe it).
-#' @param hue_factor Passed to `keras.layers.RandomColorJitter()` as `hue_factor` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomColorJitter()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomColorJitter()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomColorJitter()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomColorJitter(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param value_range Passed to \code{keras.layers.RandomColorJitter()} as \code{value_range} (its docstring does not describe it).
+#' @param brightness_factor Passed to \code{keras.layers.RandomColorJitter()} as \code{brightness_factor} (its docstring does not describe it).
+#' @param contrast_factor Passed to \code{keras.layers.RandomColorJitter()} as \code{contrast_factor} (its docstring does not describe it).
+#' @param saturation_factor Passed to \code{keras.layers.RandomColorJitter()} as \code{saturation_factor} (its docstring does not describe it).
+#' @param hue_factor Passed to \code{keras.layers.RandomColorJitter()} as \code{hue_factor} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomColorJitter()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomColorJitter()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomColorJitter()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_color_jitter <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1173,8 +1279,7 @@ layer_random_color_jitter <- local({
 #' A preprocessing layer which randomly adjusts contrast during training.
 #'
 #' @description
-#' ```
-#' This layer will randomly adjust the contrast of an image or images
+#' \preformatted{This layer will randomly adjust the contrast of an image or images
 #' by a random factor. Contrast is adjusted independently
 #' for each channel of each image during training.
 #'
@@ -1211,19 +1316,36 @@ layer_random_color_jitter <- local({
 #'         preprocessing pipeline is set up.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomContrast()` as `factor` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomContrast()` as `value_range` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomContrast()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomContrast()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomContrast(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomContrast()} as \code{factor} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomContrast()} as \code{value_range} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomContrast()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomContrast()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_contrast <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1237,8 +1359,7 @@ layer_random_contrast <- local({
 #' A preprocessing layer which randomly crops images during training.
 #'
 #' @description
-#' ```
-#' During training, this layer will randomly choose a location to crop images
+#' \preformatted{During training, this layer will randomly choose a location to crop images
 #' down to a target size. The layer will crop all the images in the same batch
 #' to the same cropping location.
 #'
@@ -1270,21 +1391,49 @@ layer_random_contrast <- local({
 #'     **kwargs: Base layer keyword arguments, such as
 #'         `name` and `dtype`.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param height Passed to `keras.layers.RandomCrop()` as `height` (its docstring does not describe it).
-#' @param width Passed to `keras.layers.RandomCrop()` as `width` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomCrop()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomCrop()` as `data_format` (its docstring does not describe it).
-#' @param name Passed to `keras.layers.RandomCrop()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomCrop()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomCrop(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param height Passed to \code{keras.layers.RandomCrop()} as \code{height} (its docstring does not describe it).
+#' @param width Passed to \code{keras.layers.RandomCrop()} as \code{width} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomCrop()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomCrop()} as \code{data_format} (its docstring does not describe it).
+#' @param name Passed to \code{keras.layers.RandomCrop()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomCrop()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_crop <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1298,8 +1447,7 @@ layer_random_crop <- local({
 #' A preprocessing layer that applies random elastic transformations.
 #'
 #' @description
-#' ```
-#' This layer distorts input images by applying elastic deformations,
+#' \preformatted{This layer distorts input images by applying elastic deformations,
 #' simulating a physically realistic transformation. The magnitude of the
 #' distortion is controlled by the `scale` parameter, while the `factor`
 #' determines the probability of applying the transformation.
@@ -1352,24 +1500,52 @@ layer_random_crop <- local({
 #'         preprocessing pipeline is set up.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomElasticTransform()` as `factor` (its docstring does not describe it).
-#' @param scale Passed to `keras.layers.RandomElasticTransform()` as `scale` (its docstring does not describe it).
-#' @param interpolation Passed to `keras.layers.RandomElasticTransform()` as `interpolation` (its docstring does not describe it).
-#' @param fill_mode Passed to `keras.layers.RandomElasticTransform()` as `fill_mode` (its docstring does not describe it).
-#' @param fill_value Passed to `keras.layers.RandomElasticTransform()` as `fill_value` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomElasticTransform()` as `value_range` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomElasticTransform()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomElasticTransform()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomElasticTransform()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomElasticTransform(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomElasticTransform()} as \code{factor} (its docstring does not describe it).
+#' @param scale Passed to \code{keras.layers.RandomElasticTransform()} as \code{scale} (its docstring does not describe it).
+#' @param interpolation Passed to \code{keras.layers.RandomElasticTransform()} as \code{interpolation} (its docstring does not describe it).
+#' @param fill_mode Passed to \code{keras.layers.RandomElasticTransform()} as \code{fill_mode} (its docstring does not describe it).
+#' @param fill_value Passed to \code{keras.layers.RandomElasticTransform()} as \code{fill_value} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomElasticTransform()} as \code{value_range} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomElasticTransform()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomElasticTransform()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomElasticTransform()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_elastic_transform <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1384,8 +1560,7 @@ layer_random_elastic_transform <- local({
 #' Random Erasing data augmentation technique.
 #'
 #' @description
-#' ```
-#' Random Erasing is a data augmentation method where random patches of
+#' \preformatted{Random Erasing is a data augmentation method where random patches of
 #' an image are erased (replaced by a constant value or noise)
 #' during training to improve generalization.
 #'
@@ -1418,22 +1593,39 @@ layer_random_elastic_transform <- local({
 #'         preprocessing pipeline is set up.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomErasing()` as `factor` (its docstring does not describe it).
-#' @param scale Passed to `keras.layers.RandomErasing()` as `scale` (its docstring does not describe it).
-#' @param fill_value Passed to `keras.layers.RandomErasing()` as `fill_value` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomErasing()` as `value_range` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomErasing()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomErasing()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomErasing()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomErasing(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomErasing()} as \code{factor} (its docstring does not describe it).
+#' @param scale Passed to \code{keras.layers.RandomErasing()} as \code{scale} (its docstring does not describe it).
+#' @param fill_value Passed to \code{keras.layers.RandomErasing()} as \code{fill_value} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomErasing()} as \code{value_range} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomErasing()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomErasing()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomErasing()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_erasing <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1448,8 +1640,7 @@ layer_random_erasing <- local({
 #' A preprocessing layer which randomly flips images during training.
 #'
 #' @description
-#' ```
-#' This layer will flip the images horizontally and or vertically based on the
+#' \preformatted{This layer will flip the images horizontally and or vertically based on the
 #' `mode` attribute. During inference time, the output will be identical to
 #' input. Call the layer with `training=True` to flip the input.
 #' Input pixel values can be of any range (e.g. `[0., 1.)` or `[0, 255]`) and
@@ -1476,19 +1667,47 @@ layer_random_erasing <- local({
 #'     **kwargs: Base layer keyword arguments, such as
 #'         `name` and `dtype`.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param mode Passed to `keras.layers.RandomFlip()` as `mode` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomFlip()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomFlip()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomFlip()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomFlip(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param mode Passed to \code{keras.layers.RandomFlip()} as \code{mode} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomFlip()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomFlip()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomFlip()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_flip <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1502,8 +1721,7 @@ layer_random_flip <- local({
 #' Applies random Gaussian blur to images for data augmentation.
 #'
 #' @description
-#' ```
-#' This layer performs a Gaussian blur operation on input images with a
+#' \preformatted{This layer performs a Gaussian blur operation on input images with a
 #' randomly selected degree of blurring, controlled by the `factor` and
 #' `sigma` arguments.
 #'
@@ -1530,22 +1748,39 @@ layer_random_flip <- local({
 #'         preprocessing pipeline is set up.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomGaussianBlur()` as `factor` (its docstring does not describe it).
-#' @param kernel_size Passed to `keras.layers.RandomGaussianBlur()` as `kernel_size` (its docstring does not describe it).
-#' @param sigma Passed to `keras.layers.RandomGaussianBlur()` as `sigma` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomGaussianBlur()` as `value_range` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomGaussianBlur()` as `data_format` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomGaussianBlur()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomGaussianBlur()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomGaussianBlur(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomGaussianBlur()} as \code{factor} (its docstring does not describe it).
+#' @param kernel_size Passed to \code{keras.layers.RandomGaussianBlur()} as \code{kernel_size} (its docstring does not describe it).
+#' @param sigma Passed to \code{keras.layers.RandomGaussianBlur()} as \code{sigma} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomGaussianBlur()} as \code{value_range} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomGaussianBlur()} as \code{data_format} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomGaussianBlur()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomGaussianBlur()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_gaussian_blur <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1560,8 +1795,7 @@ layer_random_gaussian_blur <- local({
 #' Preprocessing layer for random conversion of RGB images to grayscale.
 #'
 #' @description
-#' ```
-#' This layer randomly converts input images to grayscale with a specified
+#' \preformatted{This layer randomly converts input images to grayscale with a specified
 #' factor. When applied, it maintains the original number of channels
 #' but sets all channels to the same grayscale value. This can be useful
 #' for data augmentation and training models to be robust to color
@@ -1596,19 +1830,36 @@ layer_random_gaussian_blur <- local({
 #'     as the input, even for grayscale-converted images where all channels
 #'     will have the same value.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomGrayscale()` as `factor` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomGrayscale()` as `data_format` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomGrayscale()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomGrayscale()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomGrayscale(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomGrayscale()} as \code{factor} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomGrayscale()} as \code{data_format} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomGrayscale()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomGrayscale()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_grayscale <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1628,31 +1879,30 @@ layer_random_grayscale <- local({
 #' The image hue is adjusted by converting the image(s) to HSV and rotating the
 #' hue channel (H) by delta. The image is then converted back to RGB.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param factor A single float or a tuple of two floats.
-#' `factor` controls the extent to which the
-#' image hue is impacted. `factor=0.0` makes this layer perform a
-#' no-op operation, while a value of `1.0` performs the most aggressive
-#' contrast adjustment available. If a tuple is used, a `factor` is
+#' \code{factor} controls the extent to which the
+#' image hue is impacted. \code{factor=0.0} makes this layer perform a
+#' no-op operation, while a value of \code{1.0} performs the most aggressive
+#' contrast adjustment available. If a tuple is used, a \code{factor} is
 #' sampled between the two values for every image augmented. If a
-#' single float is used, a value between `0.0` and the passed float is
+#' single float is used, a value between \code{0.0} and the passed float is
 #' sampled. In order to ensure the value is always the same, please
-#' pass a tuple with two identical floats: `(0.5, 0.5)`.
+#' pass a tuple with two identical floats: \code{(0.5, 0.5)}.
 #' @param value_range the range of values the incoming images will have.
-#' Represented as a two-number tuple written `[low, high]`. This is
-#' typically either `[0, 1]` or `[0, 255]` depending on how your
+#' Represented as a two-number tuple written \code{[low, high]}. This is
+#' typically either \code{[0, 1]} or \code{[0, 255]} depending on how your
 #' preprocessing pipeline is set up.
-#' @param data_format Passed to `keras.layers.RandomHue()` as `data_format` (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomHue()} as \code{data_format} (its docstring does not describe it).
 #' @param seed Integer. Used to create a random seed.
-#' @param ... Further named arguments for `keras.layers.RandomHue()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.RandomHue()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_hue <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1666,8 +1916,7 @@ layer_random_hue <- local({
 #' Preprocessing layer for random inversion of image colors.
 #'
 #' @description
-#' ```
-#' This layer randomly inverts the colors of input images with a specified
+#' \preformatted{This layer randomly inverts the colors of input images with a specified
 #' probability range. When applied, each image has a chance of having its
 #' colors inverted, where the pixel values are transformed to their
 #' complementary values. Images that are not selected for inversion
@@ -1690,20 +1939,37 @@ layer_random_hue <- local({
 #'         values within `value_range`. Defaults to `(0, 255)`.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomInvert()` as `factor` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomInvert()` as `value_range` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomInvert()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomInvert()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomInvert()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomInvert(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomInvert()} as \code{factor} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomInvert()} as \code{value_range} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomInvert()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomInvert()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomInvert()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_invert <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1718,8 +1984,7 @@ layer_random_invert <- local({
 #' A preprocessing layer that applies random perspective transformations.
 #'
 #' @description
-#' ```
-#' This layer distorts the perspective of input images by shifting their
+#' \preformatted{This layer distorts the perspective of input images by shifting their
 #' corner points, simulating a 3D-like transformation. The amount of distortion
 #' is controlled by the `factor` and `scale` parameters.
 #'
@@ -1746,22 +2011,50 @@ layer_random_invert <- local({
 #'         boundaries when `fill_mode="constant"`.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomPerspective()` as `factor` (its docstring does not describe it).
-#' @param scale Passed to `keras.layers.RandomPerspective()` as `scale` (its docstring does not describe it).
-#' @param interpolation Passed to `keras.layers.RandomPerspective()` as `interpolation` (its docstring does not describe it).
-#' @param fill_value Passed to `keras.layers.RandomPerspective()` as `fill_value` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomPerspective()` as `seed` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomPerspective()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomPerspective()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomPerspective(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomPerspective()} as \code{factor} (its docstring does not describe it).
+#' @param scale Passed to \code{keras.layers.RandomPerspective()} as \code{scale} (its docstring does not describe it).
+#' @param interpolation Passed to \code{keras.layers.RandomPerspective()} as \code{interpolation} (its docstring does not describe it).
+#' @param fill_value Passed to \code{keras.layers.RandomPerspective()} as \code{fill_value} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomPerspective()} as \code{seed} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomPerspective()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomPerspective()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_perspective <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1776,8 +2069,7 @@ layer_random_perspective <- local({
 #' Reduces the number of bits for each color channel.
 #'
 #' @description
-#' ```
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \preformatted{**Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
 #' (independently of which backend you're using).
 #'
 #' References:
@@ -1792,20 +2084,37 @@ layer_random_perspective <- local({
 #'     factor: integer, the number of bits to keep for each channel. Must be a
 #'         value between 1-8.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomPosterization()` as `factor` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomPosterization()` as `value_range` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomPosterization()` as `data_format` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomPosterization()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomPosterization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomPosterization(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomPosterization()} as \code{factor} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomPosterization()} as \code{value_range} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomPosterization()} as \code{data_format} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomPosterization()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomPosterization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_posterization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1819,8 +2128,7 @@ layer_random_posterization <- local({
 #' A preprocessing layer which randomly rotates images during training.
 #'
 #' @description
-#' ```
-#' This layer will apply random rotations to each image, filling empty space
+#' \preformatted{This layer will apply random rotations to each image, filling empty space
 #' according to `fill_mode`.
 #'
 #' By default, random rotations are only applied during training.
@@ -1852,13 +2160,13 @@ layer_random_posterization <- local({
 #'         float, this value is used for both the upper and lower bound.
 #'         For instance, `factor=(-0.2, 0.3)`
 #'         results in an output rotation by a random
-#'         amount in the range `[-20% * 360, 30% * 360]`.
+#'         amount in the range `[-20\% * 360, 30\% * 360]`.
 #'         `factor=0.2` results in an
 #'         output rotating by a random amount
-#'         in the range `[-20% * 360, 20% * 360]`.
+#'         in the range `[-20\% * 360, 20\% * 360]`.
 #'     fill_mode: Points outside the boundaries of the input are filled
 #'         according to the given mode
-#'         (one of `{"constant", "reflect", "wrap", "nearest"}`).
+#'         (one of `\{"constant", "reflect", "wrap", "nearest"\}`).
 #'         - *reflect*: `(d c b a | a b c d | d c b a)`
 #'             The input is extended by reflecting about
 #'             the edge of the last pixel.
@@ -1884,22 +2192,50 @@ layer_random_posterization <- local({
 #'         `~/.keras/keras.json`. If you never set it, then it will be
 #'         `"channels_last"`.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomRotation()` as `factor` (its docstring does not describe it).
-#' @param fill_mode Passed to `keras.layers.RandomRotation()` as `fill_mode` (its docstring does not describe it).
-#' @param interpolation Passed to `keras.layers.RandomRotation()` as `interpolation` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomRotation()` as `seed` (its docstring does not describe it).
-#' @param fill_value Passed to `keras.layers.RandomRotation()` as `fill_value` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomRotation()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomRotation()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomRotation(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomRotation()} as \code{factor} (its docstring does not describe it).
+#' @param fill_mode Passed to \code{keras.layers.RandomRotation()} as \code{fill_mode} (its docstring does not describe it).
+#' @param interpolation Passed to \code{keras.layers.RandomRotation()} as \code{interpolation} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomRotation()} as \code{seed} (its docstring does not describe it).
+#' @param fill_value Passed to \code{keras.layers.RandomRotation()} as \code{fill_value} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomRotation()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomRotation()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_rotation <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1917,32 +2253,31 @@ layer_random_rotation <- local({
 #' This layer will randomly increase/reduce the saturation for the input RGB
 #' images.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param factor A tuple of two floats or a single float.
-#' `factor` controls the extent to which the image saturation
-#' is impacted. `factor=0.5` makes this layer perform a no-op
-#' operation. `factor=0.0` makes the image fully grayscale.
-#' `factor=1.0` makes the image fully saturated. Values should
-#' be between `0.0` and `1.0`. If a tuple is used, a `factor`
+#' \code{factor} controls the extent to which the image saturation
+#' is impacted. \code{factor=0.5} makes this layer perform a no-op
+#' operation. \code{factor=0.0} makes the image fully grayscale.
+#' \code{factor=1.0} makes the image fully saturated. Values should
+#' be between \code{0.0} and \code{1.0}. If a tuple is used, a \code{factor}
 #' is sampled between the two values for every image augmented.
-#' If a single float is used, a value between `0.0` and the passed
+#' If a single float is used, a value between \code{0.0} and the passed
 #' float is sampled. To ensure the value is always the same,
-#' pass a tuple with two identical floats: `(0.5, 0.5)`.
+#' pass a tuple with two identical floats: \code{(0.5, 0.5)}.
 #' @param value_range the range of values the incoming images will have.
-#' Represented as a two-number tuple written `[low, high]`. This is
-#' typically either `[0, 1]` or `[0, 255]` depending on how your
+#' Represented as a two-number tuple written \code{[low, high]}. This is
+#' typically either \code{[0, 1]} or \code{[0, 255]} depending on how your
 #' preprocessing pipeline is set up.
-#' @param data_format Passed to `keras.layers.RandomSaturation()` as `data_format` (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomSaturation()} as \code{data_format} (its docstring does not describe it).
 #' @param seed Integer. Used to create a random seed.
-#' @param ... Further named arguments for `keras.layers.RandomSaturation()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.RandomSaturation()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_saturation <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1956,8 +2291,7 @@ layer_random_saturation <- local({
 #' Randomly performs the sharpness operation on given images.
 #'
 #' @description
-#' ```
-#' The sharpness operation first performs a blur, then blends between the
+#' \preformatted{The sharpness operation first performs a blur, then blends between the
 #' original image and the processed image. This operation adjusts the clarity
 #' of the edges in an image, ranging from blurred to enhanced sharpness.
 #'
@@ -1981,20 +2315,37 @@ layer_random_saturation <- local({
 #'         preprocessing pipeline is set up.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param factor Passed to `keras.layers.RandomSharpness()` as `factor` (its docstring does not describe it).
-#' @param value_range Passed to `keras.layers.RandomSharpness()` as `value_range` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomSharpness()` as `data_format` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomSharpness()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomSharpness()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomSharpness(value_range=(0, 255))
+#' images = np.random.randint(0, 255, (8, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 0, 1, 2, 0, 1]),
+#'     num_classes=3
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (8, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param factor Passed to \code{keras.layers.RandomSharpness()} as \code{factor} (its docstring does not describe it).
+#' @param value_range Passed to \code{keras.layers.RandomSharpness()} as \code{value_range} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomSharpness()} as \code{data_format} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomSharpness()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomSharpness()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_sharpness <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2008,8 +2359,7 @@ layer_random_sharpness <- local({
 #' A preprocessing layer that randomly applies shear transformations to images.
 #'
 #' @description
-#' ```
-#' This layer shears the input images along the x-axis and/or y-axis by a
+#' \preformatted{This layer shears the input images along the x-axis and/or y-axis by a
 #' randomly selected factor within the specified range. The shear
 #' transformation is applied to each image independently in a batch. Empty
 #' regions created during the transformation are filled according to the
@@ -2023,13 +2373,13 @@ layer_random_sharpness <- local({
 #'         is sampled from the provided range. If a float is passed, the
 #'         range is interpreted as `(0, x_factor)`. Values represent a
 #'         percentage of the image to shear over. For example, 0.3 shears
-#'         pixels up to 30% of the way across the image. All provided values
+#'         pixels up to 30\% of the way across the image. All provided values
 #'         should be positive.
 #'     y_factor: A tuple of two floats. For each augmented image, a value
 #'         is sampled from the provided range. If a float is passed, the
 #'         range is interpreted as `(0, y_factor)`. Values represent a
 #'         percentage of the image to shear over. For example, 0.3 shears
-#'         pixels up to 30% of the way across the image. All provided values
+#'         pixels up to 30\% of the way across the image. All provided values
 #'         should be positive.
 #'     interpolation: Interpolation mode. Supported values: `"nearest"`,
 #'         `"bilinear"`.
@@ -2054,23 +2404,51 @@ layer_random_sharpness <- local({
 #'         boundaries when `fill_mode="constant"`.
 #'     seed: Integer. Used to create a random seed.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param x_factor Passed to `keras.layers.RandomShear()` as `x_factor` (its docstring does not describe it).
-#' @param y_factor Passed to `keras.layers.RandomShear()` as `y_factor` (its docstring does not describe it).
-#' @param interpolation Passed to `keras.layers.RandomShear()` as `interpolation` (its docstring does not describe it).
-#' @param fill_mode Passed to `keras.layers.RandomShear()` as `fill_mode` (its docstring does not describe it).
-#' @param fill_value Passed to `keras.layers.RandomShear()` as `fill_value` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomShear()` as `data_format` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomShear()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomShear()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomShear(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param x_factor Passed to \code{keras.layers.RandomShear()} as \code{x_factor} (its docstring does not describe it).
+#' @param y_factor Passed to \code{keras.layers.RandomShear()} as \code{y_factor} (its docstring does not describe it).
+#' @param interpolation Passed to \code{keras.layers.RandomShear()} as \code{interpolation} (its docstring does not describe it).
+#' @param fill_mode Passed to \code{keras.layers.RandomShear()} as \code{fill_mode} (its docstring does not describe it).
+#' @param fill_value Passed to \code{keras.layers.RandomShear()} as \code{fill_value} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomShear()} as \code{data_format} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomShear()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomShear()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_shear <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2085,8 +2463,7 @@ layer_random_shear <- local({
 #' A preprocessing layer which randomly translates images during training.
 #'
 #' @description
-#' ```
-#' This layer will apply random translations to each image during training,
+#' \preformatted{This layer will apply random translations to each image during training,
 #' filling empty space according to `fill_mode`.
 #'
 #' Input pixel values can be of any range (e.g. `[0., 1.)` or `[0, 255]`) and
@@ -2114,17 +2491,17 @@ layer_random_shear <- local({
 #'         shifting image down. When represented as a single positive float,
 #'         this value is used for both the upper and lower bound. For instance,
 #'         `height_factor=(-0.2, 0.3)` results in an output shifted by a random
-#'         amount in the range `[-20%, +30%]`. `height_factor=0.2` results in
+#'         amount in the range `[-20\%, +30\%]`. `height_factor=0.2` results in
 #'         an output height shifted by a random amount in the range
-#'         `[-20%, +20%]`.
+#'         `[-20\%, +20\%]`.
 #'     width_factor: a float represented as fraction of value, or a tuple of
 #'         size 2 representing lower and upper bound for shifting horizontally.
 #'         A negative value means shifting image left, while a positive value
 #'         means shifting image right. When represented as a single positive
 #'         float, this value is used for both the upper and lower bound. For
 #'         instance, `width_factor=(-0.2, 0.3)` results in an output shifted
-#'         left by 20%, and shifted right by 30%. `width_factor=0.2` results
-#'         in an output height shifted left or right by 20%.
+#'         left by 20\%, and shifted right by 30\%. `width_factor=0.2` results
+#'         in an output height shifted left or right by 20\%.
 #'     fill_mode: Points outside the boundaries of the input are filled
 #'         according to the given mode. Available methods are `"constant"`,
 #'         `"nearest"`, `"wrap"` and `"reflect"`. Defaults to `"constant"`.
@@ -2158,23 +2535,51 @@ layer_random_shear <- local({
 #'         `"channels_last"`.
 #'     **kwargs: Base layer keyword arguments, such as `name` and `dtype`.
 #'
-#' Example:
-#' ```
+#' Example:}
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param height_factor Passed to `keras.layers.RandomTranslation()` as `height_factor` (its docstring does not describe it).
-#' @param width_factor Passed to `keras.layers.RandomTranslation()` as `width_factor` (its docstring does not describe it).
-#' @param fill_mode Passed to `keras.layers.RandomTranslation()` as `fill_mode` (its docstring does not describe it).
-#' @param interpolation Passed to `keras.layers.RandomTranslation()` as `interpolation` (its docstring does not describe it).
-#' @param seed Passed to `keras.layers.RandomTranslation()` as `seed` (its docstring does not describe it).
-#' @param fill_value Passed to `keras.layers.RandomTranslation()` as `fill_value` (its docstring does not describe it).
-#' @param data_format Passed to `keras.layers.RandomTranslation()` as `data_format` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.RandomTranslation()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \preformatted{layer = keras.layers.RandomTranslation(bounding_box_format="xyxy")
+#' images = np.random.randint(0, 255, (4, 224, 224, 3), dtype="uint8")
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' bounding_boxes = \{
+#'     "boxes": np.array([
+#'         [[10, 20, 100, 150], [50, 60, 200, 250]],
+#'         [[15, 25, 110, 160], [55, 65, 210, 260]],
+#'         [[20, 30, 120, 170], [60, 70, 220, 270]],
+#'         [[25, 35, 130, 180], [65, 75, 230, 280]],
+#'     ], dtype="float32"),
+#'     "labels": np.array([[0, 1], [1, 2], [2, 3], [0, 3]], dtype="int32")
+#' \}
+#'
+#' labels = keras.ops.one_hot(
+#'     np.array([0, 1, 2, 3]),
+#'     num_classes=4
+#' )
+#'
+#' segmentation_masks = np.random.randint(0, 3, (4, 224, 224, 1), dtype="uint8")
+#'
+#' output = layer(
+#'     \{
+#'         "images": images,
+#'         "bounding_boxes": bounding_boxes,
+#'         "labels": labels,
+#'         "segmentation_masks": segmentation_masks
+#'     \},
+#'     training=True
+#' )}
+#'
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param height_factor Passed to \code{keras.layers.RandomTranslation()} as \code{height_factor} (its docstring does not describe it).
+#' @param width_factor Passed to \code{keras.layers.RandomTranslation()} as \code{width_factor} (its docstring does not describe it).
+#' @param fill_mode Passed to \code{keras.layers.RandomTranslation()} as \code{fill_mode} (its docstring does not describe it).
+#' @param interpolation Passed to \code{keras.layers.RandomTranslation()} as \code{interpolation} (its docstring does not describe it).
+#' @param seed Passed to \code{keras.layers.RandomTranslation()} as \code{seed} (its docstring does not describe it).
+#' @param fill_value Passed to \code{keras.layers.RandomTranslation()} as \code{fill_value} (its docstring does not describe it).
+#' @param data_format Passed to \code{keras.layers.RandomTranslation()} as \code{data_format} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.RandomTranslation()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
+#'
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_translation <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2190,81 +2595,82 @@ layer_random_translation <- local({
 #'
 #' @description
 #' This layer will randomly zoom in or out on each axis of an image
-#' independently, filling empty space according to `fill_mode`.
+#' independently, filling empty space according to \code{fill_mode}.
 #'
-#' Input pixel values can be of any range (e.g. `[0., 1.)` or `[0, 255]`) and
+#' Input pixel values can be of any range (e.g. \code{[0., 1.)} or \code{[0, 255]}) and
 #' of integer or floating point dtype.
 #' By default, the layer will output floats.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param height_factor a float represented as fraction of value, or a tuple of
 #' size 2 representing lower and upper bound for zooming vertically.
 #' When represented as a single float, this value is used for both the
 #' upper and lower bound. A positive value means zooming out, while a
 #' negative value means zooming in. For instance,
-#' `height_factor=(0.2, 0.3)` result in an output zoomed out by a
-#' random amount in the range `[+20%, +30%]`.
-#' `height_factor=(-0.3, -0.2)` result in an output zoomed in by a
-#' random amount in the range `[+20%, +30%]`.
+#' \code{height_factor=(0.2, 0.3)} result in an output zoomed out by a
+#' random amount in the range \verb{[+20\%, +30\%]}.
+#' \code{height_factor=(-0.3, -0.2)} result in an output zoomed in by a
+#' random amount in the range \verb{[+20\%, +30\%]}.
 #' @param width_factor a float represented as fraction of value, or a tuple of
 #' size 2 representing lower and upper bound for zooming horizontally.
 #' When represented as a single float, this value is used for both the
-#' upper and lower bound. For instance, `width_factor=(0.2, 0.3)`
-#' result in an output zooming out between 20% to 30%.
-#' `width_factor=(-0.3, -0.2)` result in an output zooming in between
-#' 20% to 30%. `NULL` means i.e., zooming vertical and horizontal
-#' directions by preserving the aspect ratio. Defaults to `NULL`.
+#' upper and lower bound. For instance, \code{width_factor=(0.2, 0.3)}
+#' result in an output zooming out between 20\% to 30\%.
+#' \code{width_factor=(-0.3, -0.2)} result in an output zooming in between
+#' 20\% to 30\%. \code{NULL} means i.e., zooming vertical and horizontal
+#' directions by preserving the aspect ratio. Defaults to \code{NULL}.
 #' @param fill_mode Points outside the boundaries of the input are filled
-#' according to the given mode. Available methods are `"constant"`,
-#' `"nearest"`, `"wrap"` and `"reflect"`. Defaults to `"reflect"`.
-#' - `"reflect"`: `(d c b a | a b c d | d c b a)`
+#' according to the given mode. Available methods are \verb{"constant"},
+#' \verb{"nearest"}, \verb{"wrap"} and \verb{"reflect"}. Defaults to \verb{"reflect"}.
+#' \itemize{
+#' \item \verb{"reflect"}: \verb{(d c b a | a b c d | d c b a)}
 #' The input is extended by reflecting about the edge of the last
 #' pixel.
-#' - `"constant"`: `(k k k k | a b c d | k k k k)`
+#' \item \verb{"constant"}: \verb{(k k k k | a b c d | k k k k)}
 #' The input is extended by filling all values beyond
 #' the edge with the same constant value k specified by
-#' `fill_value`.
-#' - `"wrap"`: `(a b c d | a b c d | a b c d)`
+#' \code{fill_value}.
+#' \item \verb{"wrap"}: \verb{(a b c d | a b c d | a b c d)}
 #' The input is extended by wrapping around to the opposite edge.
-#' - `"nearest"`: `(a a a a | a b c d | d d d d)`
+#' \item \verb{"nearest"}: \verb{(a a a a | a b c d | d d d d)}
 #' The input is extended by the nearest pixel.
-#' Note that when using torch backend, `"reflect"` is redirected to
-#' `"mirror"` `(c d c b | a b c d | c b a b)` because torch does not
-#' support `"reflect"`.
-#' Note that torch backend does not support `"wrap"`.
-#' @param interpolation Interpolation mode. Supported values: `"nearest"`,
-#' `"bilinear"`.
+#' Note that when using torch backend, \verb{"reflect"} is redirected to
+#' \verb{"mirror"} \verb{(c d c b | a b c d | c b a b)} because torch does not
+#' support \verb{"reflect"}.
+#' Note that torch backend does not support \verb{"wrap"}.
+#' }
+#' @param interpolation Interpolation mode. Supported values: \verb{"nearest"},
+#' \verb{"bilinear"}.
 #' @param seed Integer. Used to create a random seed.
 #' @param fill_value a float that represents the value to be filled outside
-#' the boundaries when `fill_mode="constant"`.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.RandomZoom()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' the boundaries when \verb{fill_mode="constant"}.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.RandomZoom()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., height, width, channels)`, in `"channels_last"` format,
-#' or `(..., channels, height, width)`, in `"channels_first"` format.
+#' \code{(..., height, width, channels)}, in \verb{"channels_last"} format,
+#' or \code{(..., channels, height, width)}, in \verb{"channels_first"} format.
 #'
 #' @section Output shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., target_height, target_width, channels)`,
-#' or `(..., channels, target_height, target_width)`,
-#' in `"channels_first"` format.
+#' \code{(..., target_height, target_width, channels)},
+#' or \code{(..., channels, target_height, target_width)},
+#' in \verb{"channels_first"} format.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_random_zoom <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2280,17 +2686,16 @@ layer_random_zoom <- local({
 #'
 #' @description
 #' This layer rescales every value of an input (often an image) by multiplying
-#' by `scale` and adding `offset`.
+#' by \code{scale} and adding \code{offset}.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param scale Float, the scale to apply to the inputs.
 #' @param offset Float, the offset to apply to the inputs.
-#' @param ... Further named arguments for `keras.layers.Rescaling()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Rescaling()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_rescaling <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2304,61 +2709,60 @@ layer_rescaling <- local({
 #'
 #' @description
 #' This layer resizes an image input to a target height and width. The input
-#' should be a 4D (batched) or 3D (unbatched) tensor in `"channels_last"`
+#' should be a 4D (batched) or 3D (unbatched) tensor in \verb{"channels_last"}
 #' format. Input pixel values can be of any range
-#' (e.g. `[0., 1.)` or `[0, 255]`).
+#' (e.g. \code{[0., 1.)} or \code{[0, 255]}).
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param height Integer, the height of the output shape.
 #' @param width Integer, the width of the output shape.
 #' @param interpolation String, the interpolation method.
-#' Supports `"bilinear"`, `"nearest"`, `"bicubic"`,
-#' `"lanczos3"`, `"lanczos5"`. Defaults to `"bilinear"`.
-#' @param crop_to_aspect_ratio If `TRUE`, resize the images without aspect
+#' Supports \verb{"bilinear"}, \verb{"nearest"}, \verb{"bicubic"},
+#' \verb{"lanczos3"}, \verb{"lanczos5"}. Defaults to \verb{"bilinear"}.
+#' @param crop_to_aspect_ratio If \code{TRUE}, resize the images without aspect
 #' ratio distortion. When the original aspect ratio differs
 #' from the target aspect ratio, the output image will be
 #' cropped so as to return the
-#' largest possible window in the image (of size `(height, width)`)
+#' largest possible window in the image (of size \code{(height, width)})
 #' that matches the target aspect ratio. By default
-#' (`crop_to_aspect_ratio=False`), aspect ratio may not be preserved.
-#' @param pad_to_aspect_ratio If `TRUE`, pad the images without aspect
+#' (\code{crop_to_aspect_ratio=False}), aspect ratio may not be preserved.
+#' @param pad_to_aspect_ratio If \code{TRUE}, pad the images without aspect
 #' ratio distortion. When the original aspect ratio differs
 #' from the target aspect ratio, the output image will be
 #' evenly padded on the short side.
-#' @param fill_mode When using `pad_to_aspect_ratio=True`, padded areas
-#' are filled according to the given mode. Only `"constant"` is
+#' @param fill_mode When using \code{pad_to_aspect_ratio=True}, padded areas
+#' are filled according to the given mode. Only \verb{"constant"} is
 #' supported at this time
-#' (fill with constant value, equal to `fill_value`).
-#' @param fill_value Float. Padding value to use when `pad_to_aspect_ratio=True`.
-#' @param antialias Passed to `keras.layers.Resizing()` as `antialias` (its docstring does not describe it).
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, width)`. It defaults to the
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json`. If you never set it, then it will be
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.Resizing()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' (fill with constant value, equal to \code{fill_value}).
+#' @param fill_value Float. Padding value to use when \code{pad_to_aspect_ratio=True}.
+#' @param antialias Passed to \code{keras.layers.Resizing()} as \code{antialias} (its docstring does not describe it).
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, width)}. It defaults to the
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json}. If you never set it, then it will be
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.Resizing()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., height, width, channels)`, in `"channels_last"` format,
-#' or `(..., channels, height, width)`, in `"channels_first"` format.
+#' \code{(..., height, width, channels)}, in \verb{"channels_last"} format,
+#' or \code{(..., channels, height, width)}, in \verb{"channels_first"} format.
 #'
 #' @section Output shape:
 #' 3D (unbatched) or 4D (batched) tensor with shape:
-#' `(..., target_height, target_width, channels)`,
-#' or `(..., channels, target_height, target_width)`,
-#' in `"channels_first"` format.
+#' \code{(..., target_height, target_width, channels)},
+#' or \code{(..., channels, target_height, target_width)},
+#' in \verb{"channels_first"} format.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_resizing <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2371,42 +2775,41 @@ layer_resizing <- local({
   }
 })
 
-#' Applies `(max_value - pixel + min_value)` for each pixel in the image.
+#' Applies \code{(max_value - pixel + min_value)} for each pixel in the image.
 #'
 #' @description
-#' When created without `threshold` parameter, the layer performs solarization
-#' to all values. When created with specified `threshold` the layer only
-#' augments pixels that are above the `threshold` value.
+#' When created without \code{threshold} parameter, the layer performs solarization
+#' to all values. When created with specified \code{threshold} the layer only
+#' augments pixels that are above the \code{threshold} value.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` or `grain` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} or \code{grain} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param addition_factor (Optional)  A tuple of two floats or a single float,
 #' between 0 and 1.
 #' For each augmented image a value is
 #' sampled from the provided range. If a float is passed, the range is
-#' interpreted as `(0, addition_factor)`. If specified, this value
+#' interpreted as \code{(0, addition_factor)}. If specified, this value
 #' (times the value range of input images, e.g. 255), is
 #' added to each pixel before solarization and thresholding.
 #' Defaults to 0.0.
 #' @param threshold_factor (Optional)  A tuple of two floats or a single float.
 #' For each augmented image a value is
 #' sampled from the provided range. If a float is passed, the range is
-#' interpreted as `(0, threshold_factor)`. If specified, only pixel
+#' interpreted as \code{(0, threshold_factor)}. If specified, only pixel
 #' values above this threshold will be solarized.
 #' @param value_range a tuple or a list of two elements. The first value
 #' represents the lower bound for values in input images, the second
 #' represents the upper bound. Images passed to the layer should have
-#' values within `value_range`. Typical values to pass
-#' are `(0, 255)` (RGB image) or `(0., 1.)` (scaled image).
+#' values within \code{value_range}. Typical values to pass
+#' are \code{(0, 255)} (RGB image) or \code{(0., 1.)} (scaled image).
 #' @param seed Integer. Used to create a random seed.
-#' @param ... Further named arguments for `keras.layers.Solarization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Solarization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_solarization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2430,85 +2833,76 @@ layer_solarization <- local({
 #' provides flexibility in windowing, padding, and scaling options for the
 #' STFT calculation.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param mode String, the output type of the spectrogram. Can be one of
-#' `"log"`, `"magnitude`", `"psd"`, `"real`", `"imag`", `"angle`",
-#' `"stft`". Defaults to `"log`".
+#' \verb{"log"}, \verb{"magnitude}", \verb{"psd"}, \verb{"real}", \verb{"imag}", \verb{"angle}",
+#' \verb{"stft}". Defaults to \verb{"log}".
 #' @param frame_length Integer, The length of each frame (window) for STFT in
 #' samples. Defaults to 256.
 #' @param frame_step Integer, the step size (hop length) between
 #' consecutive frames. If not provided, defaults to half the
-#' frame_length. Defaults to `frame_length // 2`.
+#' frame_length. Defaults to \code{frame_length // 2}.
 #' @param fft_length Integer, the size of frequency bins used in the Fast-Fourier
 #' Transform (FFT) to apply to each frame. Should be greater than or
-#' equal to `frame_length`.  Recommended to be a power of two. Defaults
+#' equal to \code{frame_length}.  Recommended to be a power of two. Defaults
 #' to the smallest power of two that is greater than or equal
-#' to `frame_length`.
+#' to \code{frame_length}.
 #' @param window (String or array_like), the windowing function to apply to each
-#' frame. Can be `"hann`" (default), `"hamming`", or a custom window
+#' frame. Can be \verb{"hann}" (default), \verb{"hamming}", or a custom window
 #' provided as an array_like.
 #' @param periodic Boolean, if True, the window function will be treated as
-#' periodic. Defaults to `FALSE`.
+#' periodic. Defaults to \code{FALSE}.
 #' @param scaling String, type of scaling applied to the window. Can be
-#' `"density`", `"spectrum`", or None. Default is `"density`".
-#' @param padding String, padding strategy. Can be `"valid`" or `"same`".
-#' Defaults to `"valid"`.
+#' \verb{"density}", \verb{"spectrum}", or None. Default is \verb{"density}".
+#' @param padding String, padding strategy. Can be \verb{"valid}" or \verb{"same}".
+#' Defaults to \verb{"valid"}.
 #' @param expand_dims Boolean, if True, will expand the output into spectrograms
 #' into two dimensions to be compatible with image models.
-#' Defaults to `FALSE`.
-#' @param data_format String, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, height, width, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, channels, height, weight)`. Defaults to `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.STFTSpectrogram()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' Defaults to \code{FALSE}.
+#' @param data_format String, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, height, width, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, channels, height, weight)}. Defaults to \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.STFTSpectrogram()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Raises:
-#' ValueError: If an invalid value is provided for `"mode`", `"scaling`",
-#' `"padding`", or other input arguments.
-#' TypeError: If the input data type is not one of `"float16`",
-#' `"float32`", or `"float64`".
+#' ValueError: If an invalid value is provided for \verb{"mode}", \verb{"scaling}",
+#' \verb{"padding}", or other input arguments.
+#' TypeError: If the input data type is not one of \verb{"float16}",
+#' \verb{"float32}", or \verb{"float64}".
 #'
 #' @section Input shape:
-#' A 3D tensor of shape `(batch_size, time_length, input_channels)`, if
-#' `data_format=="channels_last"`, and of shape
-#' `(batch_size, input_channels, time_length)` if
-#' `data_format=="channels_first"`, where `time_length` is the length of
-#' the input signal, and `input_channels` is the number of input channels.
+#' A 3D tensor of shape \code{(batch_size, time_length, input_channels)}, if
+#' \verb{data_format=="channels_last"}, and of shape
+#' \code{(batch_size, input_channels, time_length)} if
+#' \verb{data_format=="channels_first"}, where \code{time_length} is the length of
+#' the input signal, and \code{input_channels} is the number of input channels.
 #' The same kernels are applied to each channel independently.
 #'
 #' @section Output shape:
-#' If `data_format=="channels_first" and not expand_dims`, a 3D tensor:
+#' If \verb{data_format=="channels_first" and not expand_dims}, a 3D tensor:
 #'
-#' ```
-#' `(batch_size, input_channels * freq_channels, new_time_length)`
-#' ```
+#' \preformatted{`(batch_size, input_channels * freq_channels, new_time_length)`}
 #'
-#' If `data_format=="channels_last" and not expand_dims`, a 3D tensor:
+#' If \verb{data_format=="channels_last" and not expand_dims}, a 3D tensor:
 #'
-#' ```
-#' `(batch_size, new_time_length, input_channels * freq_channels)`
-#' ```
+#' \preformatted{`(batch_size, new_time_length, input_channels * freq_channels)`}
 #'
-#' If `data_format=="channels_first" and expand_dims`, a 4D tensor:
+#' If \verb{data_format=="channels_first" and expand_dims}, a 4D tensor:
 #'
-#' ```
-#' `(batch_size, input_channels, new_time_length, freq_channels)`
-#' ```
+#' \preformatted{`(batch_size, input_channels, new_time_length, freq_channels)`}
 #'
-#' If `data_format=="channels_last" and expand_dims`, a 4D tensor:
+#' If \verb{data_format=="channels_last" and expand_dims}, a 4D tensor:
 #'
-#' ```
-#' `(batch_size, new_time_length, freq_channels, input_channels)`
-#' ```
+#' \preformatted{`(batch_size, new_time_length, freq_channels, input_channels)`}
 #'
-#' where `new_time_length` depends on the padding, and `freq_channels` is
-#' the number of FFT bins `(fft_length // 2 + 1)`.
+#' where \code{new_time_length} depends on the padding, and \code{freq_channels} is
+#' the number of FFT bins \code{(fft_length // 2 + 1)}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_stft_spectrogram <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2528,32 +2922,32 @@ layer_stft_spectrogram <- local({
 #' This layer translates a set of arbitrary strings into integer output via a
 #' table-based vocabulary lookup. This layer will perform no splitting or
 #' transformation of input strings. For a layer that can split and tokenize
-#' natural language, see the `keras.layers.TextVectorization` layer.
+#' natural language, see the \code{keras.layers.TextVectorization} layer.
 #'
 #' The vocabulary for the layer must be either supplied on construction or
-#' learned via `adapt()`. During `adapt()`, the layer will analyze a data set,
+#' learned via \code{adapt()}. During \code{adapt()}, the layer will analyze a data set,
 #' determine the frequency of individual strings tokens, and create a
 #' vocabulary from them. If the vocabulary is capped in size, the most frequent
 #' tokens will be used to create the vocabulary and all others will be treated
 #' as out-of-vocabulary (OOV).
 #'
-#' There are two possible output modes for the layer. When `output_mode` is
-#' `"int"`, input strings are converted to their index in the vocabulary (an
+#' There are two possible output modes for the layer. When \code{output_mode} is
+#' \verb{"int"}, input strings are converted to their index in the vocabulary (an
 #' integer).
-#' When `output_mode` is `"multi_hot"`, `"count"`, or `"tf_idf"`, input strings
+#' When \code{output_mode} is \verb{"multi_hot"}, \verb{"count"}, or \verb{"tf_idf"}, input strings
 #' are encoded into an array where each dimension corresponds to an element in
 #' the vocabulary.
 #'
 #' The vocabulary can optionally contain a mask token as well as an OOV token
 #' (which can optionally occupy multiple indices in the vocabulary, as set
-#' by `num_oov_indices`).
-#' The position of these tokens in the vocabulary is fixed. When `output_mode`
-#' is `"int"`, the vocabulary will begin with the mask token (if set), followed
-#' by OOV indices, followed by the rest of the vocabulary. When `output_mode`
-#' is `"multi_hot"`, `"count"`, or `"tf_idf"` the vocabulary will begin with
+#' by \code{num_oov_indices}).
+#' The position of these tokens in the vocabulary is fixed. When \code{output_mode}
+#' is \verb{"int"}, the vocabulary will begin with the mask token (if set), followed
+#' by OOV indices, followed by the rest of the vocabulary. When \code{output_mode}
+#' is \verb{"multi_hot"}, \verb{"count"}, or \verb{"tf_idf"} the vocabulary will begin with
 #' OOV indices and instances of the mask token will be dropped.
 #'
-#' **Note:** This layer uses TensorFlow internally. It cannot
+#' \strong{Note:} This layer uses TensorFlow internally. It cannot
 #' be used as part of the compiled computation graph of a model with
 #' any backend other than TensorFlow.
 #' It can however be used with any backend when running eagerly.
@@ -2561,95 +2955,96 @@ layer_stft_spectrogram <- local({
 #' with any backend (outside the model itself), which is how we recommend
 #' using this layer.
 #'
-#' **Note:** This layer is safe to use inside a `tf.data` pipeline
+#' \strong{Note:} This layer is safe to use inside a \code{tf.data} pipeline
 #' (independently of which backend you're using).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param max_tokens Maximum size of the vocabulary for this layer. This should
 #' only be specified when adapting the vocabulary or when setting
-#' `pad_to_max_tokens=True`. If None, there is no cap on the size of
+#' \code{pad_to_max_tokens=True}. If None, there is no cap on the size of
 #' the vocabulary. Note that this size includes the OOV
-#' and mask tokens. Defaults to `NULL`.
+#' and mask tokens. Defaults to \code{NULL}.
 #' @param num_oov_indices The number of out-of-vocabulary tokens to use.
 #' If this value is more than 1, OOV inputs are modulated to
 #' determine their OOV value.
 #' If this value is 0, OOV inputs will cause an error when calling
-#' the layer. Defaults to `1`.
-#' @param mask_token A token that represents masked inputs. When `output_mode` is
-#' `"int"`, the token is included in the vocabulary and mapped to index
+#' the layer. Defaults to \code{1}.
+#' @param mask_token A token that represents masked inputs. When \code{output_mode} is
+#' \verb{"int"}, the token is included in the vocabulary and mapped to index
 #' 0.
 #' In other output modes, the token will not appear in the vocabulary
 #' and instances of the mask token in the input will be dropped.
-#' If set to `NULL`, no mask term will be added. Defaults to `NULL`.
-#' @param oov_token Only used when `invert` is True. The token to return for OOV
-#' indices. Defaults to `"[UNK]"`.
+#' If set to \code{NULL}, no mask term will be added. Defaults to \code{NULL}.
+#' @param oov_token Only used when \code{invert} is True. The token to return for OOV
+#' indices. Defaults to \verb{"[UNK]"}.
 #' @param vocabulary Optional. Either an array of strings or a string path to a
 #' text file. If passing an array, you can pass a tuple, list, 1D NumPy
 #' array, or 1D tensor containing the string vocabulary terms.
 #' If passing a file path, the file should contain one line per term in
 #' the vocabulary. If this argument is set, there is no need to
-#' `adapt()` the layer.
-#' @param idf_weights Only valid when `output_mode` is `"tf_idf"`.
+#' \code{adapt()} the layer.
+#' @param idf_weights Only valid when \code{output_mode} is \verb{"tf_idf"}.
 #' A tuple, list, 1D NumPy array, or 1D tensor or the same length
 #' as the vocabulary, containing the floating point inverse document
 #' frequency weights, which will be multiplied by per sample term
 #' counts for the final TF-IDF weight.
-#' If the `vocabulary` argument is set and `output_mode` is `"tf_idf"`,
+#' If the \code{vocabulary} argument is set and \code{output_mode} is \verb{"tf_idf"},
 #' this argument must be supplied.
-#' @param invert Only valid when `output_mode` is `"int"`.
-#' If `TRUE`, this layer will map indices to vocabulary items
+#' @param invert Only valid when \code{output_mode} is \verb{"int"}.
+#' If \code{TRUE}, this layer will map indices to vocabulary items
 #' instead of mapping vocabulary items to indices.
-#' Defaults to `FALSE`.
+#' Defaults to \code{FALSE}.
 #' @param output_mode Specification for the output of the layer. Values can be
-#' `"int"`, `"one_hot"`, `"multi_hot"`, `"count"`, or `"tf_idf"`
+#' \verb{"int"}, \verb{"one_hot"}, \verb{"multi_hot"}, \verb{"count"}, or \verb{"tf_idf"}
 #' configuring the layer as follows:
-#' - `"int"`: Return the vocabulary indices of the input tokens.
-#' - `"one_hot"`: Encodes each individual element in the input into an
+#' \itemize{
+#' \item \verb{"int"}: Return the vocabulary indices of the input tokens.
+#' \item \verb{"one_hot"}: Encodes each individual element in the input into an
 #' array the same size as the vocabulary,
 #' containing a 1 at the element index. If the last dimension
 #' is size 1, will encode on that dimension.
 #' If the last dimension is not size 1, will append a new
 #' dimension for the encoded output.
-#' - `"multi_hot"`: Encodes each sample in the input into a single
+#' \item \verb{"multi_hot"}: Encodes each sample in the input into a single
 #' array the same size as the vocabulary containing a 1 for each
 #' vocabulary term present in the sample.
 #' Treats the last dimension as the sample dimension, if the input
-#' shape is `(..., sample_length)`, the output shape will be
-#' `(..., num_tokens)`.
-#' - `"count"`: As `"multi_hot"`, but the int array contains
+#' shape is \code{(..., sample_length)}, the output shape will be
+#' \code{(..., num_tokens)}.
+#' \item \verb{"count"}: As \verb{"multi_hot"}, but the int array contains
 #' a count of the number of times the token at that index
 #' appeared in the sample.
-#' - `"tf_idf"`: As `"multi_hot"`, but the TF-IDF algorithm is
+#' \item \verb{"tf_idf"}: As \verb{"multi_hot"}, but the TF-IDF algorithm is
 #' applied to find the value in each token slot.
-#' For `"int"` output, any shape of input and output is supported.
+#' For \verb{"int"} output, any shape of input and output is supported.
 #' For all other output modes, currently only output up to rank 2
-#' is supported. Defaults to `"int"`.
-#' @param pad_to_max_tokens Only applicable when `output_mode` is `"multi_hot"`,
-#' `"count"`, or `"tf_idf"`. If `TRUE`, the output will have
-#' its feature axis padded to `max_tokens` even if the number
-#' of unique tokens in the vocabulary is less than `max_tokens`,
-#' resulting in a tensor of shape `(batch_size, max_tokens)`
-#' regardless of vocabulary size. Defaults to `FALSE`.
-#' @param sparse Boolean. Only applicable to `"multi_hot"`, `"count"`, and
-#' `"tf_idf"` output modes. Only supported with TensorFlow
-#' backend. If `TRUE`, returns a `SparseTensor`
-#' instead of a dense `Tensor`. Defaults to `FALSE`.
+#' is supported. Defaults to \verb{"int"}.
+#' }
+#' @param pad_to_max_tokens Only applicable when \code{output_mode} is \verb{"multi_hot"},
+#' \verb{"count"}, or \verb{"tf_idf"}. If \code{TRUE}, the output will have
+#' its feature axis padded to \code{max_tokens} even if the number
+#' of unique tokens in the vocabulary is less than \code{max_tokens},
+#' resulting in a tensor of shape \code{(batch_size, max_tokens)}
+#' regardless of vocabulary size. Defaults to \code{FALSE}.
+#' @param sparse Boolean. Only applicable to \verb{"multi_hot"}, \verb{"count"}, and
+#' \verb{"tf_idf"} output modes. Only supported with TensorFlow
+#' backend. If \code{TRUE}, returns a \code{SparseTensor}
+#' instead of a dense \code{Tensor}. Defaults to \code{FALSE}.
 #' @param encoding Optional. The text encoding to use to interpret the input
-#' strings. Defaults to `"utf-8"`.
-#' @param name Passed to `keras.layers.StringLookup()` as `name` (its docstring does not describe it).
-#' @param salt Only valid when `num_oov_indices > 1`. If passed, the hash
+#' strings. Defaults to \verb{"utf-8"}.
+#' @param name Passed to \code{keras.layers.StringLookup()} as \code{name} (its docstring does not describe it).
+#' @param salt Only valid when \code{num_oov_indices > 1}. If passed, the hash
 #' function used for OOV bucket assignment will be SipHash64,
 #' with these values used as an additional input (known as a
 #' "salt" in cryptography).
 #' Can be a tuple or list of 2 integers, or a single integer
-#' (which is used for both key components). If `NULL` (default),
-#' FarmHash64 is used. Defaults to `NULL`.
-#' @param ... Further named arguments for `keras.layers.StringLookup()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' (which is used for both key components). If \code{NULL} (default),
+#' FarmHash64 is used. Defaults to \code{NULL}.
+#' @param ... Further named arguments for \code{keras.layers.StringLookup()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_string_lookup <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2672,107 +3067,112 @@ layer_string_lookup <- local({
 #' dense representation (one example = 1D tensor of float values representing
 #' data about the example's tokens). This layer is meant to handle natural
 #' language inputs. To handle simple string inputs (categorical strings or
-#' pre-tokenized strings) see `kers_core.layers.StringLookup`.
+#' pre-tokenized strings) see \code{kers_core.layers.StringLookup}.
 #'
 #' The vocabulary for the layer must be either supplied on construction or
-#' learned via `adapt()`. When this layer is adapted, it will analyze the
+#' learned via \code{adapt()}. When this layer is adapted, it will analyze the
 #' dataset, determine the frequency of individual string values, and create a
 #' vocabulary from them. This vocabulary can have unlimited size or be capped,
 #' depending on the configuration options for this layer; if there are more
 #' unique values in the input than the maximum vocabulary size, the most
 #' frequent terms will be used to create the vocabulary.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param max_tokens Maximum size of the vocabulary for this layer. This should
 #' only be specified when adapting a vocabulary or when setting
-#' `pad_to_max_tokens=True`. Note that this vocabulary
+#' \code{pad_to_max_tokens=True}. Note that this vocabulary
 #' contains 1 OOV token, so the effective number of tokens is
-#' `(max_tokens - 1 - (1 if output_mode == "int" else 0))`.
+#' \verb{(max_tokens - 1 - (1 if output_mode == "int" else 0))}.
 #' @param standardize Optional specification for standardization to apply to the
 #' input text. Values can be:
-#' - `NULL`: No standardization.
-#' - `"lower_and_strip_punctuation"`: Text will be lowercased and all
+#' \itemize{
+#' \item \code{NULL}: No standardization.
+#' \item \verb{"lower_and_strip_punctuation"}: Text will be lowercased and all
 #' punctuation removed.
-#' - `"lower"`: Text will be lowercased.
-#' - `"strip_punctuation"`: All punctuation will be removed.
-#' - Callable: Inputs will passed to the callable function,
+#' \item \verb{"lower"}: Text will be lowercased.
+#' \item \verb{"strip_punctuation"}: All punctuation will be removed.
+#' \item Callable: Inputs will passed to the callable function,
 #' which should be standardized and returned.
+#' }
 #' @param split Optional specification for splitting the input text.
 #' Values can be:
-#' - `NULL`: No splitting.
-#' - `"whitespace"`: Split on whitespace.
-#' - `"character"`: Split on each unicode character.
-#' - Callable: Standardized inputs will passed to the callable
+#' \itemize{
+#' \item \code{NULL}: No splitting.
+#' \item \verb{"whitespace"}: Split on whitespace.
+#' \item \verb{"character"}: Split on each unicode character.
+#' \item Callable: Standardized inputs will passed to the callable
 #' function, which should be split and returned.
+#' }
 #' @param ngrams Optional specification for ngrams to create from the
-#' possibly-split input text. Values can be `NULL`, an integer
+#' possibly-split input text. Values can be \code{NULL}, an integer
 #' or tuple of integers; passing an integer will create ngrams
 #' up to that integer, and passing a tuple of integers will
 #' create ngrams for the specified values in the tuple.
-#' Passing `NULL` means that no ngrams will be created.
+#' Passing \code{NULL} means that no ngrams will be created.
 #' @param output_mode Optional specification for the output of the layer.
-#' Values can be `"int"`, `"multi_hot"`, `"count"` or `"tf_idf"`,
+#' Values can be \verb{"int"}, \verb{"multi_hot"}, \verb{"count"} or \verb{"tf_idf"},
 #' configuring the layer as follows:
-#' - `"int"`: Outputs integer indices, one integer index per split
-#' string token. When `output_mode == "int"`,
+#' \itemize{
+#' \item \verb{"int"}: Outputs integer indices, one integer index per split
+#' string token. When \verb{output_mode == "int"},
 #' 0 is reserved for masked locations;
-#' this reduces the vocab size to `max_tokens - 2`
-#' instead of `max_tokens - 1`.
-#' - `"multi_hot"`: Outputs a single int array per batch, of either
+#' this reduces the vocab size to \code{max_tokens - 2}
+#' instead of \code{max_tokens - 1}.
+#' \item \verb{"multi_hot"}: Outputs a single int array per batch, of either
 #' vocab_size or max_tokens size, containing 1s in all elements
 #' where the token mapped to that index exists at least
 #' once in the batch item.
-#' - `"count"`: Like `"multi_hot"`, but the int array contains
+#' \item \verb{"count"}: Like \verb{"multi_hot"}, but the int array contains
 #' a count of the number of times the token at that index
 #' appeared in the batch item.
-#' - `"tf_idf"`: Like `"multi_hot"`, but the TF-IDF algorithm
+#' \item \verb{"tf_idf"}: Like \verb{"multi_hot"}, but the TF-IDF algorithm
 #' is applied to find the value in each token slot.
-#' For `"int"` output, any shape of input and output is supported.
+#' For \verb{"int"} output, any shape of input and output is supported.
 #' For all other output modes, currently only rank 1 inputs
 #' (and rank 2 outputs after splitting) are supported.
+#' }
 #' @param output_sequence_length Only valid in INT mode. If set, the output will
 #' have its time dimension padded or truncated to exactly
-#' `output_sequence_length` values, resulting in a tensor of shape
-#' `(batch_size, output_sequence_length)` regardless of how many tokens
-#' resulted from the splitting step. Defaults to `NULL`. If `ragged`
-#' is `TRUE` then `output_sequence_length` may still truncate the
+#' \code{output_sequence_length} values, resulting in a tensor of shape
+#' \code{(batch_size, output_sequence_length)} regardless of how many tokens
+#' resulted from the splitting step. Defaults to \code{NULL}. If \code{ragged}
+#' is \code{TRUE} then \code{output_sequence_length} may still truncate the
 #' output.
-#' @param pad_to_max_tokens Only valid in  `"multi_hot"`, `"count"`,
-#' and `"tf_idf"` modes. If `TRUE`, the output will have
-#' its feature axis padded to `max_tokens` even if the number
-#' of unique tokens in the vocabulary is less than `max_tokens`,
-#' resulting in a tensor of shape `(batch_size, max_tokens)`
-#' regardless of vocabulary size. Defaults to `FALSE`.
+#' @param pad_to_max_tokens Only valid in  \verb{"multi_hot"}, \verb{"count"},
+#' and \verb{"tf_idf"} modes. If \code{TRUE}, the output will have
+#' its feature axis padded to \code{max_tokens} even if the number
+#' of unique tokens in the vocabulary is less than \code{max_tokens},
+#' resulting in a tensor of shape \code{(batch_size, max_tokens)}
+#' regardless of vocabulary size. Defaults to \code{FALSE}.
 #' @param vocabulary Optional. Either an array of strings or a string path to a
 #' text file. If passing an array, can pass a tuple, list,
 #' 1D NumPy array, or 1D tensor containing the string vocabulary terms.
 #' If passing a file path, the file should contain one line per term
 #' in the vocabulary. If this argument is set,
-#' there is no need to `adapt()` the layer.
-#' @param idf_weights Only valid when `output_mode` is `"tf_idf"`. A tuple, list,
+#' there is no need to \code{adapt()} the layer.
+#' @param idf_weights Only valid when \code{output_mode} is \verb{"tf_idf"}. A tuple, list,
 #' 1D NumPy array, or 1D tensor of the same length as the vocabulary,
 #' containing the floating point inverse document frequency weights,
 #' which will be multiplied by per sample term counts for
-#' the final `tf_idf` weight. If the `vocabulary` argument is set,
-#' and `output_mode` is `"tf_idf"`, this argument must be supplied.
-#' @param sparse Boolean. Only applicable to `"multi_hot"`, `"count"`, and
-#' `"tf_idf"` output modes. Only supported with TensorFlow
-#' backend. If `TRUE`, returns a `SparseTensor`
-#' instead of a dense `Tensor`. Defaults to `FALSE`.
-#' @param ragged Boolean. Only applicable to `"int"` output mode.
+#' the final \code{tf_idf} weight. If the \code{vocabulary} argument is set,
+#' and \code{output_mode} is \verb{"tf_idf"}, this argument must be supplied.
+#' @param sparse Boolean. Only applicable to \verb{"multi_hot"}, \verb{"count"}, and
+#' \verb{"tf_idf"} output modes. Only supported with TensorFlow
+#' backend. If \code{TRUE}, returns a \code{SparseTensor}
+#' instead of a dense \code{Tensor}. Defaults to \code{FALSE}.
+#' @param ragged Boolean. Only applicable to \verb{"int"} output mode.
 #' Only supported with TensorFlow backend.
-#' If `TRUE`, returns a `RaggedTensor` instead of a dense `Tensor`,
+#' If \code{TRUE}, returns a \code{RaggedTensor} instead of a dense \code{Tensor},
 #' where each sequence may have a different length
-#' after string splitting. Defaults to `FALSE`.
+#' after string splitting. Defaults to \code{FALSE}.
 #' @param encoding Optional. The text encoding to use to interpret the input
-#' strings. Defaults to `"utf-8"`.
-#' @param name Passed to `keras.layers.TextVectorization()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.TextVectorization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' strings. Defaults to \verb{"utf-8"}.
+#' @param name Passed to \code{keras.layers.TextVectorization()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.TextVectorization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family preprocessing layers
-#' @md
 #' @export
 layer_text_vectorization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

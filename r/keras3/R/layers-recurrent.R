@@ -6,57 +6,58 @@
 #' Bidirectional wrapper for RNNs.
 #'
 #' @description
-#' Note: instantiating a `Bidirectional` layer from an existing RNN layer
+#' Note: instantiating a \code{Bidirectional} layer from an existing RNN layer
 #' instance will not reuse the weights state of the RNN layer instance -- the
-#' `Bidirectional` layer will have freshly initialized weights.
+#' \code{Bidirectional} layer will have freshly initialized weights.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param layer `keras.layers.RNN` instance, such as
-#' `keras.layers.LSTM` or `keras.layers.GRU`.
-#' It could also be a `keras.layers.Layer` instance
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param layer \code{keras.layers.RNN} instance, such as
+#' \code{keras.layers.LSTM} or \code{keras.layers.GRU}.
+#' It could also be a \code{keras.layers.Layer} instance
 #' that meets the following criteria:
-#' 1. Be a sequence-processing layer (accepts 3D+ inputs).
-#' 2. Have a `go_backwards`, `return_sequences` and `return_state`
-#' attribute (with the same semantics as for the `RNN` class).
-#' 3. Have an `input_spec` attribute.
-#' 4. Implement serialization via `get_config()` and `from_config()`.
+#' \enumerate{
+#' \item Be a sequence-processing layer (accepts 3D+ inputs).
+#' \item Have a \code{go_backwards}, \code{return_sequences} and \code{return_state}
+#' attribute (with the same semantics as for the \code{RNN} class).
+#' \item Have an \code{input_spec} attribute.
+#' \item Implement serialization via \code{get_config()} and \code{from_config()}.
 #' Note that the recommended way to create new RNN layers is to write a
-#' custom RNN cell and use it with `keras.layers.RNN`, instead of
-#' subclassing `keras.layers.Layer` directly.
-#' When `return_sequences` is `TRUE`, the output of the masked
+#' custom RNN cell and use it with \code{keras.layers.RNN}, instead of
+#' subclassing \code{keras.layers.Layer} directly.
+#' When \code{return_sequences} is \code{TRUE}, the output of the masked
 #' timestep will be zero regardless of the layer's original
-#' `zero_output_for_mask` value.
+#' \code{zero_output_for_mask} value.
+#' }
 #' @param merge_mode Mode by which outputs of the forward and backward RNNs
-#' will be combined. One of `{"sum", "mul", "concat", "ave", None}`.
-#' If `NULL`, the outputs will not be combined,
-#' they will be returned as a list. Defaults to `"concat"`.
-#' @param weights Passed to `keras.layers.Bidirectional()` as `weights` (its docstring does not describe it).
-#' @param backward_layer Optional `keras.layers.RNN`,
-#' or `keras.layers.Layer` instance to be used to handle
+#' will be combined. One of \verb{\{"sum", "mul", "concat", "ave", None\}}.
+#' If \code{NULL}, the outputs will not be combined,
+#' they will be returned as a list. Defaults to \verb{"concat"}.
+#' @param weights Passed to \code{keras.layers.Bidirectional()} as \code{weights} (its docstring does not describe it).
+#' @param backward_layer Optional \code{keras.layers.RNN},
+#' or \code{keras.layers.Layer} instance to be used to handle
 #' backwards input processing.
-#' If `backward_layer` is not provided, the layer instance passed
-#' as the `layer` argument will be used to generate the backward layer
+#' If \code{backward_layer} is not provided, the layer instance passed
+#' as the \code{layer} argument will be used to generate the backward layer
 #' automatically.
-#' Note that the provided `backward_layer` layer should have properties
-#' matching those of the `layer` argument, in particular
-#' it should have the same values for `stateful`, `return_states`,
-#' `return_sequences`, etc. In addition, `backward_layer`
-#' and `layer` should have different `go_backwards` argument values.
-#' A `ValueError` will be raised if these requirements are not met.
-#' @param ... Further named arguments for `keras.layers.Bidirectional()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' Note that the provided \code{backward_layer} layer should have properties
+#' matching those of the \code{layer} argument, in particular
+#' it should have the same values for \code{stateful}, \code{return_states},
+#' \code{return_sequences}, etc. In addition, \code{backward_layer}
+#' and \code{layer} should have different \code{go_backwards} argument values.
+#' A \code{ValueError} will be raised if these requirements are not met.
+#' @param ... Further named arguments for \code{keras.layers.Bidirectional()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
 #' The call arguments for this layer are the same as those of the
-#' wrapped RNN layer. Beware that when passing the `initial_state`
+#' wrapped RNN layer. Beware that when passing the \code{initial_state}
 #' argument during the call of this layer, the first half in the
-#' list of elements in the `initial_state` list will be passed to
+#' list of elements in the \code{initial_state} list will be passed to
 #' the forward RNN call and the last half in the list of elements
 #' will be passed to the backward RNN call.
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_bidirectional <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -74,79 +75,85 @@ layer_bidirectional <- local({
 #'
 #' Input shape:
 #'
-#' - If `data_format="channels_first"`:
-#' 4D tensor with shape: `(samples, time, channels, rows)`
-#' - If `data_format="channels_last"`:
-#' 4D tensor with shape: `(samples, time, rows, channels)`
+#' \itemize{
+#' \item If \verb{data_format="channels_first"}:
+#' 4D tensor with shape: \code{(samples, time, channels, rows)}
+#' \item If \verb{data_format="channels_last"}:
+#' 4D tensor with shape: \code{(samples, time, rows, channels)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `return_state`: a list of tensors. The first tensor is the output.
+#' \itemize{
+#' \item If \code{return_state}: a list of tensors. The first tensor is the output.
 #' The remaining tensors are the last states,
-#' each 3D tensor with shape: `(samples, filters, new_rows)` if
-#' `data_format='channels_first'`
-#' or shape: `(samples, new_rows, filters)` if
-#' `data_format='channels_last'`.
-#' `rows` values might have changed due to padding.
-#' - If `return_sequences`: 4D tensor with shape: `(samples, timesteps,
+#' each 3D tensor with shape: \code{(samples, filters, new_rows)} if
+#' \verb{data_format='channels_first'}
+#' or shape: \code{(samples, new_rows, filters)} if
+#' \verb{data_format='channels_last'}.
+#' \code{rows} values might have changed due to padding.
+#' \item If \code{return_sequences}: 4D tensor with shape: `(samples, timesteps,
 #' filters, new_rows)` if data_format='channels_first'
-#' or shape: `(samples, timesteps, new_rows, filters)` if
-#' `data_format='channels_last'`.
-#' - Else, 3D tensor with shape: `(samples, filters, new_rows)` if
-#' `data_format='channels_first'`
-#' or shape: `(samples, new_rows, filters)` if
-#' `data_format='channels_last'`.
+#' or shape: \code{(samples, timesteps, new_rows, filters)} if
+#' \verb{data_format='channels_last'}.
+#' \item Else, 3D tensor with shape: \code{(samples, filters, new_rows)} if
+#' \verb{data_format='channels_first'}
+#' or shape: \code{(samples, new_rows, filters)} if
+#' \verb{data_format='channels_last'}.
+#' }
 #'
 #' References:
 #'
-#' - [Shi et al., 2015](http://arxiv.org/abs/1506.04214v1)
+#' \itemize{
+#' \item \href{http://arxiv.org/abs/1506.04214v1}{Shi et al., 2015}
 #' (the current implementation does not include the feedback loop on the
 #' cells output).
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the convolution).
 #' @param kernel_size int or tuple/list of 1 integer, specifying the size of
 #' the convolution window.
 #' @param strides int or tuple/list of 1 integer, specifying the stride length
-#' of the convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' of the convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the
 #' same height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 1 integers, specifying the dilation
 #' rate to use for dilated convolution.
 #' @param activation Activation function to use. By default hyperbolic tangent
-#' activation function is applied (`tanh(x)`).
+#' activation function is applied (\code{tanh(x)}).
 #' @param recurrent_activation Activation function to use for the recurrent step.
 #' @param use_bias Boolean, whether the layer uses a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel` weights
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel} weights
 #' matrix, used for the linear transformation of the recurrent state.
 #' @param bias_initializer Initializer for the bias vector.
-#' @param unit_forget_bias Boolean. If `TRUE`, add 1 to the bias of
+#' @param unit_forget_bias Boolean. If \code{TRUE}, add 1 to the bias of
 #' the forget gate at initialization.
-#' Use in combination with `bias_initializer="zeros"`.
-#' This is recommended in [Jozefowicz et al., 2015](http://www.jmlr.org/proceedings/papers/v37/jozefowicz15.pdf)
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
+#' Use in combination with \verb{bias_initializer="zeros"}.
+#' This is recommended in \href{http://www.jmlr.org/proceedings/papers/v37/jozefowicz15.pdf}{Jozefowicz et al., 2015}
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
 #' matrix.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix.
+#' \code{recurrent_kernel} weights matrix.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
 #' @param activity_regularizer Regularizer function applied to.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
 #' matrix.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix.
+#' \code{recurrent_kernel} weights matrix.
 #' @param bias_constraint Constraint function applied to the bias vector.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs.
@@ -154,31 +161,32 @@ layer_bidirectional <- local({
 #' for the linear transformation of the recurrent state.
 #' @param seed Random seed for dropout.
 #' @param return_sequences Boolean. Whether to return the last output
-#' in the output sequence, or the full sequence. Default: `FALSE`.
+#' in the output sequence, or the full sequence. Default: \code{FALSE}.
 #' @param return_state Boolean. Whether to return the last state in addition
-#' to the output. Default: `FALSE`.
-#' @param go_backwards Boolean (default: `FALSE`).
-#' If `TRUE`, process the input sequence backwards and return the
+#' to the output. Default: \code{FALSE}.
+#' @param go_backwards Boolean (default: \code{FALSE}).
+#' If \code{TRUE}, process the input sequence backwards and return the
 #' reversed sequence.
-#' @param stateful Boolean (default False). If `TRUE`, the last state
+#' @param stateful Boolean (default False). If \code{TRUE}, the last state
 #' for each sample at index i in a batch will be used as initial
 #' state for the sample of index i in the following batch.
-#' @param ... Further named arguments for `keras.layers.ConvLSTM1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.ConvLSTM1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 4D tensor.
-#' - `initial_state`: List of initial state tensors to be passed to the first
-#'   call of the cell.
-#' - `mask`: Binary tensor of shape `(samples, timesteps)` indicating whether a
-#'   given timestep should be masked.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode.
-#'   This is only relevant if `dropout` or `recurrent_dropout` are set.
+#' \describe{
+#' \item{\code{inputs}}{A 4D tensor.}
+#' \item{\code{initial_state}}{List of initial state tensors to be passed to the first
+#' call of the cell.}
+#' \item{\code{mask}}{Binary tensor of shape \code{(samples, timesteps)} indicating whether a
+#' given timestep should be masked.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode.
+#' This is only relevant if \code{dropout} or \code{recurrent_dropout} are set.}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_conv_lstm_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -206,79 +214,85 @@ layer_conv_lstm_1d <- local({
 #'
 #' Input shape:
 #'
-#' - If `data_format='channels_first'`:
-#' 5D tensor with shape: `(samples, time, channels, rows, cols)`
-#' - If `data_format='channels_last'`:
-#' 5D tensor with shape: `(samples, time, rows, cols, channels)`
+#' \itemize{
+#' \item If \verb{data_format='channels_first'}:
+#' 5D tensor with shape: \code{(samples, time, channels, rows, cols)}
+#' \item If \verb{data_format='channels_last'}:
+#' 5D tensor with shape: \code{(samples, time, rows, cols, channels)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `return_state`: a list of tensors. The first tensor is the output.
+#' \itemize{
+#' \item If \code{return_state}: a list of tensors. The first tensor is the output.
 #' The remaining tensors are the last states,
-#' each 4D tensor with shape: `(samples, filters, new_rows, new_cols)` if
-#' `data_format='channels_first'`
-#' or shape: `(samples, new_rows, new_cols, filters)` if
-#' `data_format='channels_last'`. `rows` and `cols` values might have
+#' each 4D tensor with shape: \code{(samples, filters, new_rows, new_cols)} if
+#' \verb{data_format='channels_first'}
+#' or shape: \code{(samples, new_rows, new_cols, filters)} if
+#' \verb{data_format='channels_last'}. \code{rows} and \code{cols} values might have
 #' changed due to padding.
-#' - If `return_sequences`: 5D tensor with shape: `(samples, timesteps,
+#' \item If \code{return_sequences}: 5D tensor with shape: `(samples, timesteps,
 #' filters, new_rows, new_cols)` if data_format='channels_first'
-#' or shape: `(samples, timesteps, new_rows, new_cols, filters)` if
-#' `data_format='channels_last'`.
-#' - Else, 4D tensor with shape: `(samples, filters, new_rows, new_cols)` if
-#' `data_format='channels_first'`
-#' or shape: `(samples, new_rows, new_cols, filters)` if
-#' `data_format='channels_last'`.
+#' or shape: \code{(samples, timesteps, new_rows, new_cols, filters)} if
+#' \verb{data_format='channels_last'}.
+#' \item Else, 4D tensor with shape: \code{(samples, filters, new_rows, new_cols)} if
+#' \verb{data_format='channels_first'}
+#' or shape: \code{(samples, new_rows, new_cols, filters)} if
+#' \verb{data_format='channels_last'}.
+#' }
 #'
 #' References:
 #'
-#' - [Shi et al., 2015](http://arxiv.org/abs/1506.04214v1)
+#' \itemize{
+#' \item \href{http://arxiv.org/abs/1506.04214v1}{Shi et al., 2015}
 #' (the current implementation does not include the feedback loop on the
 #' cells output).
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the convolution).
 #' @param kernel_size int or tuple/list of 2 integers, specifying the size of the
 #' convolution window.
 #' @param strides int or tuple/list of 2 integers, specifying the stride length
-#' of the convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' of the convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 2 integers, specifying the dilation
 #' rate to use for dilated convolution.
 #' @param activation Activation function to use. By default hyperbolic tangent
-#' activation function is applied (`tanh(x)`).
+#' activation function is applied (\code{tanh(x)}).
 #' @param recurrent_activation Activation function to use for the recurrent step.
 #' @param use_bias Boolean, whether the layer uses a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel` weights
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel} weights
 #' matrix, used for the linear transformation of the recurrent state.
 #' @param bias_initializer Initializer for the bias vector.
-#' @param unit_forget_bias Boolean. If `TRUE`, add 1 to the bias of the forget
+#' @param unit_forget_bias Boolean. If \code{TRUE}, add 1 to the bias of the forget
 #' gate at initialization.
-#' Use in combination with `bias_initializer="zeros"`.
-#' This is recommended in [Jozefowicz et al., 2015](http://www.jmlr.org/proceedings/papers/v37/jozefowicz15.pdf)
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
+#' Use in combination with \verb{bias_initializer="zeros"}.
+#' This is recommended in \href{http://www.jmlr.org/proceedings/papers/v37/jozefowicz15.pdf}{Jozefowicz et al., 2015}
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
 #' matrix.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix.
+#' \code{recurrent_kernel} weights matrix.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
 #' @param activity_regularizer Regularizer function applied to.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
 #' matrix.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix.
+#' \code{recurrent_kernel} weights matrix.
 #' @param bias_constraint Constraint function applied to the bias vector.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs.
@@ -286,31 +300,32 @@ layer_conv_lstm_1d <- local({
 #' for the linear transformation of the recurrent state.
 #' @param seed Random seed for dropout.
 #' @param return_sequences Boolean. Whether to return the last output
-#' in the output sequence, or the full sequence. Default: `FALSE`.
+#' in the output sequence, or the full sequence. Default: \code{FALSE}.
 #' @param return_state Boolean. Whether to return the last state in addition
-#' to the output. Default: `FALSE`.
-#' @param go_backwards Boolean (default: `FALSE`).
-#' If `TRUE`, process the input sequence backwards and return the
+#' to the output. Default: \code{FALSE}.
+#' @param go_backwards Boolean (default: \code{FALSE}).
+#' If \code{TRUE}, process the input sequence backwards and return the
 #' reversed sequence.
-#' @param stateful Boolean (default False). If `TRUE`, the last state
+#' @param stateful Boolean (default False). If \code{TRUE}, the last state
 #' for each sample at index i in a batch will be used as initial
 #' state for the sample of index i in the following batch.
-#' @param ... Further named arguments for `keras.layers.ConvLSTM2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.ConvLSTM2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 5D tensor.
-#' - `mask`: Binary tensor of shape `(samples, timesteps)` indicating whether a
-#'   given timestep should be masked.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode.
-#'   This is only relevant if `dropout` or `recurrent_dropout` are set.
-#' - `initial_state`: List of initial state tensors to be passed to the first
-#'   call of the cell.
+#' \describe{
+#' \item{\code{inputs}}{A 5D tensor.}
+#' \item{\code{mask}}{Binary tensor of shape \code{(samples, timesteps)} indicating whether a
+#' given timestep should be masked.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode.
+#' This is only relevant if \code{dropout} or \code{recurrent_dropout} are set.}
+#' \item{\code{initial_state}}{List of initial state tensors to be passed to the first
+#' call of the cell.}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_conv_lstm_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -338,78 +353,84 @@ layer_conv_lstm_2d <- local({
 #'
 #' Input shape:
 #'
-#' - If `data_format='channels_first'`:
-#' 5D tensor with shape: `(samples, time, channels, *spatial_dims)`
-#' - If `data_format='channels_last'`:
-#' 5D tensor with shape: `(samples, time, *spatial_dims, channels)`
+#' \itemize{
+#' \item If \verb{data_format='channels_first'}:
+#' 5D tensor with shape: \code{(samples, time, channels, *spatial_dims)}
+#' \item If \verb{data_format='channels_last'}:
+#' 5D tensor with shape: \code{(samples, time, *spatial_dims, channels)}
+#' }
 #'
 #' Output shape:
 #'
-#' - If `return_state`: a list of tensors. The first tensor is the output.
+#' \itemize{
+#' \item If \code{return_state}: a list of tensors. The first tensor is the output.
 #' The remaining tensors are the last states,
-#' each 4D tensor with shape: `(samples, filters, *spatial_dims)` if
-#' `data_format='channels_first'`
-#' or shape: `(samples, *spatial_dims, filters)` if
-#' `data_format='channels_last'`.
-#' - If `return_sequences`: 5D tensor with shape: `(samples, timesteps,
+#' each 4D tensor with shape: \code{(samples, filters, *spatial_dims)} if
+#' \verb{data_format='channels_first'}
+#' or shape: \code{(samples, *spatial_dims, filters)} if
+#' \verb{data_format='channels_last'}.
+#' \item If \code{return_sequences}: 5D tensor with shape: `(samples, timesteps,
 #' filters, *spatial_dims)` if data_format='channels_first'
-#' or shape: `(samples, timesteps, *spatial_dims, filters)` if
-#' `data_format='channels_last'`.
-#' - Else, 4D tensor with shape: `(samples, filters, *spatial_dims)` if
-#' `data_format='channels_first'`
-#' or shape: `(samples, *spatial_dims, filters)` if
-#' `data_format='channels_last'`.
+#' or shape: \code{(samples, timesteps, *spatial_dims, filters)} if
+#' \verb{data_format='channels_last'}.
+#' \item Else, 4D tensor with shape: \code{(samples, filters, *spatial_dims)} if
+#' \verb{data_format='channels_first'}
+#' or shape: \code{(samples, *spatial_dims, filters)} if
+#' \verb{data_format='channels_last'}.
+#' }
 #'
 #' References:
 #'
-#' - [Shi et al., 2015](http://arxiv.org/abs/1506.04214v1)
+#' \itemize{
+#' \item \href{http://arxiv.org/abs/1506.04214v1}{Shi et al., 2015}
 #' (the current implementation does not include the feedback loop on the
 #' cells output).
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param filters int, the dimension of the output space (the number of filters
 #' in the convolution).
 #' @param kernel_size int or tuple/list of 3 integers, specifying the size of the
 #' convolution window.
 #' @param strides int or tuple/list of 3 integers, specifying the stride length
-#' of the convolution. `strides > 1` is incompatible with
-#' `dilation_rate > 1`.
-#' @param padding string, `"valid"` or `"same"` (case-insensitive).
-#' `"valid"` means no padding. `"same"` results in padding evenly to
+#' of the convolution. \code{strides > 1} is incompatible with
+#' \code{dilation_rate > 1}.
+#' @param padding string, \verb{"valid"} or \verb{"same"} (case-insensitive).
+#' \verb{"valid"} means no padding. \verb{"same"} results in padding evenly to
 #' the left/right or up/down of the input such that output has the same
 #' height/width dimension as the input.
-#' @param data_format string, either `"channels_last"` or `"channels_first"`.
-#' The ordering of the dimensions in the inputs. `"channels_last"`
-#' corresponds to inputs with shape `(batch, steps, features)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch, features, steps)`. It defaults to the `image_data_format`
-#' value found in your Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
+#' @param data_format string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' The ordering of the dimensions in the inputs. \verb{"channels_last"}
+#' corresponds to inputs with shape \code{(batch, steps, features)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch, features, steps)}. It defaults to the \code{image_data_format}
+#' value found in your Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
 #' @param dilation_rate int or tuple/list of 3 integers, specifying the dilation
 #' rate to use for dilated convolution.
 #' @param activation Activation function to use. By default hyperbolic tangent
-#' activation function is applied (`tanh(x)`).
+#' activation function is applied (\code{tanh(x)}).
 #' @param recurrent_activation Activation function to use for the recurrent step.
 #' @param use_bias Boolean, whether the layer uses a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel` weights
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel} weights
 #' matrix, used for the linear transformation of the recurrent state.
 #' @param bias_initializer Initializer for the bias vector.
-#' @param unit_forget_bias Boolean. If `TRUE`, add 1 to the bias of the forget
+#' @param unit_forget_bias Boolean. If \code{TRUE}, add 1 to the bias of the forget
 #' gate at initialization.
-#' Use in combination with `bias_initializer="zeros"`.
-#' This is recommended in [Jozefowicz et al., 2015](http://www.jmlr.org/proceedings/papers/v37/jozefowicz15.pdf)
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
+#' Use in combination with \verb{bias_initializer="zeros"}.
+#' This is recommended in \href{http://www.jmlr.org/proceedings/papers/v37/jozefowicz15.pdf}{Jozefowicz et al., 2015}
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
 #' matrix.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix.
+#' \code{recurrent_kernel} weights matrix.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
 #' @param activity_regularizer Regularizer function applied to.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
 #' matrix.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix.
+#' \code{recurrent_kernel} weights matrix.
 #' @param bias_constraint Constraint function applied to the bias vector.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs.
@@ -417,31 +438,32 @@ layer_conv_lstm_2d <- local({
 #' for the linear transformation of the recurrent state.
 #' @param seed Random seed for dropout.
 #' @param return_sequences Boolean. Whether to return the last output
-#' in the output sequence, or the full sequence. Default: `FALSE`.
+#' in the output sequence, or the full sequence. Default: \code{FALSE}.
 #' @param return_state Boolean. Whether to return the last state in addition
-#' to the output. Default: `FALSE`.
-#' @param go_backwards Boolean (default: `FALSE`).
-#' If `TRUE`, process the input sequence backwards and return the
+#' to the output. Default: \code{FALSE}.
+#' @param go_backwards Boolean (default: \code{FALSE}).
+#' If \code{TRUE}, process the input sequence backwards and return the
 #' reversed sequence.
-#' @param stateful Boolean (default False). If `TRUE`, the last state
+#' @param stateful Boolean (default False). If \code{TRUE}, the last state
 #' for each sample at index i in a batch will be used as initial
 #' state for the sample of index i in the following batch.
-#' @param ... Further named arguments for `keras.layers.ConvLSTM3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.ConvLSTM3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 6D tensor.
-#' - `mask`: Binary tensor of shape `(samples, timesteps)` indicating whether a
-#'   given timestep should be masked.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode.
-#'   This is only relevant if `dropout` or `recurrent_dropout` are set.
-#' - `initial_state`: List of initial state tensors to be passed to the first
-#'   call of the cell.
+#' \describe{
+#' \item{\code{inputs}}{A 6D tensor.}
+#' \item{\code{mask}}{Binary tensor of shape \code{(samples, timesteps)} indicating whether a
+#' given timestep should be masked.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode.
+#' This is only relevant if \code{dropout} or \code{recurrent_dropout} are set.}
+#' \item{\code{initial_state}}{List of initial state tensors to be passed to the first
+#' call of the cell.}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_conv_lstm_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -473,107 +495,110 @@ layer_conv_lstm_3d <- local({
 #'
 #' The requirements to use the cuDNN implementation are:
 #'
-#' 1. `activation` == `tanh`
-#' 2. `recurrent_activation` == `sigmoid`
-#' 3. `recurrent_dropout` == 0
-#' 4. `unroll` is `FALSE`
-#' 5. `use_bias` is `TRUE`
-#' 6. `reset_after` is `TRUE`
-#' 7. Inputs, if use masking, are strictly right-padded.
-#' 8. Eager execution is enabled in the outermost context.
+#' \enumerate{
+#' \item \code{activation} == \code{tanh}
+#' \item \code{recurrent_activation} == \code{sigmoid}
+#' \item \code{recurrent_dropout} == 0
+#' \item \code{unroll} is \code{FALSE}
+#' \item \code{use_bias} is \code{TRUE}
+#' \item \code{reset_after} is \code{TRUE}
+#' \item Inputs, if use masking, are strictly right-padded.
+#' \item Eager execution is enabled in the outermost context.
+#' }
 #'
 #' There are two variants of the GRU implementation. The default one is based
-#' on [v3](https://arxiv.org/abs/1406.1078v3) and has reset gate applied to
+#' on \href{https://arxiv.org/abs/1406.1078v3}{v3} and has reset gate applied to
 #' hidden state before matrix multiplication. The other one is based on
-#' [original](https://arxiv.org/abs/1406.1078v1) and has the order reversed.
+#' \href{https://arxiv.org/abs/1406.1078v1}{original} and has the order reversed.
 #'
 #' The second variant is compatible with CuDNNGRU (GPU-only) and allows
-#' inference on CPU. Thus it has separate biases for `kernel` and
-#' `recurrent_kernel`. To use this variant, set `reset_after=True` and
-#' `recurrent_activation='sigmoid'`.
+#' inference on CPU. Thus it has separate biases for \code{kernel} and
+#' \code{recurrent_kernel}. To use this variant, set \code{reset_after=True} and
+#' \verb{recurrent_activation='sigmoid'}.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param units Positive integer, dimensionality of the output space.
 #' @param activation Activation function to use.
-#' Default: hyperbolic tangent (`tanh`).
-#' If you pass `NULL`, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
+#' Default: hyperbolic tangent (\code{tanh}).
+#' If you pass \code{NULL}, no activation is applied
+#' (ie. "linear" activation: \code{a(x) = x}).
 #' @param recurrent_activation Activation function to use
 #' for the recurrent step.
-#' Default: sigmoid (`sigmoid`).
-#' If you pass `NULL`, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
-#' @param use_bias Boolean, (default `TRUE`), whether the layer
+#' Default: sigmoid (\code{sigmoid}).
+#' If you pass \code{NULL}, no activation is applied
+#' (ie. "linear" activation: \code{a(x) = x}).
+#' @param use_bias Boolean, (default \code{TRUE}), whether the layer
 #' should use a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs. Default:
-#' `"glorot_uniform"`.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel`
+#' \verb{"glorot_uniform"}.
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel}
 #' weights matrix, used for the linear transformation of the recurrent
-#' state. Default: `"orthogonal"`.
-#' @param bias_initializer Initializer for the bias vector. Default: `"zeros"`.
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' state. Default: \verb{"orthogonal"}.
+#' @param bias_initializer Initializer for the bias vector. Default: \verb{"zeros"}.
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param activity_regularizer Regularizer function applied to the output of the
-#' layer (its "activation"). Default: `NULL`.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' layer (its "activation"). Default: \code{NULL}.
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_constraint Constraint function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs. Default: 0.
 #' @param recurrent_dropout Float between 0 and 1. Fraction of the units to drop
 #' for the linear transformation of the recurrent state. Default: 0.
 #' @param seed Random seed for dropout.
 #' @param return_sequences Boolean. Whether to return the last output
-#' in the output sequence, or the full sequence. Default: `FALSE`.
+#' in the output sequence, or the full sequence. Default: \code{FALSE}.
 #' @param return_state Boolean. Whether to return the last state in addition
-#' to the output. Default: `FALSE`.
-#' @param go_backwards Boolean (default `FALSE`).
-#' If `TRUE`, process the input sequence backwards and return the
+#' to the output. Default: \code{FALSE}.
+#' @param go_backwards Boolean (default \code{FALSE}).
+#' If \code{TRUE}, process the input sequence backwards and return the
 #' reversed sequence.
-#' @param stateful Boolean (default: `FALSE`). If `TRUE`, the last state
+#' @param stateful Boolean (default: \code{FALSE}). If \code{TRUE}, the last state
 #' for each sample at index i in a batch will be used as initial
 #' state for the sample of index i in the following batch.
-#' @param unroll Boolean (default: `FALSE`).
-#' If `TRUE`, the network will be unrolled,
+#' @param unroll Boolean (default: \code{FALSE}).
+#' If \code{TRUE}, the network will be unrolled,
 #' else a symbolic loop will be used.
 #' Unrolling can speed-up a RNN,
 #' although it tends to be more memory-intensive.
 #' Unrolling is only suitable for short sequences.
 #' @param reset_after GRU convention (whether to apply reset gate after or
-#' before matrix multiplication). `FALSE` is `"before"`,
-#' `TRUE` is `"after"` (default and cuDNN compatible).
-#' @param use_cudnn Whether to use a cuDNN-backed implementation. `"auto"` will
+#' before matrix multiplication). \code{FALSE} is \verb{"before"},
+#' \code{TRUE} is \verb{"after"} (default and cuDNN compatible).
+#' @param use_cudnn Whether to use a cuDNN-backed implementation. \verb{"auto"} will
 #' attempt to use cuDNN when feasible, and will fallback to the
 #' default implementation if not.
-#' @param ... Further named arguments for `keras.layers.GRU()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.GRU()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 3D tensor, with shape `(batch, timesteps, feature)`.
-#' - `mask`: Binary tensor of shape `(samples, timesteps)` indicating whether
-#'   a given timestep should be masked  (optional).
-#'   An individual `TRUE` entry indicates that the corresponding timestep
-#'   should be utilized, while a `FALSE` entry indicates that the
-#'   corresponding timestep should be ignored. Defaults to `NULL`.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode. This argument is passed to the
-#'   cell when calling it. This is only relevant if `dropout` or
-#'   `recurrent_dropout` is used  (optional). Defaults to `NULL`.
-#' - `initial_state`: List of initial state tensors to be passed to the first
-#'   call of the cell (optional, `NULL` causes creation
-#'   of zero-filled initial state tensors). Defaults to `NULL`.
+#' \describe{
+#' \item{\code{inputs}}{A 3D tensor, with shape \code{(batch, timesteps, feature)}.}
+#' \item{\code{mask}}{Binary tensor of shape \code{(samples, timesteps)} indicating whether
+#' a given timestep should be masked  (optional).
+#' An individual \code{TRUE} entry indicates that the corresponding timestep
+#' should be utilized, while a \code{FALSE} entry indicates that the
+#' corresponding timestep should be ignored. Defaults to \code{NULL}.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode. This argument is passed to the
+#' cell when calling it. This is only relevant if \code{dropout} or
+#' \code{recurrent_dropout} is used  (optional). Defaults to \code{NULL}.}
+#' \item{\code{initial_state}}{List of initial state tensors to be passed to the first
+#' call of the cell (optional, \code{NULL} causes creation
+#' of zero-filled initial state tensors). Defaults to \code{NULL}.}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_gru <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -603,97 +628,100 @@ layer_gru <- local({
 #' when using the TensorFlow backend.
 #' The requirements to use the cuDNN implementation are:
 #'
-#' 1. `activation` == `tanh`
-#' 2. `recurrent_activation` == `sigmoid`
-#' 3. `recurrent_dropout` == 0
-#' 4. `unroll` is `FALSE`
-#' 5. `use_bias` is `TRUE`
-#' 6. Inputs, if use masking, are strictly right-padded.
-#' 7. Eager execution is enabled in the outermost context.
+#' \enumerate{
+#' \item \code{activation} == \code{tanh}
+#' \item \code{recurrent_activation} == \code{sigmoid}
+#' \item \code{recurrent_dropout} == 0
+#' \item \code{unroll} is \code{FALSE}
+#' \item \code{use_bias} is \code{TRUE}
+#' \item Inputs, if use masking, are strictly right-padded.
+#' \item Eager execution is enabled in the outermost context.
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param units Positive integer, dimensionality of the output space.
 #' @param activation Activation function to use.
-#' Default: hyperbolic tangent (`tanh`).
-#' If you pass `NULL`, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
+#' Default: hyperbolic tangent (\code{tanh}).
+#' If you pass \code{NULL}, no activation is applied
+#' (ie. "linear" activation: \code{a(x) = x}).
 #' @param recurrent_activation Activation function to use
 #' for the recurrent step.
-#' Default: sigmoid (`sigmoid`).
-#' If you pass `NULL`, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
-#' @param use_bias Boolean, (default `TRUE`), whether the layer
+#' Default: sigmoid (\code{sigmoid}).
+#' If you pass \code{NULL}, no activation is applied
+#' (ie. "linear" activation: \code{a(x) = x}).
+#' @param use_bias Boolean, (default \code{TRUE}), whether the layer
 #' should use a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs. Default:
-#' `"glorot_uniform"`.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel`
+#' \verb{"glorot_uniform"}.
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel}
 #' weights matrix, used for the linear transformation of the recurrent
-#' state. Default: `"orthogonal"`.
-#' @param bias_initializer Initializer for the bias vector. Default: `"zeros"`.
-#' @param unit_forget_bias Boolean (default `TRUE`). If `TRUE`,
+#' state. Default: \verb{"orthogonal"}.
+#' @param bias_initializer Initializer for the bias vector. Default: \verb{"zeros"}.
+#' @param unit_forget_bias Boolean (default \code{TRUE}). If \code{TRUE},
 #' add 1 to the bias of the forget gate at initialization.
-#' Setting it to `TRUE` will also force `bias_initializer="zeros"`.
-#' This is recommended in [Jozefowicz et al.](https://github.com/mlresearch/v37/blob/gh-pages/jozefowicz15.pdf)
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' Setting it to \code{TRUE} will also force \verb{bias_initializer="zeros"}.
+#' This is recommended in \href{https://github.com/mlresearch/v37/blob/gh-pages/jozefowicz15.pdf}{Jozefowicz et al.}
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param activity_regularizer Regularizer function applied to the output of the
-#' layer (its "activation"). Default: `NULL`.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' layer (its "activation"). Default: \code{NULL}.
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_constraint Constraint function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs. Default: 0.
 #' @param recurrent_dropout Float between 0 and 1. Fraction of the units to drop
 #' for the linear transformation of the recurrent state. Default: 0.
 #' @param seed Random seed for dropout.
 #' @param return_sequences Boolean. Whether to return the last output
-#' in the output sequence, or the full sequence. Default: `FALSE`.
+#' in the output sequence, or the full sequence. Default: \code{FALSE}.
 #' @param return_state Boolean. Whether to return the last state in addition
-#' to the output. Default: `FALSE`.
-#' @param go_backwards Boolean (default: `FALSE`).
-#' If `TRUE`, process the input sequence backwards and return the
+#' to the output. Default: \code{FALSE}.
+#' @param go_backwards Boolean (default: \code{FALSE}).
+#' If \code{TRUE}, process the input sequence backwards and return the
 #' reversed sequence.
-#' @param stateful Boolean (default: `FALSE`). If `TRUE`, the last state
+#' @param stateful Boolean (default: \code{FALSE}). If \code{TRUE}, the last state
 #' for each sample at index i in a batch will be used as initial
 #' state for the sample of index i in the following batch.
 #' @param unroll Boolean (default False).
-#' If `TRUE`, the network will be unrolled,
+#' If \code{TRUE}, the network will be unrolled,
 #' else a symbolic loop will be used.
 #' Unrolling can speed-up a RNN,
 #' although it tends to be more memory-intensive.
 #' Unrolling is only suitable for short sequences.
-#' @param use_cudnn Whether to use a cuDNN-backed implementation. `"auto"` will
+#' @param use_cudnn Whether to use a cuDNN-backed implementation. \verb{"auto"} will
 #' attempt to use cuDNN when feasible, and will fallback to the
 #' default implementation if not.
-#' @param ... Further named arguments for `keras.layers.LSTM()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.LSTM()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 3D tensor, with shape `(batch, timesteps, feature)`.
-#' - `mask`: Binary tensor of shape `(samples, timesteps)` indicating whether
-#'   a given timestep should be masked  (optional).
-#'   An individual `TRUE` entry indicates that the corresponding timestep
-#'   should be utilized, while a `FALSE` entry indicates that the
-#'   corresponding timestep should be ignored. Defaults to `NULL`.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode. This argument is passed to the
-#'   cell when calling it. This is only relevant if `dropout` or
-#'   `recurrent_dropout` is used  (optional). Defaults to `NULL`.
-#' - `initial_state`: List of initial state tensors to be passed to the first
-#'   call of the cell (optional, `NULL` causes creation
-#'   of zero-filled initial state tensors). Defaults to `NULL`.
+#' \describe{
+#' \item{\code{inputs}}{A 3D tensor, with shape \code{(batch, timesteps, feature)}.}
+#' \item{\code{mask}}{Binary tensor of shape \code{(samples, timesteps)} indicating whether
+#' a given timestep should be masked  (optional).
+#' An individual \code{TRUE} entry indicates that the corresponding timestep
+#' should be utilized, while a \code{FALSE} entry indicates that the
+#' corresponding timestep should be ignored. Defaults to \code{NULL}.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode. This argument is passed to the
+#' cell when calling it. This is only relevant if \code{dropout} or
+#' \code{recurrent_dropout} is used  (optional). Defaults to \code{NULL}.}
+#' \item{\code{initial_state}}{List of initial state tensors to be passed to the first
+#' call of the cell (optional, \code{NULL} causes creation
+#' of zero-filled initial state tensors). Defaults to \code{NULL}.}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_lstm <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -717,19 +745,21 @@ layer_lstm <- local({
 #' @description
 #' Output shape:
 #'
-#' - If `return_state`: a list of tensors. The first tensor is
+#' \itemize{
+#' \item If \code{return_state}: a list of tensors. The first tensor is
 #' the output. The remaining tensors are the last states,
-#' each with shape `(batch_size, state_size)`, where `state_size` could
+#' each with shape \code{(batch_size, state_size)}, where \code{state_size} could
 #' be a high dimension tensor shape.
-#' - If `return_sequences`: 3D tensor with shape
-#' `(batch_size, timesteps, output_size)`.
+#' \item If \code{return_sequences}: 3D tensor with shape
+#' \code{(batch_size, timesteps, output_size)}.
+#' }
 #'
 #' Masking:
 #'
 #' This layer supports masking for input data with a variable number
 #' of timesteps. To introduce masks to your data,
-#' use a `keras.layers.Embedding` layer with the `mask_zero` parameter
-#' set to `TRUE`.
+#' use a \code{keras.layers.Embedding} layer with the \code{mask_zero} parameter
+#' set to \code{TRUE}.
 #'
 #' Note on using statefulness in RNNs:
 #'
@@ -740,99 +770,104 @@ layer_lstm <- local({
 #'
 #' To enable statefulness:
 #'
-#' - Specify `stateful=True` in the layer constructor.
-#' - Specify a fixed batch size for your model, by passing
-#' `batch_size=...` to the `Input` layer(s) of your model.
-#' Remember to also specify the same `batch_size=...` when
-#' calling `fit()`, or otherwise use a generator-like
-#' data source like a `keras.utils.PyDataset` or a
-#' `tf.data.Dataset`.
-#' - Specify `shuffle=False` when calling `fit()`, since your
+#' \itemize{
+#' \item Specify \code{stateful=True} in the layer constructor.
+#' \item Specify a fixed batch size for your model, by passing
+#' \code{batch_size=...} to the \code{Input} layer(s) of your model.
+#' Remember to also specify the same \code{batch_size=...} when
+#' calling \code{fit()}, or otherwise use a generator-like
+#' data source like a \code{keras.utils.PyDataset} or a
+#' \code{tf.data.Dataset}.
+#' \item Specify \code{shuffle=False} when calling \code{fit()}, since your
 #' batches are expected to be temporally ordered.
+#' }
 #'
-#' To reset the states of your model, call `.reset_state()` on either
+#' To reset the states of your model, call \code{.reset_state()} on either
 #' a specific layer, or on your entire model.
 #'
 #' Note on specifying the initial state of RNNs:
 #'
 #' You can specify the initial state of RNN layers symbolically by
-#' calling them with the keyword argument `initial_state`. The value of
-#' `initial_state` should be a tensor or list of tensors representing
+#' calling them with the keyword argument \code{initial_state}. The value of
+#' \code{initial_state} should be a tensor or list of tensors representing
 #' the initial state of the RNN layer.
 #'
 #' You can specify the initial state of RNN layers numerically by
-#' calling `reset_state()` with the keyword argument `states`. The value of
-#' `states` should be a numpy array or list of numpy arrays representing
+#' calling \code{reset_state()} with the keyword argument \code{states}. The value of
+#' \code{states} should be a numpy array or list of numpy arrays representing
 #' the initial state of the RNN layer.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param cell A RNN cell instance or a list of RNN cell instances.
 #' A RNN cell is a class that has:
-#' - A `call(input_at_t, states_at_t)` method, returning
-#' `(output_at_t, states_at_t_plus_1)`. The call method of the
-#' cell can also take the optional argument `constants`, see
+#' \itemize{
+#' \item A \code{call(input_at_t, states_at_t)} method, returning
+#' \code{(output_at_t, states_at_t_plus_1)}. The call method of the
+#' cell can also take the optional argument \code{constants}, see
 #' section "Note on passing external constants" below.
-#' - A `state_size` attribute. This can be a single integer
+#' \item A \code{state_size} attribute. This can be a single integer
 #' (single state) in which case it is the size of the recurrent
 #' state. This can also be a list/tuple of integers
 #' (one size per state).
-#' - A `output_size` attribute, a single integer.
-#' - A `get_initial_state(batch_size=None)`
-#' method that creates a tensor meant to be fed to `call()` as the
+#' \item A \code{output_size} attribute, a single integer.
+#' \item A \code{get_initial_state(batch_size=None)}
+#' method that creates a tensor meant to be fed to \code{call()} as the
 #' initial state, if the user didn't specify any initial state
 #' via other means. The returned initial state should have
-#' shape `(batch_size, cell.state_size)`.
+#' shape \code{(batch_size, cell.state_size)}.
 #' The cell might choose to create a tensor full of zeros,
 #' or other values based on the cell's implementation.
-#' `inputs` is the input tensor to the RNN layer, with shape
-#' `(batch_size, timesteps, features)`.
+#' \code{inputs} is the input tensor to the RNN layer, with shape
+#' \code{(batch_size, timesteps, features)}.
 #' If this method is not implemented
 #' by the cell, the RNN layer will create a zero filled tensor
-#' with shape `(batch_size, cell.state_size)`.
-#' In the case that `cell` is a list of RNN cell instances, the cells
+#' with shape \code{(batch_size, cell.state_size)}.
+#' In the case that \code{cell} is a list of RNN cell instances, the cells
 #' will be stacked on top of each other in the RNN, resulting in an
 #' efficient stacked RNN.
-#' @param return_sequences Boolean (default `FALSE`). Whether to return the last
+#' }
+#' @param return_sequences Boolean (default \code{FALSE}). Whether to return the last
 #' output in the output sequence, or the full sequence.
-#' @param return_state Boolean (default `FALSE`).
+#' @param return_state Boolean (default \code{FALSE}).
 #' Whether to return the last state in addition to the output.
-#' @param go_backwards Boolean (default `FALSE`).
-#' If `TRUE`, process the input sequence backwards and return the
+#' @param go_backwards Boolean (default \code{FALSE}).
+#' If \code{TRUE}, process the input sequence backwards and return the
 #' reversed sequence.
-#' @param stateful Boolean (default `FALSE`). If True, the last state
-#' for each sample at index `i` in a batch will be used as initial
-#' state for the sample of index `i` in the following batch.
-#' @param unroll Boolean (default `FALSE`).
+#' @param stateful Boolean (default \code{FALSE}). If True, the last state
+#' for each sample at index \code{i} in a batch will be used as initial
+#' state for the sample of index \code{i} in the following batch.
+#' @param unroll Boolean (default \code{FALSE}).
 #' If True, the network will be unrolled, else a symbolic loop will be
 #' used. Unrolling can speed-up a RNN, although it tends to be more
 #' memory-intensive. Unrolling is only suitable for short sequences.
-#' @param zero_output_for_mask Boolean (default `FALSE`).
+#' @param zero_output_for_mask Boolean (default \code{FALSE}).
 #' Whether the output should use zeros for the masked timesteps.
-#' Note that this field is only used when `return_sequences`
-#' is `TRUE` and `mask` is provided.
+#' Note that this field is only used when \code{return_sequences}
+#' is \code{TRUE} and \code{mask} is provided.
 #' It can useful if you want to reuse the raw output sequence of
 #' the RNN without interference from the masked timesteps, e.g.,
 #' merging bidirectional RNNs.
-#' @param ... Further named arguments for `keras.layers.RNN()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.RNN()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `sequences`: A 3-D tensor with shape `(batch_size, timesteps, features)`.
-#' - `initial_state`: List of initial state tensors to be passed to the first
-#'   call of the cell.
-#' - `mask`: Binary tensor of shape `[batch_size, timesteps]`
-#'   indicating whether a given timestep should be masked.
-#'   An individual `TRUE` entry indicates that the corresponding
-#'   timestep should be utilized, while a `FALSE` entry indicates
-#'   that the corresponding timestep should be ignored.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode. This argument is passed
-#'   to the cell when calling it.
-#'   This is for use with cells that use dropout.
+#' \describe{
+#' \item{\code{sequences}}{A 3-D tensor with shape \code{(batch_size, timesteps, features)}.}
+#' \item{\code{initial_state}}{List of initial state tensors to be passed to the first
+#' call of the cell.}
+#' \item{\code{mask}}{Binary tensor of shape \code{[batch_size, timesteps]}
+#' indicating whether a given timestep should be masked.
+#' An individual \code{TRUE} entry indicates that the corresponding
+#' timestep should be utilized, while a \code{FALSE} entry indicates
+#' that the corresponding timestep should be ignored.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode. This argument is passed
+#' to the cell when calling it.
+#' This is for use with cells that use dropout.}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_rnn <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -846,35 +881,35 @@ layer_rnn <- local({
 
 #' Fully-connected RNN where the output is to be fed back as the new input.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param units Positive integer, dimensionality of the output space.
 #' @param activation Activation function to use.
-#' Default: hyperbolic tangent (`tanh`).
+#' Default: hyperbolic tangent (\code{tanh}).
 #' If you pass None, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
-#' @param use_bias Boolean, (default `TRUE`), whether the layer uses
+#' (ie. "linear" activation: \code{a(x) = x}).
+#' @param use_bias Boolean, (default \code{TRUE}), whether the layer uses
 #' a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs. Default:
-#' `"glorot_uniform"`.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel`
+#' \verb{"glorot_uniform"}.
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel}
 #' weights matrix, used for the linear transformation of the recurrent
-#' state.  Default: `"orthogonal"`.
-#' @param bias_initializer Initializer for the bias vector. Default: `"zeros"`.
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' state.  Default: \verb{"orthogonal"}.
+#' @param bias_initializer Initializer for the bias vector. Default: \verb{"zeros"}.
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param activity_regularizer Regularizer function applied to the output of the
-#' layer (its "activation"). Default: `NULL`.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' layer (its "activation"). Default: \code{NULL}.
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix.  Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix.  Default: \code{NULL}.
 #' @param bias_constraint Constraint function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param dropout Float between 0 and 1.
 #' Fraction of the units to drop for the linear transformation
 #' of the inputs. Default: 0.
@@ -882,42 +917,43 @@ layer_rnn <- local({
 #' Fraction of the units to drop for the linear transformation of the
 #' recurrent state. Default: 0.
 #' @param return_sequences Boolean. Whether to return the last output
-#' in the output sequence, or the full sequence. Default: `FALSE`.
+#' in the output sequence, or the full sequence. Default: \code{FALSE}.
 #' @param return_state Boolean. Whether to return the last state
-#' in addition to the output. Default: `FALSE`.
-#' @param go_backwards Boolean (default: `FALSE`).
-#' If `TRUE`, process the input sequence backwards and return the
+#' in addition to the output. Default: \code{FALSE}.
+#' @param go_backwards Boolean (default: \code{FALSE}).
+#' If \code{TRUE}, process the input sequence backwards and return the
 #' reversed sequence.
-#' @param stateful Boolean (default: `FALSE`). If `TRUE`, the last state
+#' @param stateful Boolean (default: \code{FALSE}). If \code{TRUE}, the last state
 #' for each sample at index i in a batch will be used as the
 #' initial state for the sample of index i in the following batch.
-#' @param unroll Boolean (default: `FALSE`).
-#' If `TRUE`, the network will be unrolled,
+#' @param unroll Boolean (default: \code{FALSE}).
+#' If \code{TRUE}, the network will be unrolled,
 #' else a symbolic loop will be used.
 #' Unrolling can speed-up an RNN,
 #' although it tends to be more memory-intensive.
 #' Unrolling is only suitable for short sequences.
-#' @param seed Passed to `keras.layers.SimpleRNN()` as `seed` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.SimpleRNN()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param seed Passed to \code{keras.layers.SimpleRNN()} as \code{seed} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.SimpleRNN()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `sequence`: A 3D tensor, with shape `[batch, timesteps, feature]`.
-#' - `mask`: Binary tensor of shape `[batch, timesteps]` indicating whether
-#'   a given timestep should be masked. An individual `TRUE` entry
-#'   indicates that the corresponding timestep should be utilized,
-#'   while a `FALSE` entry indicates that the corresponding timestep
-#'   should be ignored.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode.
-#'   This argument is passed to the cell when calling it.
-#'   This is only relevant if `dropout` or `recurrent_dropout` is used.
-#' - `initial_state`: List of initial state tensors to be passed to the first
-#'   call of the cell.
+#' \describe{
+#' \item{\code{sequence}}{A 3D tensor, with shape \code{[batch, timesteps, feature]}.}
+#' \item{\code{mask}}{Binary tensor of shape \code{[batch, timesteps]} indicating whether
+#' a given timestep should be masked. An individual \code{TRUE} entry
+#' indicates that the corresponding timestep should be utilized,
+#' while a \code{FALSE} entry indicates that the corresponding timestep
+#' should be ignored.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode.
+#' This argument is passed to the cell when calling it.
+#' This is only relevant if \code{dropout} or \code{recurrent_dropout} is used.}
+#' \item{\code{initial_state}}{List of initial state tensors to be passed to the first
+#' call of the cell.}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_simple_rnn <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -942,33 +978,34 @@ layer_simple_rnn <- local({
 #' first input will be considered to be the temporal dimension.
 #'
 #' Consider a batch of 32 video samples, where each sample is a 128x128 RGB
-#' image with `channels_last` data format, across 10 timesteps.
-#' The batch input shape is `(32, 10, 128, 128, 3)`.
+#' image with \code{channels_last} data format, across 10 timesteps.
+#' The batch input shape is \code{(32, 10, 128, 128, 3)}.
 #'
-#' You can then use `TimeDistributed` to apply the same `Conv2D` layer to each
+#' You can then use \code{TimeDistributed} to apply the same \code{Conv2D} layer to each
 #' of the 10 timesteps, independently:
 #'
-#' Because `TimeDistributed` applies the same instance of `Conv2D` to each of
+#' Because \code{TimeDistributed} applies the same instance of \code{Conv2D} to each of
 #' the timestamps, the same set of weights are used at each timestamp.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param layer a `keras.layers.Layer` instance.
-#' @param ... Further named arguments for `keras.layers.TimeDistributed()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param layer a \code{keras.layers.Layer} instance.
+#' @param ... Further named arguments for \code{keras.layers.TimeDistributed()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: Input tensor of shape (batch, time, ...) or nested tensors,
-#'   and each of which has shape (batch, time, ...).
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode. This argument is passed to the
-#'   wrapped layer (only if the layer supports this argument).
-#' - `mask`: Binary tensor of shape `(samples, timesteps)` indicating whether
-#'   a given timestep should be masked. This argument is passed to the
-#'   wrapped layer (only if the layer supports this argument).
+#' \describe{
+#' \item{\code{inputs}}{Input tensor of shape (batch, time, ...) or nested tensors,
+#' and each of which has shape (batch, time, ...).}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode. This argument is passed to the
+#' wrapped layer (only if the layer supports this argument).}
+#' \item{\code{mask}}{Binary tensor of shape \code{(samples, timesteps)} indicating whether
+#' a given timestep should be masked. This argument is passed to the
+#' wrapped layer (only if the layer supports this argument).}
+#' }
 #'
 #' @family recurrent layers
-#' @md
 #' @export
 layer_time_distributed <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

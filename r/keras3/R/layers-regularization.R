@@ -5,15 +5,15 @@
 
 #' Layer that applies an update to the cost function based input activity.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param l1 L1 regularization factor (positive float).
 #' @param l2 L2 regularization factor (positive float).
-#' @param ... Further named arguments for `keras.layers.ActivityRegularization()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.ActivityRegularization()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' Arbitrary. Use the keyword argument `input_shape`
+#' Arbitrary. Use the keyword argument \code{input_shape}
 #' (tuple of integers, does not include the samples axis)
 #' when using this layer as the first layer in a model.
 #'
@@ -21,7 +21,6 @@
 #' Same shape as input.
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_activity_regularization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -35,34 +34,35 @@ layer_activity_regularization <- local({
 #' Applies Alpha Dropout to the input.
 #'
 #' @description
-#' Alpha Dropout is a `Dropout` that keeps mean and variance of inputs
+#' Alpha Dropout is a \code{Dropout} that keeps mean and variance of inputs
 #' to their original values, in order to ensure the self-normalizing property
 #' even after this dropout.
 #' Alpha Dropout fits well to Scaled Exponential Linear Units (SELU) by
 #' randomly setting activations to the negative saturation value.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param rate Float between 0 and 1. The multiplicative noise will have
-#' standard deviation `sqrt(rate / (1 - rate))`.
+#' standard deviation \code{sqrt(rate / (1 - rate))}.
 #' @param noise_shape 1D integer tensor representing the shape of the
 #' binary alpha dropout mask that will be multiplied with the input.
 #' For instance, if your inputs have shape
-#' `(batch_size, timesteps, features)` and
+#' \code{(batch_size, timesteps, features)} and
 #' you want the alpha dropout mask to be the same for all timesteps,
-#' you can use `noise_shape=(batch_size, 1, features)`.
+#' you can use \code{noise_shape=(batch_size, 1, features)}.
 #' @param seed A Python integer to use as random seed.
-#' @param ... Further named arguments for `keras.layers.AlphaDropout()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.AlphaDropout()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: Input tensor (of any rank).
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding alpha dropout) or in inference mode
-#'   (doing nothing).
+#' \describe{
+#' \item{\code{inputs}}{Input tensor (of any rank).}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding alpha dropout) or in inference mode
+#' (doing nothing).}
+#' }
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_alpha_dropout <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -76,41 +76,42 @@ layer_alpha_dropout <- local({
 #' Applies dropout to the input.
 #'
 #' @description
-#' The `Dropout` layer randomly sets input units to 0 with a frequency of
-#' `rate` at each step during training time, which helps prevent overfitting.
-#' Inputs not set to 0 are scaled up by `1 / (1 - rate)` such that the sum over
+#' The \code{Dropout} layer randomly sets input units to 0 with a frequency of
+#' \code{rate} at each step during training time, which helps prevent overfitting.
+#' Inputs not set to 0 are scaled up by \code{1 / (1 - rate)} such that the sum over
 #' all inputs is unchanged.
 #'
-#' Note that the `Dropout` layer only applies when `training` is set to `TRUE`
-#' in `call()`, such that no values are dropped during inference.
-#' When using `model.fit`, `training` will be appropriately set to `TRUE`
+#' Note that the \code{Dropout} layer only applies when \code{training} is set to \code{TRUE}
+#' in \code{call()}, such that no values are dropped during inference.
+#' When using \code{model.fit}, \code{training} will be appropriately set to \code{TRUE}
 #' automatically. In other contexts, you can set the argument explicitly
-#' to `TRUE` when calling the layer.
+#' to \code{TRUE} when calling the layer.
 #'
-#' (This is in contrast to setting `trainable=False` for a `Dropout` layer.
-#' `trainable` does not affect the layer's behavior, as `Dropout` does
+#' (This is in contrast to setting \code{trainable=False} for a \code{Dropout} layer.
+#' \code{trainable} does not affect the layer's behavior, as \code{Dropout} does
 #' not have any variables/weights that can be frozen during training.)
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param rate Float between 0 and 1. Fraction of the input units to drop.
 #' @param noise_shape 1D integer tensor representing the shape of the
 #' binary dropout mask that will be multiplied with the input.
 #' For instance, if your inputs have shape
-#' `(batch_size, timesteps, features)` and
+#' \code{(batch_size, timesteps, features)} and
 #' you want the dropout mask to be the same for all timesteps,
-#' you can use `noise_shape=(batch_size, 1, features)`.
+#' you can use \code{noise_shape=(batch_size, 1, features)}.
 #' @param seed A Python integer to use as random seed.
-#' @param ... Further named arguments for `keras.layers.Dropout()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Dropout()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: Input tensor (of any rank).
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding dropout) or in inference mode (doing nothing).
+#' \describe{
+#' \item{\code{inputs}}{Input tensor (of any rank).}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding dropout) or in inference mode (doing nothing).}
+#' }
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_dropout <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -126,22 +127,23 @@ layer_dropout <- local({
 #' @description
 #' As it is a regularization layer, it is only active at training time.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param rate Float, drop probability (as with `Dropout`).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param rate Float, drop probability (as with \code{Dropout}).
 #' The multiplicative noise will have
-#' standard deviation `sqrt(rate / (1 - rate))`.
+#' standard deviation \code{sqrt(rate / (1 - rate))}.
 #' @param seed Integer, optional random seed to enable deterministic behavior.
-#' @param ... Further named arguments for `keras.layers.GaussianDropout()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.GaussianDropout()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: Input tensor (of any rank).
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding dropout) or in inference mode (doing nothing).
+#' \describe{
+#' \item{\code{inputs}}{Input tensor (of any rank).}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding dropout) or in inference mode (doing nothing).}
+#' }
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_gaussian_dropout <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -162,20 +164,21 @@ layer_gaussian_dropout <- local({
 #'
 #' As it is a regularization layer, it is only active at training time.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param stddev Float, standard deviation of the noise distribution.
 #' @param seed Integer, optional random seed to enable deterministic behavior.
-#' @param ... Further named arguments for `keras.layers.GaussianNoise()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.GaussianNoise()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: Input tensor (of any rank).
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode (adding noise) or in inference mode (doing nothing).
+#' \describe{
+#' \item{\code{inputs}}{Input tensor (of any rank).}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode (adding noise) or in inference mode (doing nothing).}
+#' }
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_gaussian_noise <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -194,35 +197,38 @@ layer_gaussian_noise <- local({
 #' within feature maps are strongly correlated (as is normally the case in
 #' early convolution layers) then regular dropout will not regularize the
 #' activations and will otherwise just result in an effective learning rate
-#' decrease. In this case, `SpatialDropout1D` will help promote independence
+#' decrease. In this case, \code{SpatialDropout1D} will help promote independence
 #' between feature maps and should be used instead.
 #'
 #' Output shape: Same as input.
 #'
 #' Reference:
 #'
-#' - [Tompson et al., 2014](https://arxiv.org/abs/1411.4280)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1411.4280}{Tompson et al., 2014}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param rate Float between 0 and 1. Fraction of the input units to drop.
-#' @param seed Passed to `keras.layers.SpatialDropout1D()` as `seed` (its docstring does not describe it).
-#' @param name Passed to `keras.layers.SpatialDropout1D()` as `name` (its docstring does not describe it).
-#' @param dtype Passed to `keras.layers.SpatialDropout1D()` as `dtype` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.SpatialDropout1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param seed Passed to \code{keras.layers.SpatialDropout1D()} as \code{seed} (its docstring does not describe it).
+#' @param name Passed to \code{keras.layers.SpatialDropout1D()} as \code{name} (its docstring does not describe it).
+#' @param dtype Passed to \code{keras.layers.SpatialDropout1D()} as \code{dtype} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.SpatialDropout1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 3D tensor.
-#' - `training`: Python boolean indicating whether the layer
-#'   should behave in training mode (applying dropout)
-#'   or in inference mode (pass-through).
+#' \describe{
+#' \item{\code{inputs}}{A 3D tensor.}
+#' \item{\code{training}}{Python boolean indicating whether the layer
+#' should behave in training mode (applying dropout)
+#' or in inference mode (pass-through).}
+#' }
 #'
 #' @section Input shape:
-#' 3D tensor with shape: `(samples, timesteps, channels)`
+#' 3D tensor with shape: \code{(samples, timesteps, channels)}
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_spatial_dropout_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -241,44 +247,47 @@ layer_spatial_dropout_1d <- local({
 #' within feature maps are strongly correlated (as is normally the case in
 #' early convolution layers) then regular dropout will not regularize the
 #' activations and will otherwise just result in an effective learning rate
-#' decrease. In this case, `SpatialDropout2D` will help promote independence
+#' decrease. In this case, \code{SpatialDropout2D} will help promote independence
 #' between feature maps and should be used instead.
 #'
 #' Output shape: Same as input.
 #'
 #' Reference:
 #'
-#' - [Tompson et al., 2014](https://arxiv.org/abs/1411.4280)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1411.4280}{Tompson et al., 2014}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param rate Float between 0 and 1. Fraction of the input units to drop.
-#' @param data_format `"channels_first"` or `"channels_last"`.
-#' In `"channels_first"` mode, the channels dimension (the depth)
-#' is at index 1, in `"channels_last"` mode is it at index 3.
-#' It defaults to the `image_data_format` value found in your
-#' Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
-#' @param seed Passed to `keras.layers.SpatialDropout2D()` as `seed` (its docstring does not describe it).
-#' @param name Passed to `keras.layers.SpatialDropout2D()` as `name` (its docstring does not describe it).
-#' @param dtype Passed to `keras.layers.SpatialDropout2D()` as `dtype` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.SpatialDropout2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format \verb{"channels_first"} or \verb{"channels_last"}.
+#' In \verb{"channels_first"} mode, the channels dimension (the depth)
+#' is at index 1, in \verb{"channels_last"} mode is it at index 3.
+#' It defaults to the \code{image_data_format} value found in your
+#' Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
+#' @param seed Passed to \code{keras.layers.SpatialDropout2D()} as \code{seed} (its docstring does not describe it).
+#' @param name Passed to \code{keras.layers.SpatialDropout2D()} as \code{name} (its docstring does not describe it).
+#' @param dtype Passed to \code{keras.layers.SpatialDropout2D()} as \code{dtype} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.SpatialDropout2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 4D tensor.
-#' - `training`: Python boolean indicating whether the layer
-#'   should behave in training mode (applying dropout)
-#'   or in inference mode (pass-through).
+#' \describe{
+#' \item{\code{inputs}}{A 4D tensor.}
+#' \item{\code{training}}{Python boolean indicating whether the layer
+#' should behave in training mode (applying dropout)
+#' or in inference mode (pass-through).}
+#' }
 #'
 #' @section Input shape:
-#' 4D tensor with shape: `(samples, channels, rows, cols)` if
+#' 4D tensor with shape: \code{(samples, channels, rows, cols)} if
 #' data_format='channels_first'
-#' or 4D tensor with shape: `(samples, rows, cols, channels)` if
+#' or 4D tensor with shape: \code{(samples, rows, cols, channels)} if
 #' data_format='channels_last'.
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_spatial_dropout_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -304,37 +313,40 @@ layer_spatial_dropout_2d <- local({
 #'
 #' Reference:
 #'
-#' - [Tompson et al., 2014](https://arxiv.org/abs/1411.4280)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1411.4280}{Tompson et al., 2014}
+#' }
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param rate Float between 0 and 1. Fraction of the input units to drop.
-#' @param data_format `"channels_first"` or `"channels_last"`.
-#' In `"channels_first"` mode, the channels dimension (the depth)
-#' is at index 1, in `"channels_last"` mode is it at index 4.
-#' It defaults to the `image_data_format` value found in your
-#' Keras config file at `~/.keras/keras.json`.
-#' If you never set it, then it will be `"channels_last"`.
-#' @param seed Passed to `keras.layers.SpatialDropout3D()` as `seed` (its docstring does not describe it).
-#' @param name Passed to `keras.layers.SpatialDropout3D()` as `name` (its docstring does not describe it).
-#' @param dtype Passed to `keras.layers.SpatialDropout3D()` as `dtype` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.layers.SpatialDropout3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param data_format \verb{"channels_first"} or \verb{"channels_last"}.
+#' In \verb{"channels_first"} mode, the channels dimension (the depth)
+#' is at index 1, in \verb{"channels_last"} mode is it at index 4.
+#' It defaults to the \code{image_data_format} value found in your
+#' Keras config file at \verb{~/.keras/keras.json}.
+#' If you never set it, then it will be \verb{"channels_last"}.
+#' @param seed Passed to \code{keras.layers.SpatialDropout3D()} as \code{seed} (its docstring does not describe it).
+#' @param name Passed to \code{keras.layers.SpatialDropout3D()} as \code{name} (its docstring does not describe it).
+#' @param dtype Passed to \code{keras.layers.SpatialDropout3D()} as \code{dtype} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.layers.SpatialDropout3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 5D tensor.
-#' - `training`: Python boolean indicating whether the layer
-#'   should behave in training mode (applying dropout)
-#'   or in inference mode (pass-through).
+#' \describe{
+#' \item{\code{inputs}}{A 5D tensor.}
+#' \item{\code{training}}{Python boolean indicating whether the layer
+#' should behave in training mode (applying dropout)
+#' or in inference mode (pass-through).}
+#' }
 #'
 #' @section Input shape:
-#' 5D tensor with shape: `(samples, channels, dim1, dim2, dim3)` if
+#' 5D tensor with shape: \code{(samples, channels, dim1, dim2, dim3)} if
 #' data_format='channels_first'
-#' or 5D tensor with shape: `(samples, dim1, dim2, dim3, channels)` if
+#' or 5D tensor with shape: \code{(samples, dim1, dim2, dim3, channels)} if
 #' data_format='channels_last'.
 #'
 #' @family regularization layers
-#' @md
 #' @export
 layer_spatial_dropout_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -8,25 +8,26 @@
 #' @description
 #' It crops along the time dimension (axis 1).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param cropping Int, or tuple of int (length 2), or dictionary.
-#' - If int: how many units should be trimmed off at the beginning and
+#' \itemize{
+#' \item If int: how many units should be trimmed off at the beginning and
 #' end of the cropping dimension (axis 1).
-#' - If tuple of 2 ints: how many units should be trimmed off at the
+#' \item If tuple of 2 ints: how many units should be trimmed off at the
 #' beginning and end of the cropping dimension
-#' (`(left_crop, right_crop)`).
-#' @param ... Further named arguments for `keras.layers.Cropping1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' (\code{(left_crop, right_crop)}).
+#' }
+#' @param ... Further named arguments for \code{keras.layers.Cropping1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' 3D tensor with shape `(batch_size, axis_to_crop, features)`
+#' 3D tensor with shape \code{(batch_size, axis_to_crop, features)}
 #'
 #' @section Output shape:
-#' 3D tensor with shape `(batch_size, cropped_axis, features)`
+#' 3D tensor with shape \code{(batch_size, cropped_axis, features)}
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_cropping_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -42,44 +43,49 @@ layer_cropping_1d <- local({
 #' @description
 #' It crops along spatial dimensions, i.e. height and width.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param cropping Int, or tuple of 2 ints, or tuple of 2 tuples of 2 ints.
-#' - If int: the same symmetric cropping is applied to height and
+#' \itemize{
+#' \item If int: the same symmetric cropping is applied to height and
 #' width.
-#' - If tuple of 2 ints: interpreted as two different symmetric
+#' \item If tuple of 2 ints: interpreted as two different symmetric
 #' cropping values for height and width:
-#' `(symmetric_height_crop, symmetric_width_crop)`.
-#' - If tuple of 2 tuples of 2 ints: interpreted as
-#' `((top_crop, bottom_crop), (left_crop, right_crop))`.
-#' @param data_format A string, one of `"channels_last"` (default) or
-#' `"channels_first"`. The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch_size, height, width, channels)` while `"channels_first"`
+#' \code{(symmetric_height_crop, symmetric_width_crop)}.
+#' \item If tuple of 2 tuples of 2 ints: interpreted as
+#' \code{((top_crop, bottom_crop), (left_crop, right_crop))}.
+#' }
+#' @param data_format A string, one of \verb{"channels_last"} (default) or
+#' \verb{"channels_first"}. The ordering of the dimensions in the inputs.
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch_size, height, width, channels)} while \verb{"channels_first"}
 #' corresponds to inputs with shape
-#' `(batch_size, channels, height, width)`.
-#' When unspecified, uses `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json` (if exists). Defaults to
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.Cropping2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{(batch_size, channels, height, width)}.
+#' When unspecified, uses \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json} (if exists). Defaults to
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.Cropping2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 4D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, height, width, channels)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, channels, height, width)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, height, width, channels)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' @section Output shape:
 #' 4D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, cropped_height, cropped_width, channels)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, channels, cropped_height, cropped_width)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, cropped_height, cropped_width, channels)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, channels, cropped_height, cropped_width)}
+#' }
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_cropping_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -92,49 +98,54 @@ layer_cropping_2d <- local({
 
 #' Cropping layer for 3D data (e.g. spatial or spatio-temporal).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param cropping Int, or tuple of 3 ints, or tuple of 3 tuples of 2 ints.
-#' - If int: the same symmetric cropping is applied to depth, height,
+#' \itemize{
+#' \item If int: the same symmetric cropping is applied to depth, height,
 #' and width.
-#' - If tuple of 3 ints: interpreted as three different symmetric
+#' \item If tuple of 3 ints: interpreted as three different symmetric
 #' cropping values for depth, height, and width:
-#' `(symmetric_dim1_crop, symmetric_dim2_crop, symmetric_dim3_crop)`.
-#' - If tuple of 3 tuples of 2 ints: interpreted as
+#' \code{(symmetric_dim1_crop, symmetric_dim2_crop, symmetric_dim3_crop)}.
+#' \item If tuple of 3 tuples of 2 ints: interpreted as
 #' `((left_dim1_crop, right_dim1_crop), (left_dim2_crop,
 #' right_dim2_crop), (left_dim3_crop, right_dim3_crop))`.
-#' @param data_format A string, one of `"channels_last"` (default) or
-#' `"channels_first"`. The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' When unspecified, uses `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json` (if exists). Defaults to
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.Cropping3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' }
+#' @param data_format A string, one of \verb{"channels_last"} (default) or
+#' \verb{"channels_first"}. The ordering of the dimensions in the inputs.
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' When unspecified, uses \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json} (if exists). Defaults to
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.Cropping3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 5D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
 #' `(batch_size, first_axis_to_crop, second_axis_to_crop,
 #' third_axis_to_crop, channels)`
-#' - If `data_format` is `"channels_first"`:
+#' \item If \code{data_format} is \verb{"channels_first"}:
 #' `(batch_size, channels, first_axis_to_crop, second_axis_to_crop,
 #' third_axis_to_crop)`
+#' }
 #'
 #' @section Output shape:
 #' 5D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
 #' `(batch_size, first_cropped_axis, second_cropped_axis,
 #' third_cropped_axis, channels)`
-#' - If `data_format` is `"channels_first"`:
+#' \item If \code{data_format} is \verb{"channels_first"}:
 #' `(batch_size, channels, first_cropped_axis, second_cropped_axis,
 #' third_cropped_axis)`
+#' }
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_cropping_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -150,24 +161,23 @@ layer_cropping_3d <- local({
 #' @description
 #' Does not affect the batch size.
 #'
-#' Note: If inputs are shaped `(batch,)` without a feature axis, then
-#' flattening adds an extra channel dimension and output shape is `(batch, 1)`.
+#' Note: If inputs are shaped \code{(batch,)} without a feature axis, then
+#' flattening adds an extra channel dimension and output shape is \code{(batch, 1)}.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
-#' @param data_format A string, one of `"channels_last"` (default) or
-#' `"channels_first"`. The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch, ..., channels)` while `"channels_first"` corresponds to
-#' inputs with shape `(batch, channels, ...)`.
-#' When unspecified, uses `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json` (if exists). Defaults to
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.Flatten()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param data_format A string, one of \verb{"channels_last"} (default) or
+#' \verb{"channels_first"}. The ordering of the dimensions in the inputs.
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch, ..., channels)} while \verb{"channels_first"} corresponds to
+#' inputs with shape \code{(batch, channels, ...)}.
+#' When unspecified, uses \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json} (if exists). Defaults to
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.Flatten()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_flatten <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -182,14 +192,14 @@ layer_flatten <- local({
 #' @description
 #' Useful e.g. connecting RNNs and convnets.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param dims Tuple of integers. Permutation pattern does not include the
 #' batch dimension. Indexing starts at 1.
-#' For instance, `(1, 3, 2)` permutes the second and third dimensions
+#' For instance, \code{(1, 3, 2)} permutes the second and third dimensions
 #' of the input.
-#' @param ... Further named arguments for `keras.layers.Permute()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Permute()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' Arbitrary.
@@ -199,7 +209,6 @@ layer_flatten <- local({
 #' to the specified pattern.
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_permute <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -212,20 +221,19 @@ layer_permute <- local({
 
 #' Repeats the input n times.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param n Integer, repetition factor.
-#' @param ... Further named arguments for `keras.layers.RepeatVector()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.RepeatVector()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' 2D tensor with shape `(batch_size, features)`.
+#' 2D tensor with shape \code{(batch_size, features)}.
 #'
 #' @section Output shape:
-#' 3D tensor with shape `(batch_size, n, features)`.
+#' 3D tensor with shape \code{(batch_size, n, features)}.
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_repeat_vector <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -238,23 +246,22 @@ layer_repeat_vector <- local({
 
 #' Layer that reshapes inputs into the given shape.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param target_shape Target shape. Tuple of integers, does not include the
-#' samples dimension (batch size). One element of the `target_shape`
+#' samples dimension (batch size). One element of the \code{target_shape}
 #' can be -1 in which case the missing value is inferred from the
 #' size of the array and remaining dimensions.
-#' @param ... Further named arguments for `keras.layers.Reshape()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.Reshape()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' Arbitrary, but required to be compatible with `target_shape`.
+#' Arbitrary, but required to be compatible with \code{target_shape}.
 #'
 #' @section Output shape:
-#' `(batch_size, *target_shape)`
+#' \code{(batch_size, *target_shape)}
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_reshape <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -268,22 +275,21 @@ layer_reshape <- local({
 #' Upsampling layer for 1D inputs.
 #'
 #' @description
-#' Repeats each temporal step `size` times along the time axis.
+#' Repeats each temporal step \code{size} times along the time axis.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param size Integer. Upsampling factor.
-#' @param ... Further named arguments for `keras.layers.UpSampling1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' @param ... Further named arguments for \code{keras.layers.UpSampling1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
-#' 3D tensor with shape: `(batch_size, steps, features)`.
+#' 3D tensor with shape: \code{(batch_size, steps, features)}.
 #'
 #' @section Output shape:
-#' 3D tensor with shape: `(batch_size, upsampled_steps, features)`.
+#' 3D tensor with shape: \code{(batch_size, upsampled_steps, features)}.
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_upsampling_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -298,45 +304,48 @@ layer_upsampling_1d <- local({
 #'
 #' @description
 #' The implementation uses interpolative resizing, given the resize method
-#' (specified by the `interpolation` argument). Use `interpolation=nearest`
+#' (specified by the \code{interpolation} argument). Use \code{interpolation=nearest}
 #' to repeat the rows and columns of the data.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param size Int, or tuple of 2 integers.
 #' The upsampling factors for rows and columns.
 #' @param data_format A string,
-#' one of `"channels_last"` (default) or `"channels_first"`.
+#' one of \verb{"channels_last"} (default) or \verb{"channels_first"}.
 #' The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch_size, height, width, channels)` while `"channels_first"`
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch_size, height, width, channels)} while \verb{"channels_first"}
 #' corresponds to inputs with shape
-#' `(batch_size, channels, height, width)`.
+#' \code{(batch_size, channels, height, width)}.
 #' When unspecified, uses
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json` (if exists) else `"channels_last"`.
-#' Defaults to `"channels_last"`.
-#' @param interpolation A string, one of `"bicubic"`, `"bilinear"`, `"lanczos3"`,
-#' `"lanczos5"`, `"nearest"`.
-#' @param ... Further named arguments for `keras.layers.UpSampling2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json} (if exists) else \verb{"channels_last"}.
+#' Defaults to \verb{"channels_last"}.
+#' @param interpolation A string, one of \verb{"bicubic"}, \verb{"bilinear"}, \verb{"lanczos3"},
+#' \verb{"lanczos5"}, \verb{"nearest"}.
+#' @param ... Further named arguments for \code{keras.layers.UpSampling2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 4D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, rows, cols, channels)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, channels, rows, cols)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, rows, cols, channels)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, channels, rows, cols)}
+#' }
 #'
 #' @section Output shape:
 #' 4D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, upsampled_rows, upsampled_cols, channels)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, channels, upsampled_rows, upsampled_cols)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, upsampled_rows, upsampled_cols, channels)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, channels, upsampled_rows, upsampled_cols)}
+#' }
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_upsampling_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -351,44 +360,47 @@ layer_upsampling_2d <- local({
 #'
 #' @description
 #' Repeats the 1st, 2nd and 3rd dimensions
-#' of the data by `size[0]`, `size[1]` and `size[2]` respectively.
+#' of the data by \code{size[0]}, \code{size[1]} and \code{size[2]} respectively.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param size Int, or tuple of 3 integers.
 #' The upsampling factors for dim1, dim2 and dim3.
 #' @param data_format A string,
-#' one of `"channels_last"` (default) or `"channels_first"`.
+#' one of \verb{"channels_last"} (default) or \verb{"channels_first"}.
 #' The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
 #' When unspecified, uses
-#' `image_data_format` value found in your Keras config file at
-#' `~/.keras/keras.json` (if exists) else `"channels_last"`.
-#' Defaults to `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.UpSampling3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{image_data_format} value found in your Keras config file at
+#' \verb{~/.keras/keras.json} (if exists) else \verb{"channels_last"}.
+#' Defaults to \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.UpSampling3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 5D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, dim1, dim2, dim3, channels)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, channels, dim1, dim2, dim3)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, dim1, dim2, dim3, channels)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, channels, dim1, dim2, dim3)}
+#' }
 #'
 #' @section Output shape:
 #' 5D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
 #' `(batch_size, upsampled_dim1, upsampled_dim2, upsampled_dim3,
 #' channels)`
-#' - If `data_format` is `"channels_first"`:
+#' \item If \code{data_format} is \verb{"channels_first"}:
 #' `(batch_size, channels, upsampled_dim1, upsampled_dim2,
 #' upsampled_dim3)`
+#' }
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_upsampling_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -401,41 +413,46 @@ layer_upsampling_3d <- local({
 
 #' Zero-padding layer for 1D input (e.g. temporal sequence).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param padding Int, or tuple of int (length 2), or dictionary.
-#' - If int: how many zeros to add at the beginning and end of
+#' \itemize{
+#' \item If int: how many zeros to add at the beginning and end of
 #' the padding dimension (axis 1).
-#' - If tuple of 2 ints: how many zeros to add at the beginning and the
-#' end of the padding dimension (`(left_pad, right_pad)`).
-#' @param data_format A string, one of `"channels_last"` (default) or
-#' `"channels_first"`. The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch_size, axis_to_pad, channels)` while `"channels_first"`
+#' \item If tuple of 2 ints: how many zeros to add at the beginning and the
+#' end of the padding dimension (\code{(left_pad, right_pad)}).
+#' }
+#' @param data_format A string, one of \verb{"channels_last"} (default) or
+#' \verb{"channels_first"}. The ordering of the dimensions in the inputs.
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch_size, axis_to_pad, channels)} while \verb{"channels_first"}
 #' corresponds to inputs with shape
-#' `(batch_size, channels, axis_to_pad)`.
-#' When unspecified, uses `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json` (if exists). Defaults to
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.ZeroPadding1D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{(batch_size, channels, axis_to_pad)}.
+#' When unspecified, uses \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json} (if exists). Defaults to
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.ZeroPadding1D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 3D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, axis_to_pad, features)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, features, axis_to_pad)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, axis_to_pad, features)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, features, axis_to_pad)}
+#' }
 #'
 #' @section Output shape:
 #' 3D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, padded_axis, features)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, features, padded_axis)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, padded_axis, features)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, features, padded_axis)}
+#' }
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_zero_padding_1d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -452,43 +469,48 @@ layer_zero_padding_1d <- local({
 #' This layer can add rows and columns of zeros at the top, bottom, left and
 #' right side of an image tensor.
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param padding Int, or tuple of 2 ints, or tuple of 2 tuples of 2 ints.
-#' - If int: the same symmetric padding is applied to height and width.
-#' - If tuple of 2 ints: interpreted as two different symmetric padding
+#' \itemize{
+#' \item If int: the same symmetric padding is applied to height and width.
+#' \item If tuple of 2 ints: interpreted as two different symmetric padding
 #' values for height and width:
-#' `(symmetric_height_pad, symmetric_width_pad)`.
-#' - If tuple of 2 tuples of 2 ints: interpreted as
-#' `((top_pad, bottom_pad), (left_pad, right_pad))`.
-#' @param data_format A string, one of `"channels_last"` (default) or
-#' `"channels_first"`. The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch_size, height, width, channels)` while `"channels_first"`
+#' \code{(symmetric_height_pad, symmetric_width_pad)}.
+#' \item If tuple of 2 tuples of 2 ints: interpreted as
+#' \code{((top_pad, bottom_pad), (left_pad, right_pad))}.
+#' }
+#' @param data_format A string, one of \verb{"channels_last"} (default) or
+#' \verb{"channels_first"}. The ordering of the dimensions in the inputs.
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch_size, height, width, channels)} while \verb{"channels_first"}
 #' corresponds to inputs with shape
-#' `(batch_size, channels, height, width)`.
-#' When unspecified, uses `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json` (if exists). Defaults to
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.ZeroPadding2D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' \code{(batch_size, channels, height, width)}.
+#' When unspecified, uses \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json} (if exists). Defaults to
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.ZeroPadding2D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 4D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, height, width, channels)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, channels, height, width)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, height, width, channels)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, channels, height, width)}
+#' }
 #'
 #' @section Output shape:
 #' 4D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
-#' `(batch_size, padded_height, padded_width, channels)`
-#' - If `data_format` is `"channels_first"`:
-#' `(batch_size, channels, padded_height, padded_width)`
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
+#' \code{(batch_size, padded_height, padded_width, channels)}
+#' \item If \code{data_format} is \verb{"channels_first"}:
+#' \code{(batch_size, channels, padded_height, padded_width)}
+#' }
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_zero_padding_2d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -501,49 +523,54 @@ layer_zero_padding_2d <- local({
 
 #' Zero-padding layer for 3D data (spatial or spatio-temporal).
 #'
-#' @param object What to compose the layer with: missing or `NULL` gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
+#' @param object What to compose the layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned invisibly); anything else (a tensor, an R array) is passed through the layer.
 #' @param padding Int, or tuple of 3 ints, or tuple of 3 tuples of 2 ints.
-#' - If int: the same symmetric padding is applied to depth, height,
+#' \itemize{
+#' \item If int: the same symmetric padding is applied to depth, height,
 #' and width.
-#' - If tuple of 3 ints: interpreted as three different symmetric
+#' \item If tuple of 3 ints: interpreted as three different symmetric
 #' padding values for depth, height, and width:
-#' `(symmetric_dim1_pad, symmetric_dim2_pad, symmetric_dim3_pad)`.
-#' - If tuple of 3 tuples of 2 ints: interpreted as
+#' \code{(symmetric_dim1_pad, symmetric_dim2_pad, symmetric_dim3_pad)}.
+#' \item If tuple of 3 tuples of 2 ints: interpreted as
 #' `((left_dim1_pad, right_dim1_pad), (left_dim2_pad,
 #' right_dim2_pad), (left_dim3_pad, right_dim3_pad))`.
-#' @param data_format A string, one of `"channels_last"` (default) or
-#' `"channels_first"`. The ordering of the dimensions in the inputs.
-#' `"channels_last"` corresponds to inputs with shape
-#' `(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)`
-#' while `"channels_first"` corresponds to inputs with shape
-#' `(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)`.
-#' When unspecified, uses `image_data_format` value found in your Keras
-#' config file at `~/.keras/keras.json` (if exists). Defaults to
-#' `"channels_last"`.
-#' @param ... Further named arguments for `keras.layers.ZeroPadding3D()`, such as `name`, `dtype` or `trainable` (and `input_shape` for the first layer of a Sequential model).
+#' }
+#' @param data_format A string, one of \verb{"channels_last"} (default) or
+#' \verb{"channels_first"}. The ordering of the dimensions in the inputs.
+#' \verb{"channels_last"} corresponds to inputs with shape
+#' \code{(batch_size, spatial_dim1, spatial_dim2, spatial_dim3, channels)}
+#' while \verb{"channels_first"} corresponds to inputs with shape
+#' \code{(batch_size, channels, spatial_dim1, spatial_dim2, spatial_dim3)}.
+#' When unspecified, uses \code{image_data_format} value found in your Keras
+#' config file at \verb{~/.keras/keras.json} (if exists). Defaults to
+#' \verb{"channels_last"}.
+#' @param ... Further named arguments for \code{keras.layers.ZeroPadding3D()}, such as \code{name}, \code{dtype} or \code{trainable} (and \code{input_shape} for the first layer of a Sequential model).
 #'
-#' @returns The layer when `object` is missing or `NULL`; `object`, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to `object`.
+#' @returns The layer when \code{object} is missing or \code{NULL}; \code{object}, invisibly, with the layer added when it is a Sequential model; otherwise the output of the layer applied to \code{object}.
 #'
 #' @section Input shape:
 #' 5D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
 #' `(batch_size, first_axis_to_pad, second_axis_to_pad,
 #' third_axis_to_pad, depth)`
-#' - If `data_format` is `"channels_first"`:
+#' \item If \code{data_format} is \verb{"channels_first"}:
 #' `(batch_size, depth, first_axis_to_pad, second_axis_to_pad,
 #' third_axis_to_pad)`
+#' }
 #'
 #' @section Output shape:
 #' 5D tensor with shape:
-#' - If `data_format` is `"channels_last"`:
+#' \itemize{
+#' \item If \code{data_format} is \verb{"channels_last"}:
 #' `(batch_size, first_padded_axis, second_padded_axis,
 #' third_axis_to_pad, depth)`
-#' - If `data_format` is `"channels_first"`:
+#' \item If \code{data_format} is \verb{"channels_first"}:
 #' `(batch_size, depth, first_padded_axis, second_padded_axis,
 #' third_axis_to_pad)`
+#' }
 #'
 #' @family reshaping layers
-#' @md
 #' @export
 layer_zero_padding_3d <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

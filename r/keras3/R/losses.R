@@ -9,49 +9,50 @@
 #' Use this cross-entropy loss for binary (0 or 1) classification applications.
 #' The loss function requires the following inputs:
 #'
-#' - `y_true` (true label): This is either 0 or 1.
-#' - `y_pred` (predicted value): This is the model's prediction, i.e, a single
+#' \itemize{
+#' \item \code{y_true} (true label): This is either 0 or 1.
+#' \item \code{y_pred} (predicted value): This is the model's prediction, i.e, a single
 #' floating-point value which either represents a
-#' [logit](https://en.wikipedia.org/wiki/Logit), (i.e, value in \[-inf, inf\]
-#' when `from_logits=True`) or a probability (i.e, value in \[0., 1.\] when
-#' `from_logits=False`).
+#' \href{https://en.wikipedia.org/wiki/Logit}{logit}, (i.e, value in [-inf, inf]
+#' when \code{from_logits=True}) or a probability (i.e, value in [0., 1.] when
+#' \code{from_logits=False}).
+#' }
 #'
-#' @param y_true Ground truth values. shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values. shape = `[batch_size, d0, .. dN]`.
-#' @param from_logits Whether to interpret `y_pred` as a tensor of
-#' [logit](https://en.wikipedia.org/wiki/Logit) values. By default, we
-#' assume that `y_pred` is probabilities (i.e., values in \[0, 1\]).
-#' @param label_smoothing Float in range \[0, 1\]. When 0, no smoothing occurs.
+#' @param y_true Ground truth values. shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values. shape = \code{[batch_size, d0, .. dN]}.
+#' @param from_logits Whether to interpret \code{y_pred} as a tensor of
+#' \href{https://en.wikipedia.org/wiki/Logit}{logit} values. By default, we
+#' assume that \code{y_pred} is probabilities (i.e., values in [0, 1]).
+#' @param label_smoothing Float in range [0, 1]. When 0, no smoothing occurs.
 #' When > 0, we compute the loss between the predicted labels
 #' and a smoothed version of the true labels, where the smoothing
 #' squeezes the labels towards 0.5. Larger values of
-#' `label_smoothing` correspond to heavier smoothing.
+#' \code{label_smoothing} correspond to heavier smoothing.
 #' @param axis The axis along which to compute crossentropy (the features axis).
-#' Defaults to `-1`.
+#' Defaults to \code{-1}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.BinaryCrossentropy()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.BinaryCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Binary crossentropy loss value. shape = `[batch_size, d0, .. dN-1]`.
+#' Binary crossentropy loss value. shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.BinaryCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.BinaryCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_binary_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -70,67 +71,68 @@ loss_binary_crossentropy <- local({
 #' Binary cross-entropy loss is often used for binary (0 or 1) classification
 #' tasks. The loss function requires the following inputs:
 #'
-#' - `y_true` (true label): This is either 0 or 1.
-#' - `y_pred` (predicted value): This is the model's prediction, i.e, a single
+#' \itemize{
+#' \item \code{y_true} (true label): This is either 0 or 1.
+#' \item \code{y_pred} (predicted value): This is the model's prediction, i.e, a single
 #' floating-point value which either represents a
-#' [logit](https://en.wikipedia.org/wiki/Logit), (i.e, value in \[-inf, inf\]
-#' when `from_logits=True`) or a probability (i.e, value in `[0., 1.]` when
-#' `from_logits=False`).
+#' \href{https://en.wikipedia.org/wiki/Logit}{logit}, (i.e, value in [-inf, inf]
+#' when \code{from_logits=True}) or a probability (i.e, value in \code{[0., 1.]} when
+#' \code{from_logits=False}).
+#' }
 #'
-#' According to [Lin et al., 2018](https://arxiv.org/pdf/1708.02002.pdf), it
+#' According to \href{https://arxiv.org/pdf/1708.02002.pdf}{Lin et al., 2018}, it
 #' helps to apply a "focal factor" to down-weight easy examples and focus more
 #' on hard examples. By default, the focal tensor is computed as follows:
 #'
-#' `focal_factor = (1 - output) ** gamma` for class 1
-#' `focal_factor = output ** gamma` for class 0
-#' where `gamma` is a focusing parameter. When `gamma=0`, this function is
+#' \code{focal_factor = (1 - output) ** gamma} for class 1
+#' \code{focal_factor = output ** gamma} for class 0
+#' where \code{gamma} is a focusing parameter. When \code{gamma=0}, this function is
 #' equivalent to the binary crossentropy loss.
 #'
-#' @param y_true Ground truth values, of shape `(batch_size, d0, .. dN)`.
-#' @param y_pred The predicted values, of shape `(batch_size, d0, .. dN)`.
+#' @param y_true Ground truth values, of shape \code{(batch_size, d0, .. dN)}.
+#' @param y_pred The predicted values, of shape \code{(batch_size, d0, .. dN)}.
 #' @param apply_class_balancing A bool, whether to apply weight balancing on the
 #' binary classes 0 and 1.
-#' @param alpha A weight balancing factor for class 1, default is `0.25` as
-#' mentioned in reference [Lin et al., 2018](https://arxiv.org/pdf/1708.02002.pdf).  The weight for class 0 is
-#' `1.0 - alpha`.
+#' @param alpha A weight balancing factor for class 1, default is \code{0.25} as
+#' mentioned in reference \href{https://arxiv.org/pdf/1708.02002.pdf}{Lin et al., 2018}.  The weight for class 0 is
+#' \code{1.0 - alpha}.
 #' @param gamma A focusing parameter used to compute the focal factor, default is
-#' `2.0` as mentioned in the reference
-#' [Lin et al., 2018](https://arxiv.org/pdf/1708.02002.pdf).
-#' @param from_logits Whether to interpret `y_pred` as a tensor of
-#' [logit](https://en.wikipedia.org/wiki/Logit) values. By default, we
-#' assume that `y_pred` are probabilities (i.e., values in `[0, 1]`).
-#' @param label_smoothing Float in `[0, 1]`. When `0`, no smoothing occurs.
-#' When > `0`, we compute the loss between the predicted labels
+#' \code{2.0} as mentioned in the reference
+#' \href{https://arxiv.org/pdf/1708.02002.pdf}{Lin et al., 2018}.
+#' @param from_logits Whether to interpret \code{y_pred} as a tensor of
+#' \href{https://en.wikipedia.org/wiki/Logit}{logit} values. By default, we
+#' assume that \code{y_pred} are probabilities (i.e., values in \code{[0, 1]}).
+#' @param label_smoothing Float in \code{[0, 1]}. When \code{0}, no smoothing occurs.
+#' When > \code{0}, we compute the loss between the predicted labels
 #' and a smoothed version of the true labels, where the smoothing
-#' squeezes the labels towards `0.5`.
-#' Larger values of `label_smoothing` correspond to heavier smoothing.
+#' squeezes the labels towards \code{0.5}.
+#' Larger values of \code{label_smoothing} correspond to heavier smoothing.
 #' @param axis The axis along which to compute crossentropy (the features axis).
-#' Defaults to `-1`.
+#' Defaults to \code{-1}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.BinaryFocalCrossentropy()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.BinaryFocalCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Binary focal crossentropy loss value
-#' with shape = `[batch_size, d0, .. dN-1]`.
+#' with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.BinaryFocalCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.BinaryFocalCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_binary_focal_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -149,46 +151,45 @@ loss_binary_focal_crossentropy <- local({
 #'
 #' @description
 #' Use this crossentropy loss function when there are two or more label
-#' classes. We expect labels to be provided in a `one_hot` representation. If
+#' classes. We expect labels to be provided in a \code{one_hot} representation. If
 #' you want to provide labels as integers, please use
-#' `SparseCategoricalCrossentropy` loss. There should be `num_classes` floating
-#' point values per feature, i.e., the shape of both `y_pred` and `y_true` are
-#' `[batch_size, num_classes]`.
+#' \code{SparseCategoricalCrossentropy} loss. There should be \code{num_classes} floating
+#' point values per feature, i.e., the shape of both \code{y_pred} and \code{y_true} are
+#' \code{[batch_size, num_classes]}.
 #'
 #' @param y_true Tensor of one-hot true targets.
 #' @param y_pred Tensor of predicted targets.
-#' @param from_logits Whether `y_pred` is expected to be a logits tensor. By
-#' default, we assume that `y_pred` encodes a probability distribution.
-#' @param label_smoothing Float in \[0, 1\]. When > 0, label values are smoothed,
+#' @param from_logits Whether \code{y_pred} is expected to be a logits tensor. By
+#' default, we assume that \code{y_pred} encodes a probability distribution.
+#' @param label_smoothing Float in [0, 1]. When > 0, label values are smoothed,
 #' meaning the confidence on label values are relaxed. For example, if
-#' `0.1`, use `0.1 / num_classes` for non-target labels and
-#' `0.9 + 0.1 / num_classes` for target labels.
+#' \code{0.1}, use \code{0.1 / num_classes} for non-target labels and
+#' \code{0.9 + 0.1 / num_classes} for target labels.
 #' @param axis The axis along which to compute crossentropy (the features
-#' axis). Defaults to `-1`.
+#' axis). Defaults to \code{-1}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.CategoricalCrossentropy()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.CategoricalCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Categorical crossentropy loss value.
 #'
-#' Without them: a `keras.losses.CategoricalCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.CategoricalCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_categorical_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -207,86 +208,85 @@ loss_categorical_crossentropy <- local({
 #' @description
 #' Use this crossentropy loss function when there are two or more label
 #' classes and if you want to handle class imbalance without using
-#' `class_weights`. We expect labels to be provided in a `one_hot`
+#' \code{class_weights}. We expect labels to be provided in a \code{one_hot}
 #' representation.
 #'
-#' According to [Lin et al., 2018](https://arxiv.org/pdf/1708.02002.pdf), it
+#' According to \href{https://arxiv.org/pdf/1708.02002.pdf}{Lin et al., 2018}, it
 #' helps to apply a focal factor to down-weight easy examples and focus more on
 #' hard examples. The general formula for the focal loss (FL)
 #' is as follows:
 #'
-#' `FL(p_t) = (1 - p_t) ** gamma * log(p_t)`
+#' \code{FL(p_t) = (1 - p_t) ** gamma * log(p_t)}
 #'
-#' where `p_t` is defined as follows:
-#' `p_t = output if y_true == 1, else 1 - output`
+#' where \code{p_t} is defined as follows:
+#' \code{p_t = output if y_true == 1, else 1 - output}
 #'
-#' `(1 - p_t) ** gamma` is the `modulating_factor`, where `gamma` is a focusing
-#' parameter. When `gamma` = 0, there is no focal effect on the cross entropy.
-#' `gamma` reduces the importance given to simple examples in a smooth manner.
+#' \code{(1 - p_t) ** gamma} is the \code{modulating_factor}, where \code{gamma} is a focusing
+#' parameter. When \code{gamma} = 0, there is no focal effect on the cross entropy.
+#' \code{gamma} reduces the importance given to simple examples in a smooth manner.
 #'
 #' The authors use alpha-balanced variant of focal loss (FL) in the paper:
-#' `FL(p_t) = -alpha * (1 - p_t) ** gamma * log(p_t)`
+#' \code{FL(p_t) = -alpha * (1 - p_t) ** gamma * log(p_t)}
 #'
-#' where `alpha` is the weight factor for the classes. If `alpha` = 1, the
+#' where \code{alpha} is the weight factor for the classes. If \code{alpha} = 1, the
 #' loss won't be able to handle class imbalance properly as all
 #' classes will have the same weight. This can be a constant or a list of
 #' constants. If alpha is a list, it must have the same length as the number
 #' of classes.
 #'
 #' The formula above can be generalized to:
-#' `FL(p_t) = alpha * (1 - p_t) ** gamma * CrossEntropy(y_true, y_pred)`
+#' \code{FL(p_t) = alpha * (1 - p_t) ** gamma * CrossEntropy(y_true, y_pred)}
 #'
-#' where minus comes from `CrossEntropy(y_true, y_pred)` (CE).
+#' where minus comes from \code{CrossEntropy(y_true, y_pred)} (CE).
 #'
 #' Extending this to multi-class case is straightforward:
-#' `FL(p_t) = alpha * (1 - p_t) ** gamma * CategoricalCE(y_true, y_pred)`
+#' \code{FL(p_t) = alpha * (1 - p_t) ** gamma * CategoricalCE(y_true, y_pred)}
 #'
-#' In the snippet below, there is `num_classes` floating pointing values per
-#' example. The shape of both `y_pred` and `y_true` are
-#' `(batch_size, num_classes)`.
+#' In the snippet below, there is \code{num_classes} floating pointing values per
+#' example. The shape of both \code{y_pred} and \code{y_true} are
+#' \code{(batch_size, num_classes)}.
 #'
 #' @param y_true Tensor of one-hot true targets.
 #' @param y_pred Tensor of predicted targets.
-#' @param alpha A weight balancing factor for all classes, default is `0.25` as
+#' @param alpha A weight balancing factor for all classes, default is \code{0.25} as
 #' mentioned in the reference. It can be a list of floats or a scalar.
 #' In the multi-class case, alpha may be set by inverse class
-#' frequency by using `compute_class_weight` from `sklearn.utils`.
-#' @param gamma A focusing parameter, default is `2.0` as mentioned in the
+#' frequency by using \code{compute_class_weight} from \code{sklearn.utils}.
+#' @param gamma A focusing parameter, default is \code{2.0} as mentioned in the
 #' reference. It helps to gradually reduce the importance given to
 #' simple (easy) examples in a smooth manner.
-#' @param from_logits Whether `output` is expected to be a logits tensor. By
-#' default, we consider that `output` encodes a probability
+#' @param from_logits Whether \code{output} is expected to be a logits tensor. By
+#' default, we consider that \code{output} encodes a probability
 #' distribution.
-#' @param label_smoothing Float in \[0, 1\]. When > 0, label values are smoothed,
+#' @param label_smoothing Float in [0, 1]. When > 0, label values are smoothed,
 #' meaning the confidence on label values are relaxed. For example, if
-#' `0.1`, use `0.1 / num_classes` for non-target labels and
-#' `0.9 + 0.1 / num_classes` for target labels.
+#' \code{0.1}, use \code{0.1 / num_classes} for non-target labels and
+#' \code{0.9 + 0.1 / num_classes} for target labels.
 #' @param axis The axis along which to compute crossentropy (the features
-#' axis). Defaults to `-1`.
+#' axis). Defaults to \code{-1}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.CategoricalFocalCrossentropy()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.CategoricalFocalCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Categorical focal crossentropy loss value.
 #'
-#' Without them: a `keras.losses.CategoricalFocalCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.CategoricalFocalCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_categorical_focal_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -300,7 +300,7 @@ loss_categorical_focal_crossentropy <- local({
   }, py_function_name = "categorical_focal_crossentropy")
 })
 
-#' Computes the Generalized Cross Entropy loss between `y_true` & `y_pred`.
+#' Computes the Generalized Cross Entropy loss between \code{y_true} & \code{y_pred}.
 #'
 #' @description
 #' Generalized Cross Entropy (GCE) is a noise-robust loss function
@@ -310,47 +310,52 @@ loss_categorical_focal_crossentropy <- local({
 #' the parameter q, where values closer to 1 make the loss more robust
 #' to noisy labels.
 #'
-#' where `p` is the predicted probability for the true class and `q`
+#' Formula:
+#' \preformatted{loss = (1 - p**q) / q}
+#' where \code{p} is the predicted probability for the true class and \code{q}
 #' is the noise parameter.
 #'
 #' @param y_true Ground truth labels. Expected to contain *integer class indices*
-#' with shape `[batch_size]` or `[batch_size, 1]`.
+#' with shape \code{[batch_size]} or \code{[batch_size, 1]}.
 #' @param y_pred The predicted class probabilities, with shape
-#' `[batch_size, num_classes]`.
-#' @param q Float in range `(0, 1)`. It is the noise parameter.
+#' \code{[batch_size, num_classes]}.
+#' @param q Float in range \code{(0, 1)}. It is the noise parameter.
 #' Controls the behavior of the loss:
-#' - As `q` approaches 0: Behaves more like cross entropy
-#' - As `q` approaches 1: Behaves more like mean absolute error
-#' Defaults to `0.5`
+#' \itemize{
+#' \item As \code{q} approaches 0: Behaves more like cross entropy
+#' \item As \code{q} approaches 1: Behaves more like mean absolute error
+#' Defaults to \code{0.5}
+#' }
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.CategoricalGeneralizedCrossEntropy()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.CategoricalGeneralizedCrossEntropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' GCE loss values with shape `[batch_size]`.
+#' GCE loss values with shape \code{[batch_size]}.
 #'
-#' Without them: a `keras.losses.CategoricalGeneralizedCrossEntropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.CategoricalGeneralizedCrossEntropy} instance, to give to \code{compile()}.
 #'
 #' @section References:
-#' - [Zhang, Sabuncu, 2018](https://arxiv.org/abs/1805.07836)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1805.07836}{Zhang, Sabuncu, 2018}
 #' ("Generalized Cross Entropy Loss for Training
 #' Deep Neural Networks with Noisy Labels")
+#' }
 #'
 #' @family losses
-#' @md
 #' @export
 loss_categorical_generalized_cross_entropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -363,39 +368,42 @@ loss_categorical_generalized_cross_entropy <- local({
   }, py_function_name = "categorical_generalized_cross_entropy")
 })
 
-#' Computes the categorical hinge loss between `y_true` & `y_pred`.
+#' Computes the categorical hinge loss between \code{y_true} & \code{y_pred}.
 #'
 #' @description
-#' where `neg=maximum((1-y_true)*y_pred)` and `pos=sum(y_true*y_pred)`
+#' Formula:
 #'
-#' @param y_true The ground truth values. `y_true` values are expected to be
-#' either `{-1, +1}` or `{0, 1}` (i.e. a one-hot-encoded tensor) with
-#' shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' \preformatted{loss = maximum(neg - pos + 1, 0)}
+#'
+#' where \code{neg=maximum((1-y_true)*y_pred)} and \code{pos=sum(y_true*y_pred)}
+#'
+#' @param y_true The ground truth values. \code{y_true} values are expected to be
+#' either \verb{\{-1, +1\}} or \verb{\{0, 1\}} (i.e. a one-hot-encoded tensor) with
+#' shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.CategoricalHinge()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.CategoricalHinge()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Categorical hinge loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Categorical hinge loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.CategoricalHinge` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.CategoricalHinge} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_categorical_hinge <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -416,47 +424,46 @@ loss_categorical_hinge <- local({
 #' similarity score.
 #'
 #' To use Circle Loss effectively, the model should output embeddings without
-#' an activation function (such as a `Dense` layer with `activation=None`)
+#' an activation function (such as a \code{Dense} layer with \code{activation=None})
 #' followed by UnitNormalization layer to ensure unit-norm embeddings.
 #'
 #' @param y_true Tensor with ground truth labels in integer format.
 #' @param y_pred Tensor with predicted L2 normalized embeddings.
 #' @param ref_labels Optional integer tensor with labels for reference
-#' embeddings. If `NULL`, defaults to `y_true`.
+#' embeddings. If \code{NULL}, defaults to \code{y_true}.
 #' @param ref_embeddings Optional tensor with L2 normalized reference embeddings.
-#' If `NULL`, defaults to `y_pred`.
+#' If \code{NULL}, defaults to \code{y_pred}.
 #' @param remove_diagonal Boolean, whether to remove self-similarities from the
-#' positive mask. Defaults to `TRUE`.
+#' positive mask. Defaults to \code{TRUE}.
 #' @param gamma Scaling factor that determines the largest scale of each
-#' similarity score. Defaults to `80`.
+#' similarity score. Defaults to \code{80}.
 #' @param margin The relaxation factor, below this distance, negatives are
 #' up weighted and positives are down weighted. Similarly, above this
 #' distance negatives are down weighted and positive are up weighted.
-#' Defaults to `0.4`.
+#' Defaults to \code{0.4}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.Circle()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.Circle()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Circle loss value.
 #'
-#' Without them: a `keras.losses.Circle` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.Circle} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_circle <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -468,44 +475,47 @@ loss_circle <- local({
   }, py_function_name = "circle")
 })
 
-#' Computes the cosine similarity between `y_true` & `y_pred`.
+#' Computes the cosine similarity between \code{y_true} & \code{y_pred}.
 #'
 #' @description
 #' Note that it is a number between -1 and 1. When it is a negative number
 #' between -1 and 0, 0 indicates orthogonality and values closer to -1
 #' indicate greater similarity. This makes it usable as a loss function in a
 #' setting where you try to maximize the proximity between predictions and
-#' targets. If either `y_true` or `y_pred` is a zero vector, cosine similarity
+#' targets. If either \code{y_true} or \code{y_pred} is a zero vector, cosine similarity
 #' will be 0 regardless of the proximity between predictions and targets.
+#'
+#' Formula:
+#'
+#' \preformatted{loss = -sum(l2_norm(y_true) * l2_norm(y_pred))}
 #'
 #' @param y_true Tensor of true targets.
 #' @param y_pred Tensor of predicted targets.
 #' @param axis The axis along which the cosine similarity is computed
-#' (the features axis). Defaults to `-1`.
+#' (the features axis). Defaults to \code{-1}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.CosineSimilarity()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.CosineSimilarity()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Cosine similarity tensor.
 #'
-#' Without them: a `keras.losses.CosineSimilarity` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.CosineSimilarity} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_cosine_similarity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -519,36 +529,35 @@ loss_cosine_similarity <- local({
 
 #' CTC (Connectionist Temporal Classification) loss.
 #'
-#' @param y_true A tensor of shape `(batch_size, max_length)` containing
-#' the true labels in integer format. `0` always represents
+#' @param y_true A tensor of shape \code{(batch_size, max_length)} containing
+#' the true labels in integer format. \code{0} always represents
 #' the blank/mask index and should not be used for classes.
-#' @param y_pred A tensor of shape `(batch_size, max_length, num_classes)`
+#' @param y_pred A tensor of shape \code{(batch_size, max_length, num_classes)}
 #' containing logits (the output of your model).
 #' They should *not* be normalized via softmax.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.CTC()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.CTC()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' The loss value.
 #'
-#' Without them: a `keras.losses.CTC` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.CTC} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_ctc <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -559,36 +568,39 @@ loss_ctc <- local({
   }, py_function_name = "ctc")
 })
 
-#' Computes the Dice loss value between `y_true` and `y_pred`.
+#' Computes the Dice loss value between \code{y_true} and \code{y_pred}.
+#'
+#' @description
+#' Formula:
+#' \preformatted{loss = 1 - (2 * sum(y_true * y_pred)) / (sum(y_true) + sum(y_pred))}
 #'
 #' @param y_true tensor of true targets.
 #' @param y_pred tensor of predicted targets.
 #' @param axis Tuple for which dimensions the loss is calculated. Defaults to
-#' `NULL`.
+#' \code{NULL}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.Dice()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.Dice()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Dice loss value.
 #'
-#' Without them: a `keras.losses.Dice` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.Dice} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_dice <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -600,40 +612,43 @@ loss_dice <- local({
   }, py_function_name = "dice")
 })
 
-#' Computes the hinge loss between `y_true` & `y_pred`.
+#' Computes the hinge loss between \code{y_true} & \code{y_pred}.
 #'
 #' @description
-#' `y_true` values are expected to be -1 or 1. If binary (0 or 1) labels are
+#' Formula:
+#'
+#' \preformatted{loss = maximum(1 - y_true * y_pred, 0)}
+#'
+#' \code{y_true} values are expected to be -1 or 1. If binary (0 or 1) labels are
 #' provided we will convert them to -1 or 1.
 #'
-#' @param y_true The ground truth values. `y_true` values are expected to be -1
+#' @param y_true The ground truth values. \code{y_true} values are expected to be -1
 #' or 1. If binary (0 or 1) labels are provided they will be converted
-#' to -1 or 1 with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' to -1 or 1 with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.Hinge()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.Hinge()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Hinge loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Hinge loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.Hinge` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.Hinge} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_hinge <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -644,39 +659,47 @@ loss_hinge <- local({
   }, py_function_name = "hinge")
 })
 
-#' Computes the Huber loss between `y_true` & `y_pred`.
+#' Computes the Huber loss between \code{y_true} & \code{y_pred}.
 #'
 #' @description
-#' See: [Huber loss](https://en.wikipedia.org/wiki/Huber_loss).
+#' Formula:
+#'
+#' \preformatted{for x in error:
+#'     if abs(x) <= delta:
+#'         loss.append(0.5 * x^2)
+#'     elif abs(x) > delta:
+#'         loss.append(delta * abs(x) - 0.5 * delta^2)
+#'
+#' loss = mean(loss, axis=-1)}
+#' See: \href{https://en.wikipedia.org/wiki/Huber_loss}{Huber loss}.
 #'
 #' @param y_true tensor of true targets.
 #' @param y_pred tensor of predicted targets.
 #' @param delta A float, the point where the Huber loss function changes from a
 #' quadratic to linear.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.Huber()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.Huber()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Tensor with one scalar loss entry per sample.
 #'
-#' Without them: a `keras.losses.Huber` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.Huber} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_huber <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -687,39 +710,42 @@ loss_huber <- local({
   }, py_function_name = "huber")
 })
 
-#' Computes Kullback-Leibler divergence loss between `y_true` & `y_pred`.
+#' Computes Kullback-Leibler divergence loss between \code{y_true} & \code{y_pred}.
 #'
 #' @description
-#' `y_true` and `y_pred` are expected to be probability
+#' Formula:
+#'
+#' \preformatted{loss = y_true * log(y_true / y_pred)}
+#'
+#' \code{y_true} and \code{y_pred} are expected to be probability
 #' distributions, with values between 0 and 1. They will get
-#' clipped to the `[0, 1]` range.
+#' clipped to the \code{[0, 1]} range.
 #'
 #' @param y_true Tensor of true targets.
 #' @param y_pred Tensor of predicted targets.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.KLDivergence()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.KLDivergence()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' KL Divergence loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' KL Divergence loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.KLDivergence` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.KLDivergence} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_kl_divergence <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -734,34 +760,37 @@ loss_kl_divergence <- local({
 #' Computes the logarithm of the hyperbolic cosine of the prediction error.
 #'
 #' @description
-#' where x is the error `y_pred - y_true`.
+#' Formula:
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' \preformatted{error = y_pred - y_true
+#' logcosh = mean(log((exp(error) + exp(-error))/2), axis=-1)`}
+#' where x is the error \code{y_pred - y_true}.
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.LogCosh()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.LogCosh()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Logcosh error values with shape = `[batch_size, d0, .. dN-1]`.
+#' Logcosh error values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.LogCosh` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.LogCosh} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_log_cosh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -775,32 +804,36 @@ loss_log_cosh <- local({
 
 #' Computes the mean of absolute difference between labels and predictions.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = mean(abs(y_true - y_pred))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.MeanAbsoluteError()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.MeanAbsoluteError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Mean absolute error values with shape = `[batch_size, d0, .. dN-1]`.
+#' Mean absolute error values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.MeanAbsoluteError` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.MeanAbsoluteError} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_mean_absolute_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -812,35 +845,39 @@ loss_mean_absolute_error <- local({
   }, py_function_name = "mean_absolute_error")
 })
 
-#' Computes the mean absolute percentage error between `y_true` & `y_pred`.
+#' Computes the mean absolute percentage error between \code{y_true} & \code{y_pred}.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = 100 * mean(abs((y_true - y_pred) / y_true))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.MeanAbsolutePercentageError()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.MeanAbsolutePercentageError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Mean absolute percentage error values with shape = `\[batch_size, d0, ..
-#' dN-1\]`.
+#' Mean absolute percentage error values with shape = `[batch_size, d0, ..
+#' dN-1]`.
 #'
-#' Without them: a `keras.losses.MeanAbsolutePercentageError` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.MeanAbsolutePercentageError} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_mean_absolute_percentage_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -855,32 +892,36 @@ loss_mean_absolute_percentage_error <- local({
 
 #' Computes the mean of squares of errors between labels and predictions.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = mean(square(y_true - y_pred))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.MeanSquaredError()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.MeanSquaredError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Mean squared error values with shape = `[batch_size, d0, .. dN-1]`.
+#' Mean squared error values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.MeanSquaredError` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.MeanSquaredError} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_mean_squared_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -892,35 +933,39 @@ loss_mean_squared_error <- local({
   }, py_function_name = "mean_squared_error")
 })
 
-#' Computes the mean squared logarithmic error between `y_true` & `y_pred`.
+#' Computes the mean squared logarithmic error between \code{y_true} & \code{y_pred}.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = mean(square(log(y_true + 1) - log(y_pred + 1)))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.MeanSquaredLogarithmicError()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.MeanSquaredLogarithmicError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Mean squared logarithmic error values with shape = `\[batch_size, d0, ..
-#' dN-1\]`.
+#' Mean squared logarithmic error values with shape = `[batch_size, d0, ..
+#' dN-1]`.
 #'
-#' Without them: a `keras.losses.MeanSquaredLogarithmicError` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.MeanSquaredLogarithmicError} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_mean_squared_logarithmic_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -933,34 +978,38 @@ loss_mean_squared_logarithmic_error <- local({
   }, py_function_name = "mean_squared_logarithmic_error")
 })
 
-#' Computes the Poisson loss between `y_true` & `y_pred`.
+#' Computes the Poisson loss between \code{y_true} & \code{y_pred}.
 #'
-#' @param y_true Ground truth values. shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values. shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = y_pred - y_true * log(y_pred)}
+#'
+#' @param y_true Ground truth values. shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values. shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.Poisson()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.Poisson()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Poisson loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Poisson loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.Poisson` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.Poisson} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_poisson <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -977,51 +1026,50 @@ loss_poisson <- local({
 #' @description
 #' Use this crossentropy loss function when there are two or more label
 #' classes.  We expect labels to be provided as integers. If you want to
-#' provide labels using `one-hot` representation, please use
-#' `CategoricalCrossentropy` loss.  There should be `# classes` floating point
-#' values per feature for `y_pred` and a single floating point value per
-#' feature for `y_true`.
+#' provide labels using \code{one-hot} representation, please use
+#' \code{CategoricalCrossentropy} loss.  There should be \verb{# classes} floating point
+#' values per feature for \code{y_pred} and a single floating point value per
+#' feature for \code{y_true}.
 #'
 #' In the snippet below, there is a single floating point value per example for
-#' `y_true` and `num_classes` floating pointing values per example for
-#' `y_pred`. The shape of `y_true` is `[batch_size]` and the shape of `y_pred`
-#' is `[batch_size, num_classes]`.
+#' \code{y_true} and \code{num_classes} floating pointing values per example for
+#' \code{y_pred}. The shape of \code{y_true} is \code{[batch_size]} and the shape of \code{y_pred}
+#' is \code{[batch_size, num_classes]}.
 #'
 #' @param y_true Ground truth values.
 #' @param y_pred The predicted values.
-#' @param from_logits Whether `y_pred` is expected to be a logits tensor. By
-#' default, we assume that `y_pred` encodes a probability distribution.
+#' @param from_logits Whether \code{y_pred} is expected to be a logits tensor. By
+#' default, we assume that \code{y_pred} encodes a probability distribution.
 #' @param ignore_class Optional integer. The ID of a class to be ignored during
 #' loss computation. This is useful, for example, in segmentation
 #' problems featuring a "void" class (commonly -1 or 255) in
-#' segmentation maps. By default (`ignore_class=None`), all classes are
+#' segmentation maps. By default (\code{ignore_class=None}), all classes are
 #' considered.
 #' @param axis The axis along which to compute crossentropy (the features
-#' axis). Defaults to `-1`.
+#' axis). Defaults to \code{-1}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.SparseCategoricalCrossentropy()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.SparseCategoricalCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Sparse categorical crossentropy loss value.
 #'
-#' Without them: a `keras.losses.SparseCategoricalCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.SparseCategoricalCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_sparse_categorical_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1035,40 +1083,43 @@ loss_sparse_categorical_crossentropy <- local({
   }, py_function_name = "sparse_categorical_crossentropy")
 })
 
-#' Computes the squared hinge loss between `y_true` & `y_pred`.
+#' Computes the squared hinge loss between \code{y_true} & \code{y_pred}.
 #'
 #' @description
-#' `y_true` values are expected to be -1 or 1. If binary (0 or 1) labels are
+#' Formula:
+#'
+#' \preformatted{loss = square(maximum(1 - y_true * y_pred, 0))}
+#'
+#' \code{y_true} values are expected to be -1 or 1. If binary (0 or 1) labels are
 #' provided we will convert them to -1 or 1.
 #'
-#' @param y_true The ground truth values. `y_true` values are expected to be -1
+#' @param y_true The ground truth values. \code{y_true} values are expected to be -1
 #' or 1. If binary (0 or 1) labels are provided we will convert them
-#' to -1 or 1 with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' to -1 or 1 with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.SquaredHinge()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.SquaredHinge()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
-#' Squared hinge loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Squared hinge loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.losses.SquaredHinge` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.SquaredHinge} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_squared_hinge <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1080,50 +1131,51 @@ loss_squared_hinge <- local({
   }, py_function_name = "squared_hinge")
 })
 
-#' Computes the Tversky loss value between `y_true` and `y_pred`.
+#' Computes the Tversky loss value between \code{y_true} and \code{y_pred}.
 #'
 #' @description
 #' This loss function is weighted by the alpha and beta coefficients
 #' that penalize false positives and false negatives.
 #'
-#' With `alpha=0.5` and `beta=0.5`, the loss value becomes equivalent to
+#' With \code{alpha=0.5} and \code{beta=0.5}, the loss value becomes equivalent to
 #' Dice Loss.
 #'
 #' Reference:
 #'
-#' - [Salehi et al., 2017](https://arxiv.org/abs/1706.05721)
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1706.05721}{Salehi et al., 2017}
+#' }
 #'
 #' @param y_true tensor of true targets.
 #' @param y_pred tensor of predicted targets.
 #' @param alpha The coefficient controlling incidence of false positives.
-#' Defaults to `0.5`.
+#' Defaults to \code{0.5}.
 #' @param beta The coefficient controlling incidence of false negatives.
-#' Defaults to `0.5`.
+#' Defaults to \code{0.5}.
 #' @param axis tuple for which dimensions the loss is calculated.
 #' @param reduction Type of reduction to apply to the loss. In almost all cases
-#' this should be `"sum_over_batch_size"`. Supported options are
-#' `"sum"`, `"sum_over_batch_size"`, `"mean"`,
-#' `"mean_with_sample_weight"` or `NULL`. `"sum"` sums the loss,
-#' `"sum_over_batch_size"` and `"mean"` sum the loss and divide by the
-#' sample size, and `"mean_with_sample_weight"` sums the loss and
-#' divides by the sum of the sample weights. `"none"` and `NULL`
-#' perform no aggregation. Defaults to `"sum_over_batch_size"`.
+#' this should be \verb{"sum_over_batch_size"}. Supported options are
+#' \verb{"sum"}, \verb{"sum_over_batch_size"}, \verb{"mean"},
+#' \verb{"mean_with_sample_weight"} or \code{NULL}. \verb{"sum"} sums the loss,
+#' \verb{"sum_over_batch_size"} and \verb{"mean"} sum the loss and divide by the
+#' sample size, and \verb{"mean_with_sample_weight"} sums the loss and
+#' divides by the sum of the sample weights. \verb{"none"} and \code{NULL}
+#' perform no aggregation. Defaults to \verb{"sum_over_batch_size"}.
 #' @param name Optional name for the loss instance.
-#' @param dtype The dtype of the loss's computations. Defaults to `NULL`, which
-#' means using `keras.backend.floatx()`. `keras.backend.floatx()` is a
-#' `"float32"` unless set to different value
-#' (via `keras.backend.set_floatx()`). If a `keras.DTypePolicy` is
-#' provided, then the `compute_dtype` will be utilized.
-#' @param ... Further named arguments passed to `keras.losses.Tversky()`.
+#' @param dtype The dtype of the loss's computations. Defaults to \code{NULL}, which
+#' means using \code{keras.backend.floatx()}. \code{keras.backend.floatx()} is a
+#' \verb{"float32"} unless set to different value
+#' (via \code{keras.backend.set_floatx()}). If a \code{keras.DTypePolicy} is
+#' provided, then the \code{compute_dtype} will be utilized.
+#' @param ... Further named arguments passed to \code{keras.losses.Tversky()}.
 #'
-#' @returns With `y_true` and `y_pred`: the loss, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the loss, computed. 
 #'
 #' Tversky loss value.
 #'
-#' Without them: a `keras.losses.Tversky` instance, to give to `compile()`.
+#' Without them: a \code{keras.losses.Tversky} instance, to give to \code{compile()}.
 #'
 #' @family losses
-#' @md
 #' @export
 loss_tversky <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

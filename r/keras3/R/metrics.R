@@ -16,41 +16,41 @@
 #' by value. The AUC is then computed by interpolating per-bucket averages.
 #' These buckets define the evaluated operational points.
 #'
-#' This metric creates four local variables, `true_positives`,
-#' `true_negatives`, `false_positives` and `false_negatives` that are used to
+#' This metric creates four local variables, \code{true_positives},
+#' \code{true_negatives}, \code{false_positives} and \code{false_negatives} that are used to
 #' compute the AUC.  To discretize the AUC curve, a linearly spaced set of
 #' thresholds is used to compute pairs of recall and precision values. The area
 #' under the ROC-curve is therefore computed using the height of the recall
 #' values by the false positive rate, while the area under the PR-curve is the
 #' computed using the height of the precision values by the recall.
 #'
-#' This value is ultimately returned as `auc`, an idempotent operation that
+#' This value is ultimately returned as \code{auc}, an idempotent operation that
 #' computes the area under a discretized curve of precision versus recall
-#' values (computed using the aforementioned variables). The `num_thresholds`
+#' values (computed using the aforementioned variables). The \code{num_thresholds}
 #' variable controls the degree of discretization with larger numbers of
 #' thresholds more closely approximating the true AUC. The quality of the
-#' approximation may vary dramatically depending on `num_thresholds`. The
-#' `thresholds` parameter can be used to manually specify thresholds which
+#' approximation may vary dramatically depending on \code{num_thresholds}. The
+#' \code{thresholds} parameter can be used to manually specify thresholds which
 #' split the predictions more evenly.
 #'
-#' For a best approximation of the real AUC, `predictions` should be
-#' distributed approximately uniformly in the range `[0, 1]` (if
-#' `from_logits=False`). The quality of the AUC approximation may be poor if
-#' this is not the case. Setting `summation_method` to 'minoring' or 'majoring'
+#' For a best approximation of the real AUC, \code{predictions} should be
+#' distributed approximately uniformly in the range \code{[0, 1]} (if
+#' \code{from_logits=False}). The quality of the AUC approximation may be poor if
+#' this is not the case. Setting \code{summation_method} to 'minoring' or 'majoring'
 #' can help quantify the error in the approximation by providing lower or upper
 #' bound estimate of the AUC.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
 #' @param num_thresholds (Optional) The number of thresholds to
 #' use when discretizing the roc curve. Values must be > 1.
-#' Defaults to `200`.
+#' Defaults to \code{200}.
 #' @param curve (Optional) Specifies the name of the curve to be computed,
-#' `'ROC'` (default) or `'PR'` for the Precision-Recall-curve.
-#' @param summation_method (Optional) Specifies the [Riemann summation method](https://en.wikipedia.org/wiki/Riemann_sum) used.
+#' \verb{'ROC'} (default) or \verb{'PR'} for the Precision-Recall-curve.
+#' @param summation_method (Optional) Specifies the \href{https://en.wikipedia.org/wiki/Riemann_sum}{Riemann summation method} used.
 #' 'interpolation' (default) applies mid-point summation scheme for
-#' `ROC`.  For PR-AUC, interpolates (true/false) positives but not
+#' \code{ROC}.  For PR-AUC, interpolates (true/false) positives but not
 #' the ratio that is precision (see Davis & Goadrich 2006 for
 #' details); 'minoring' applies left summation for increasing
 #' intervals and right summation for decreasing intervals; 'majoring'
@@ -58,41 +58,40 @@
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
 #' @param thresholds (Optional) A list of floating point values to use as the
-#' thresholds for discretizing the curve. If set, the `num_thresholds`
-#' parameter is ignored. Values should be in `[0, 1]`. Endpoint
-#' thresholds equal to \\{`-epsilon`, `1+epsilon`\\} for a small positive
+#' thresholds for discretizing the curve. If set, the \code{num_thresholds}
+#' parameter is ignored. Values should be in \code{[0, 1]}. Endpoint
+#' thresholds equal to \{\code{-epsilon}, \code{1+epsilon}\} for a small positive
 #' epsilon value will be automatically included with these to correctly
 #' handle predictions equal to exactly 0 or 1.
 #' @param multi_label boolean indicating whether multilabel data should be
 #' treated as such, wherein AUC is computed separately for each label
-#' and then averaged across labels, or (when `FALSE`) if the data
+#' and then averaged across labels, or (when \code{FALSE}) if the data
 #' should be flattened into a single label before AUC computation. In
 #' the latter case, when multilabel data is passed to AUC, each
 #' label-prediction pair is treated as an individual data point. Should
-#' be set to `FALSE` for multi-class data.
-#' @param num_labels (Optional) The number of labels, used when `multi_label` is
-#' True. If `num_labels` is not specified, then state variables get
-#' created on the first call to `update_state`.
+#' be set to \code{FALSE} for multi-class data.
+#' @param num_labels (Optional) The number of labels, used when \code{multi_label} is
+#' True. If \code{num_labels} is not specified, then state variables get
+#' created on the first call to \code{update_state}.
 #' @param label_weights (Optional) list, array, or tensor of non-negative weights
-#' used to compute AUCs for multilabel data. When `multi_label` is
+#' used to compute AUCs for multilabel data. When \code{multi_label} is
 #' True, the weights are applied to the individual label AUCs when they
 #' are averaged to produce the multi-label AUC. When it's False, they
 #' are used to weight the individual label predictions in computing the
 #' confusion matrix on the flattened data. Note that this is unlike
-#' `class_weights` in that `class_weights` weights the example
-#' depending on the value of its label, whereas `label_weights` depends
+#' \code{class_weights} in that \code{class_weights} weights the example
+#' depending on the value of its label, whereas \code{label_weights} depends
 #' only on the index of that label before flattening; therefore
-#' `label_weights` should not be used for multi-class data.
-#' @param from_logits boolean indicating whether the predictions (`y_pred` in
-#' `update_state`) are probabilities or sigmoid logits. As a rule of thumb,
-#' when using a keras loss, the `from_logits` constructor argument of the
-#' loss should match the AUC `from_logits` constructor argument.
-#' @param ... Further named arguments passed to `keras.metrics.AUC()`.
+#' \code{label_weights} should not be used for multi-class data.
+#' @param from_logits boolean indicating whether the predictions (\code{y_pred} in
+#' \code{update_state}) are probabilities or sigmoid logits. As a rule of thumb,
+#' when using a keras loss, the \code{from_logits} constructor argument of the
+#' loss should match the AUC \code{from_logits} constructor argument.
+#' @param ... Further named arguments passed to \code{keras.metrics.AUC()}.
 #'
-#' @returns A `keras.metrics.AUC` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.AUC} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_auc <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -108,30 +107,29 @@ metric_auc <- local({
 #' Calculates how often predictions match binary labels.
 #'
 #' @description
-#' This metric creates two local variables, `total` and `count` that are used
-#' to compute the frequency with which `y_pred` matches `y_true`. This
-#' frequency is ultimately returned as `binary accuracy`: an idempotent
-#' operation that simply divides `total` by `count`.
+#' This metric creates two local variables, \code{total} and \code{count} that are used
+#' to compute the frequency with which \code{y_pred} matches \code{y_true}. This
+#' frequency is ultimately returned as \code{binary accuracy}: an idempotent
+#' operation that simply divides \code{total} by \code{count}.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' @param y_true Passed to `keras.metrics.BinaryAccuracy()` as `y_true` (its docstring does not describe it).
-#' @param y_pred Passed to `keras.metrics.BinaryAccuracy()` as `y_pred` (its docstring does not describe it).
+#' @param y_true Passed to \code{keras.metrics.BinaryAccuracy()} as \code{y_true} (its docstring does not describe it).
+#' @param y_pred Passed to \code{keras.metrics.BinaryAccuracy()} as \code{y_pred} (its docstring does not describe it).
 #' @param threshold (Optional) Float representing the threshold for deciding
 #' whether prediction values are 1 or 0.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.BinaryAccuracy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.BinaryAccuracy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' The metric value.
 #'
-#' Without them: a `keras.metrics.BinaryAccuracy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.BinaryAccuracy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_binary_accuracy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -149,29 +147,28 @@ metric_binary_accuracy <- local({
 #' This is the crossentropy metric class to be used when there are only two
 #' label classes (0 and 1).
 #'
-#' @param y_true Ground truth values. shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values. shape = `[batch_size, d0, .. dN]`.
+#' @param y_true Ground truth values. shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values. shape = \code{[batch_size, d0, .. dN]}.
 #' @param from_logits (Optional) Whether output is expected
 #' to be a logits tensor. By default, we consider
 #' that output encodes a probability distribution.
-#' @param label_smoothing (Optional) Float in `[0, 1]`.
+#' @param label_smoothing (Optional) Float in \code{[0, 1]}.
 #' When > 0, label values are smoothed,
 #' meaning the confidence on label values are relaxed.
-#' e.g. `label_smoothing=0.2` means that we will use
+#' e.g. \code{label_smoothing=0.2} means that we will use
 #' a value of 0.1 for label "0" and 0.9 for label "1".
-#' @param axis The axis along which the mean is computed. Defaults to `-1`.
+#' @param axis The axis along which the mean is computed. Defaults to \code{-1}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.BinaryCrossentropy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.BinaryCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Binary crossentropy loss value. shape = `[batch_size, d0, .. dN-1]`.
+#' Binary crossentropy loss value. shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.BinaryCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.BinaryCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_binary_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -186,48 +183,47 @@ metric_binary_crossentropy <- local({
 #' Computes the binary focal crossentropy loss.
 #'
 #' @description
-#' According to [Lin et al., 2018](https://arxiv.org/pdf/1708.02002.pdf), it
+#' According to \href{https://arxiv.org/pdf/1708.02002.pdf}{Lin et al., 2018}, it
 #' helps to apply a focal factor to down-weight easy examples and focus more on
 #' hard examples. By default, the focal tensor is computed as follows:
 #'
-#' `focal_factor = (1 - output) ** gamma` for class 1
-#' `focal_factor = output ** gamma` for class 0
-#' where `gamma` is a focusing parameter. When `gamma` = 0, there is no focal
+#' \code{focal_factor = (1 - output) ** gamma} for class 1
+#' \code{focal_factor = output ** gamma} for class 0
+#' where \code{gamma} is a focusing parameter. When \code{gamma} = 0, there is no focal
 #' effect on the binary crossentropy loss.
 #'
-#' If `apply_class_balancing == True`, this function also takes into account a
+#' If \code{apply_class_balancing == True}, this function also takes into account a
 #' weight balancing factor for the binary classes 0 and 1 as follows:
 #'
-#' `weight = alpha` for class 1 (`target == 1`)
-#' `weight = 1 - alpha` for class 0
-#' where `alpha` is a float in the range of `[0, 1]`.
+#' \code{weight = alpha} for class 1 (\code{target == 1})
+#' \code{weight = 1 - alpha} for class 0
+#' where \code{alpha} is a float in the range of \code{[0, 1]}.
 #'
-#' @param y_true Ground truth values, of shape `(batch_size, d0, .. dN)`.
-#' @param y_pred The predicted values, of shape `(batch_size, d0, .. dN)`.
+#' @param y_true Ground truth values, of shape \code{(batch_size, d0, .. dN)}.
+#' @param y_pred The predicted values, of shape \code{(batch_size, d0, .. dN)}.
 #' @param apply_class_balancing A bool, whether to apply weight balancing on the
 #' binary classes 0 and 1.
-#' @param alpha A weight balancing factor for class 1, default is `0.25` as
-#' mentioned in the reference. The weight for class 0 is `1.0 - alpha`.
-#' @param gamma A focusing parameter, default is `2.0` as mentioned in the
+#' @param alpha A weight balancing factor for class 1, default is \code{0.25} as
+#' mentioned in the reference. The weight for class 0 is \code{1.0 - alpha}.
+#' @param gamma A focusing parameter, default is \code{2.0} as mentioned in the
 #' reference.
-#' @param from_logits Whether `y_pred` is expected to be a logits tensor. By
-#' default, we assume that `y_pred` encodes a probability distribution.
-#' @param label_smoothing Float in `[0, 1]`. If > `0` then smooth the labels by
+#' @param from_logits Whether \code{y_pred} is expected to be a logits tensor. By
+#' default, we assume that \code{y_pred} encodes a probability distribution.
+#' @param label_smoothing Float in \code{[0, 1]}. If > \code{0} then smooth the labels by
 #' squeezing them towards 0.5, that is,
-#' using `1. - 0.5 * label_smoothing` for the target class
-#' and `0.5 * label_smoothing` for the non-target class.
-#' @param axis The axis along which the mean is computed. Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.metrics.binary_focal_crossentropy()`.
+#' using \code{1. - 0.5 * label_smoothing} for the target class
+#' and \code{0.5 * label_smoothing} for the non-target class.
+#' @param axis The axis along which the mean is computed. Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.metrics.binary_focal_crossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' Binary focal crossentropy loss value
-#' with shape = `[batch_size, d0, .. dN-1]`.
+#' with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: the function `keras.metrics.binary_focal_crossentropy`, to give to `compile()`.
+#' Without them: the function \code{keras.metrics.binary_focal_crossentropy}, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_binary_focal_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -242,42 +238,44 @@ metric_binary_focal_crossentropy <- local({
 #' Computes the Intersection-Over-Union metric for class 0 and/or 1.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{iou = true_positives / (true_positives + false_positives + false_negatives)}
 #' Intersection-Over-Union is a common evaluation metric for semantic image
 #' segmentation.
 #'
 #' To compute IoUs, the predictions are accumulated in a confusion matrix,
-#' weighted by `sample_weight` and the metric is then calculated from it.
+#' weighted by \code{sample_weight} and the metric is then calculated from it.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
 #' This class can be used to compute IoUs for a binary classification task
-#' where the predictions are provided as logits. First a `threshold` is applied
-#' to the predicted values such that those that are below the `threshold` are
-#' converted to class 0 and those that are above the `threshold` are converted
+#' where the predictions are provided as logits. First a \code{threshold} is applied
+#' to the predicted values such that those that are below the \code{threshold} are
+#' converted to class 0 and those that are above the \code{threshold} are converted
 #' to class 1.
 #'
 #' IoUs for classes 0 and 1 are then computed, the mean of IoUs for the classes
-#' that are specified by `target_class_ids` is returned.
+#' that are specified by \code{target_class_ids} is returned.
 #'
-#' Note: with `threshold=0`, this metric has the same behavior as `IoU`.
+#' Note: with \code{threshold=0}, this metric has the same behavior as \code{IoU}.
 #'
 #' @param target_class_ids A tuple or list of target class ids for which the
-#' metric is returned. Options are `[0]`, `[1]`, or `[0, 1]`. With
-#' `[0]` (or `[1]`), the IoU metric for class 0 (or class 1,
-#' respectively) is returned. With `[0, 1]`, the mean of IoUs for the
+#' metric is returned. Options are \code{[0]}, \code{[1]}, or \code{[0, 1]}. With
+#' \code{[0]} (or \code{[1]}), the IoU metric for class 0 (or class 1,
+#' respectively) is returned. With \code{[0, 1]}, the mean of IoUs for the
 #' two classes is returned.
 #' @param threshold A threshold that applies to the prediction logits to convert
-#' them to either predicted class 0 if the logit is below `threshold`
-#' or predicted class 1 if the logit is above `threshold`.
+#' them to either predicted class 0 if the logit is below \code{threshold}
+#' or predicted class 1 if the logit is above \code{threshold}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.BinaryIoU()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.BinaryIoU()}.
 #'
-#' @returns A `keras.metrics.BinaryIoU` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.BinaryIoU} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_binary_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -290,35 +288,34 @@ metric_binary_iou <- local({
 #' Calculates how often predictions match one-hot labels.
 #'
 #' @description
-#' You can provide logits of classes as `y_pred`, since argmax of
+#' You can provide logits of classes as \code{y_pred}, since argmax of
 #' logits and probabilities are same.
 #'
-#' This metric creates two local variables, `total` and `count` that are used
-#' to compute the frequency with which `y_pred` matches `y_true`. This
-#' frequency is ultimately returned as `categorical accuracy`: an idempotent
-#' operation that simply divides `total` by `count`.
+#' This metric creates two local variables, \code{total} and \code{count} that are used
+#' to compute the frequency with which \code{y_pred} matches \code{y_true}. This
+#' frequency is ultimately returned as \code{categorical accuracy}: an idempotent
+#' operation that simply divides \code{total} by \code{count}.
 #'
-#' `y_pred` and `y_true` should be passed in as vectors of probabilities,
-#' rather than as labels. If necessary, use `ops.one_hot` to expand `y_true` as
+#' \code{y_pred} and \code{y_true} should be passed in as vectors of probabilities,
+#' rather than as labels. If necessary, use \code{ops.one_hot} to expand \code{y_true} as
 #' a vector.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' @param y_true Passed to `keras.metrics.CategoricalAccuracy()` as `y_true` (its docstring does not describe it).
-#' @param y_pred Passed to `keras.metrics.CategoricalAccuracy()` as `y_pred` (its docstring does not describe it).
+#' @param y_true Passed to \code{keras.metrics.CategoricalAccuracy()} as \code{y_true} (its docstring does not describe it).
+#' @param y_pred Passed to \code{keras.metrics.CategoricalAccuracy()} as \code{y_pred} (its docstring does not describe it).
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.CategoricalAccuracy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.CategoricalAccuracy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' The metric value.
 #'
-#' Without them: a `keras.metrics.CategoricalAccuracy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.CategoricalAccuracy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_categorical_accuracy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -334,33 +331,32 @@ metric_categorical_accuracy <- local({
 #' @description
 #' This is the crossentropy metric class to be used when there are multiple
 #' label classes (2 or more). It assumes that labels are one-hot encoded,
-#' e.g., when labels values are `[2, 0, 1]`, then
-#' `y_true` is `[[0, 0, 1], [1, 0, 0], [0, 1, 0]]`.
+#' e.g., when labels values are \code{[2, 0, 1]}, then
+#' \code{y_true} is \code{[[0, 0, 1], [1, 0, 0], [0, 1, 0]]}.
 #'
 #' @param y_true Tensor of one-hot true targets.
 #' @param y_pred Tensor of predicted targets.
 #' @param from_logits (Optional) Whether output is expected to be
 #' a logits tensor. By default, we consider that output
 #' encodes a probability distribution.
-#' @param label_smoothing (Optional) Float in `[0, 1]`.
+#' @param label_smoothing (Optional) Float in \code{[0, 1]}.
 #' When > 0, label values are smoothed, meaning the confidence
-#' on label values are relaxed. e.g. `label_smoothing=0.2` means
+#' on label values are relaxed. e.g. \code{label_smoothing=0.2} means
 #' that we will use a value of 0.1 for label
 #' "0" and 0.9 for label "1".
-#' @param axis (Optional) Defaults to `-1`.
+#' @param axis (Optional) Defaults to \code{-1}.
 #' The dimension along which entropy is computed.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.CategoricalCrossentropy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.CategoricalCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' Categorical crossentropy loss value.
 #'
-#' Without them: a `keras.metrics.CategoricalCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.CategoricalCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_categorical_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -377,32 +373,31 @@ metric_categorical_crossentropy <- local({
 #'
 #' @param y_true Tensor of one-hot true targets.
 #' @param y_pred Tensor of predicted targets.
-#' @param alpha A weight balancing factor for all classes, default is `0.25` as
+#' @param alpha A weight balancing factor for all classes, default is \code{0.25} as
 #' mentioned in the reference. It can be a list of floats or a scalar.
 #' In the multi-class case, alpha may be set by inverse class
-#' frequency by using `compute_class_weight` from `sklearn.utils`.
-#' @param gamma A focusing parameter, default is `2.0` as mentioned in the
+#' frequency by using \code{compute_class_weight} from \code{sklearn.utils}.
+#' @param gamma A focusing parameter, default is \code{2.0} as mentioned in the
 #' reference. It helps to gradually reduce the importance given to
-#' simple examples in a smooth manner. When `gamma` = 0, there is
+#' simple examples in a smooth manner. When \code{gamma} = 0, there is
 #' no focal effect on the categorical crossentropy.
-#' @param from_logits Whether `y_pred` is expected to be a logits tensor. By
-#' default, we assume that `y_pred` encodes a probability
+#' @param from_logits Whether \code{y_pred} is expected to be a logits tensor. By
+#' default, we assume that \code{y_pred} encodes a probability
 #' distribution.
-#' @param label_smoothing Float in \[0, 1\]. If > `0` then smooth the labels. For
-#' example, if `0.1`, use `0.1 / num_classes` for non-target labels
-#' and `0.9 + 0.1 / num_classes` for target labels.
-#' @param axis Defaults to `-1`. The dimension along which the entropy is
+#' @param label_smoothing Float in [0, 1]. If > \code{0} then smooth the labels. For
+#' example, if \code{0.1}, use \code{0.1 / num_classes} for non-target labels
+#' and \code{0.9 + 0.1 / num_classes} for target labels.
+#' @param axis Defaults to \code{-1}. The dimension along which the entropy is
 #' computed.
-#' @param ... Further named arguments passed to `keras.metrics.categorical_focal_crossentropy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.categorical_focal_crossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' Categorical focal crossentropy loss value.
 #'
-#' Without them: the function `keras.metrics.categorical_focal_crossentropy`, to give to `compile()`.
+#' Without them: the function \code{keras.metrics.categorical_focal_crossentropy}, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_categorical_focal_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -414,24 +409,23 @@ metric_categorical_focal_crossentropy <- local({
   }, py_function_name = "categorical_focal_crossentropy")
 })
 
-#' Computes the categorical hinge metric between `y_true` and `y_pred`.
+#' Computes the categorical hinge metric between \code{y_true} and \code{y_pred}.
 #'
-#' @param y_true The ground truth values. `y_true` values are expected to be
-#' either `{-1, +1}` or `{0, 1}` (i.e. a one-hot-encoded tensor) with
-#' shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @param y_true The ground truth values. \code{y_true} values are expected to be
+#' either \verb{\{-1, +1\}} or \verb{\{0, 1\}} (i.e. a one-hot-encoded tensor) with
+#' shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.CategoricalHinge()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.CategoricalHinge()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Categorical hinge loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Categorical hinge loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.CategoricalHinge` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.CategoricalHinge} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_categorical_hinge <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -445,8 +439,8 @@ metric_categorical_hinge <- local({
 #' Calculates the Concordance Correlation Coefficient (CCC).
 #'
 #' @description
-#' CCC evaluates the agreement between true values (`y_true`) and predicted
-#' values (`y_pred`) by considering both precision and accuracy. The
+#' CCC evaluates the agreement between true values (\code{y_true}) and predicted
+#' values (\code{y_pred}) by considering both precision and accuracy. The
 #' coefficient ranges from -1 to 1, where a value of 1 indicates perfect
 #' agreement.
 #'
@@ -458,19 +452,18 @@ metric_categorical_hinge <- local({
 #' @param y_true Tensor of true targets.
 #' @param y_pred Tensor of predicted targets.
 #' @param axis (Optional) integer or tuple of integers of the axis/axes along
-#' which to compute the metric. Defaults to `-1`.
+#' which to compute the metric. Defaults to \code{-1}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.ConcordanceCorrelation()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.ConcordanceCorrelation()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' Concordance Correlation Coefficient tensor.
 #'
-#' Without them: a `keras.metrics.ConcordanceCorrelation` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.ConcordanceCorrelation} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_concordance_correlation <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -486,20 +479,22 @@ metric_concordance_correlation <- local({
 #' Computes the cosine similarity between the labels and predictions.
 #'
 #' @description
-#' See: [Cosine Similarity](https://en.wikipedia.org/wiki/Cosine_similarity).
-#' This metric keeps the average cosine similarity between `predictions` and
-#' `labels` over a stream of data.
+#' Formula:
+#'
+#' \preformatted{loss = sum(l2_norm(y_true) * l2_norm(y_pred))}
+#' See: \href{https://en.wikipedia.org/wiki/Cosine_similarity}{Cosine Similarity}.
+#' This metric keeps the average cosine similarity between \code{predictions} and
+#' \code{labels} over a stream of data.
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param axis (Optional) Defaults to `-1`. The dimension along which the cosine
+#' @param axis (Optional) Defaults to \code{-1}. The dimension along which the cosine
 #' similarity is computed.
-#' @param ... Further named arguments passed to `keras.metrics.CosineSimilarity()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.CosineSimilarity()}.
 #'
-#' @returns A `keras.metrics.CosineSimilarity` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.CosineSimilarity} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_cosine_similarity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -513,36 +508,38 @@ metric_cosine_similarity <- local({
 #' Computes F-1 Score.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{f1_score = 2 * (precision * recall) / (precision + recall)}
 #' This is the harmonic mean of precision and recall.
-#' Its output range is `[0, 1]`. It works for both multi-class
+#' Its output range is \code{[0, 1]}. It works for both multi-class
 #' and multi-label classification.
 #'
 #' @param average Type of averaging to be performed on data.
-#' Acceptable values are `NULL`, `"micro"`, `"macro"`
-#' and `"weighted"`. Defaults to `NULL`.
-#' If `NULL`, no averaging is performed and `result()` will return
+#' Acceptable values are \code{NULL}, \verb{"micro"}, \verb{"macro"}
+#' and \verb{"weighted"}. Defaults to \code{NULL}.
+#' If \code{NULL}, no averaging is performed and \code{result()} will return
 #' the score for each class.
-#' If `"micro"`, compute metrics globally by counting the total
+#' If \verb{"micro"}, compute metrics globally by counting the total
 #' true positives, false negatives and false positives.
-#' If `"macro"`, compute metrics for each label,
+#' If \verb{"macro"}, compute metrics for each label,
 #' and return their unweighted mean.
 #' This does not take label imbalance into account.
-#' If `"weighted"`, compute metrics for each label,
+#' If \verb{"weighted"}, compute metrics for each label,
 #' and return their average weighted by support
 #' (the number of true instances for each label).
-#' This alters `"macro"` to account for label imbalance.
+#' This alters \verb{"macro"} to account for label imbalance.
 #' It can result in an score that is not between precision and recall.
-#' @param threshold Elements of `y_pred` greater than `threshold` are
-#' converted to be 1, and the rest 0. If `threshold` is
-#' `NULL`, the argmax of `y_pred` is converted to 1, and the rest to 0.
+#' @param threshold Elements of \code{y_pred} greater than \code{threshold} are
+#' converted to be 1, and the rest 0. If \code{threshold} is
+#' \code{NULL}, the argmax of \code{y_pred} is converted to 1, and the rest to 0.
 #' @param name Optional. String name of the metric instance.
 #' @param dtype Optional. Data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.F1Score()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.F1Score()}.
 #'
-#' @returns A `keras.metrics.F1Score` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.F1Score} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_f1_score <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -555,28 +552,27 @@ metric_f1_score <- local({
 #' Calculates the number of false negatives.
 #'
 #' @description
-#' If `sample_weight` is given, calculates the sum of the weights of
-#' false negatives. This metric creates one local variable, `accumulator`
+#' If \code{sample_weight} is given, calculates the sum of the weights of
+#' false negatives. This metric creates one local variable, \code{accumulator}
 #' that is used to keep track of the number of false negatives.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' @param thresholds (Optional) Defaults to `0.5`. A float value, or a Python
-#' list/tuple of float threshold values in `[0, 1]`. A threshold is
+#' @param thresholds (Optional) Defaults to \code{0.5}. A float value, or a Python
+#' list/tuple of float threshold values in \code{[0, 1]}. A threshold is
 #' compared with prediction values to determine the truth value of
-#' predictions (i.e., above the threshold is `TRUE`, below is `FALSE`).
-#' If used with a loss function that sets `from_logits=True` (i.e. no
-#' sigmoid applied to predictions), `thresholds` should be set to 0.
+#' predictions (i.e., above the threshold is \code{TRUE}, below is \code{FALSE}).
+#' If used with a loss function that sets \code{from_logits=True} (i.e. no
+#' sigmoid applied to predictions), \code{thresholds} should be set to 0.
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.FalseNegatives()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.FalseNegatives()}.
 #'
-#' @returns A `keras.metrics.FalseNegatives` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.FalseNegatives} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_false_negatives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -590,28 +586,27 @@ metric_false_negatives <- local({
 #' Calculates the number of false positives.
 #'
 #' @description
-#' If `sample_weight` is given, calculates the sum of the weights of
-#' false positives. This metric creates one local variable, `accumulator`
+#' If \code{sample_weight} is given, calculates the sum of the weights of
+#' false positives. This metric creates one local variable, \code{accumulator}
 #' that is used to keep track of the number of false positives.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' @param thresholds (Optional) Defaults to `0.5`. A float value, or a Python
-#' list/tuple of float threshold values in `[0, 1]`. A threshold is
+#' @param thresholds (Optional) Defaults to \code{0.5}. A float value, or a Python
+#' list/tuple of float threshold values in \code{[0, 1]}. A threshold is
 #' compared with prediction values to determine the truth value of
-#' predictions (i.e., above the threshold is `TRUE`, below is `FALSE`).
-#' If used with a loss function that sets `from_logits=True` (i.e. no
-#' sigmoid applied to predictions), `thresholds` should be set to 0.
+#' predictions (i.e., above the threshold is \code{TRUE}, below is \code{FALSE}).
+#' If used with a loss function that sets \code{from_logits=True} (i.e. no
+#' sigmoid applied to predictions), \code{thresholds} should be set to 0.
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.FalsePositives()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.FalsePositives()}.
 #'
-#' @returns A `keras.metrics.FalsePositives` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.FalsePositives} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_false_positives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -625,40 +620,43 @@ metric_false_positives <- local({
 #' Computes F-Beta score.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{b2 = beta ** 2
+#' f_beta_score = (1 + b2) * (precision * recall) / (precision * b2 + recall)}
 #' This is the weighted harmonic mean of precision and recall.
-#' Its output range is `[0, 1]`. It works for both multi-class
+#' Its output range is \code{[0, 1]}. It works for both multi-class
 #' and multi-label classification.
 #'
 #' @param average Type of averaging to be performed across per-class results
 #' in the multi-class case.
-#' Acceptable values are `NULL`, `"micro"`, `"macro"` and
-#' `"weighted"`. Defaults to `NULL`.
-#' If `NULL`, no averaging is performed and `result()` will return
+#' Acceptable values are \code{NULL}, \verb{"micro"}, \verb{"macro"} and
+#' \verb{"weighted"}. Defaults to \code{NULL}.
+#' If \code{NULL}, no averaging is performed and \code{result()} will return
 #' the score for each class.
-#' If `"micro"`, compute metrics globally by counting the total
+#' If \verb{"micro"}, compute metrics globally by counting the total
 #' true positives, false negatives and false positives.
-#' If `"macro"`, compute metrics for each label,
+#' If \verb{"macro"}, compute metrics for each label,
 #' and return their unweighted mean.
 #' This does not take label imbalance into account.
-#' If `"weighted"`, compute metrics for each label,
+#' If \verb{"weighted"}, compute metrics for each label,
 #' and return their average weighted by support
 #' (the number of true instances for each label).
-#' This alters `"macro"` to account for label imbalance.
+#' This alters \verb{"macro"} to account for label imbalance.
 #' It can result in an score that is not between precision and recall.
 #' @param beta Determines the weight of given to recall
 #' in the harmonic mean between precision and recall (see pseudocode
-#' equation above). Defaults to `1`.
-#' @param threshold Elements of `y_pred` greater than `threshold` are
-#' converted to be 1, and the rest 0. If `threshold` is
-#' `NULL`, the argmax of `y_pred` is converted to 1, and the rest to 0.
+#' equation above). Defaults to \code{1}.
+#' @param threshold Elements of \code{y_pred} greater than \code{threshold} are
+#' converted to be 1, and the rest 0. If \code{threshold} is
+#' \code{NULL}, the argmax of \code{y_pred} is converted to 1, and the rest to 0.
 #' @param name Optional. String name of the metric instance.
 #' @param dtype Optional. Data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.FBetaScore()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.FBetaScore()}.
 #'
-#' @returns A `keras.metrics.FBetaScore` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.FBetaScore} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_fbeta_score <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -669,28 +667,27 @@ metric_fbeta_score <- local({
   }
 })
 
-#' Computes the hinge metric between `y_true` and `y_pred`.
+#' Computes the hinge metric between \code{y_true} and \code{y_pred}.
 #'
 #' @description
-#' `y_true` values are expected to be -1 or 1. If binary (0 or 1) labels are
+#' \code{y_true} values are expected to be -1 or 1. If binary (0 or 1) labels are
 #' provided we will convert them to -1 or 1.
 #'
-#' @param y_true The ground truth values. `y_true` values are expected to be -1
+#' @param y_true The ground truth values. \code{y_true} values are expected to be -1
 #' or 1. If binary (0 or 1) labels are provided they will be converted
-#' to -1 or 1 with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' to -1 or 1 with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.Hinge()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.Hinge()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Hinge loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Hinge loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.Hinge` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.Hinge} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_hinge <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -704,22 +701,29 @@ metric_hinge <- local({
 #' Computes Huber loss value.
 #'
 #' @description
-#' See: [Huber loss](https://en.wikipedia.org/wiki/Huber_loss).
+#' Formula:
+#' \preformatted{for x in error:
+#'     if abs(x) <= delta:
+#'         loss.append(0.5 * x^2)
+#'     elif abs(x) > delta:
+#'         loss.append(delta * abs(x) - 0.5 * delta^2)
+#'
+#' loss = mean(loss, axis=-1)}
+#' See: \href{https://en.wikipedia.org/wiki/Huber_loss}{Huber loss}.
 #'
 #' @param y_true tensor of true targets.
 #' @param y_pred tensor of predicted targets.
 #' @param delta A float, the point where the Huber loss function changes from a
-#' quadratic to linear. Defaults to `1.0`.
-#' @param ... Further named arguments passed to `keras.metrics.huber()`.
+#' quadratic to linear. Defaults to \code{1.0}.
+#' @param ... Further named arguments passed to \code{keras.metrics.huber()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' Tensor with one scalar loss entry per sample.
 #'
-#' Without them: the function `keras.metrics.huber`, to give to `compile()`.
+#' Without them: the function \code{keras.metrics.huber}, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_huber <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -732,18 +736,21 @@ metric_huber <- local({
 #' Computes the Intersection-Over-Union metric for specific target classes.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{iou = true_positives / (true_positives + false_positives + false_negatives)}
 #' Intersection-Over-Union is a common evaluation metric for semantic image
 #' segmentation.
 #'
 #' To compute IoUs, the predictions are accumulated in a confusion matrix,
-#' weighted by `sample_weight` and the metric is then calculated from it.
+#' weighted by \code{sample_weight} and the metric is then calculated from it.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
 #' Note, this class first computes IoUs for all individual classes, then
 #' returns the mean of IoUs for the classes that are specified by
-#' `target_class_ids`. If `target_class_ids` has only one id value, the IoU of
+#' \code{target_class_ids}. If \code{target_class_ids} has only one id value, the IoU of
 #' that specific class is returned.
 #'
 #' @param num_classes The possible number of labels the prediction task can have.
@@ -755,22 +762,21 @@ metric_huber <- local({
 #' @param ignore_class Optional integer. The ID of a class to be ignored during
 #' metric computation. This is useful, for example, in segmentation
 #' problems featuring a "void" class (commonly -1 or 255) in
-#' segmentation maps. By default (`ignore_class=None`), all classes are
+#' segmentation maps. By default (\code{ignore_class=None}), all classes are
 #' considered.
 #' @param sparse_y_true Whether labels are encoded using integers or
-#' dense floating point vectors. If `FALSE`, the `argmax` function
+#' dense floating point vectors. If \code{FALSE}, the \code{argmax} function
 #' is used to determine each sample's most likely associated label.
 #' @param sparse_y_pred Whether predictions are encoded using integers or
-#' dense floating point vectors. If `FALSE`, the `argmax` function
+#' dense floating point vectors. If \code{FALSE}, the \code{argmax} function
 #' is used to determine each sample's most likely associated label.
 #' @param axis (Optional) -1 is the dimension containing the logits.
-#' Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.metrics.IoU()`.
+#' Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.metrics.IoU()}.
 #'
-#' @returns A `keras.metrics.IoU` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.IoU} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -782,27 +788,30 @@ metric_iou <- local({
   }
 })
 
-#' Computes Kullback-Leibler divergence metric between `y_true` and `y_pred`.
+#' Computes Kullback-Leibler divergence metric between \code{y_true} and \code{y_pred}.
 #'
 #' @description
-#' `y_true` and `y_pred` are expected to be probability
+#' Formula:
+#'
+#' \preformatted{metric = y_true * log(y_true / y_pred)}
+#'
+#' \code{y_true} and \code{y_pred} are expected to be probability
 #' distributions, with values between 0 and 1. They will get
-#' clipped to the `[0, 1]` range.
+#' clipped to the \code{[0, 1]} range.
 #'
 #' @param y_true Tensor of true targets.
 #' @param y_pred Tensor of predicted targets.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.KLDivergence()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.KLDivergence()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' KL Divergence loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' KL Divergence loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.KLDivergence` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.KLDivergence} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_kl_divergence <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -816,23 +825,25 @@ metric_kl_divergence <- local({
 #' Logarithm of the hyperbolic cosine of the prediction error.
 #'
 #' @description
-#' Note that `log(cosh(x))` is approximately equal to `(x ** 2) / 2` for small
-#' `x` and to `abs(x) - log(2)` for large `x`. This means that 'logcosh' works
+#' Formula:
+#' \preformatted{loss = mean(log(cosh(y_pred - y_true)), axis=-1)}
+#'
+#' Note that \code{log(cosh(x))} is approximately equal to \code{(x ** 2) / 2} for small
+#' \code{x} and to \code{abs(x) - log(2)} for large \code{x}. This means that 'logcosh' works
 #' mostly like the mean squared error, but will not be so strongly affected by
 #' the occasional wildly incorrect prediction.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
-#' @param ... Further named arguments passed to `keras.metrics.log_cosh()`.
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param ... Further named arguments passed to \code{keras.metrics.log_cosh()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Logcosh error values with shape = `[batch_size, d0, .. dN-1]`.
+#' Logcosh error values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: the function `keras.metrics.log_cosh`, to give to `compile()`.
+#' Without them: the function \code{keras.metrics.log_cosh}, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_log_cosh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -844,14 +855,19 @@ metric_log_cosh <- local({
 
 #' Computes the logarithm of the hyperbolic cosine of the prediction error.
 #'
+#' @description
+#' Formula:
+#'
+#' \preformatted{error = y_pred - y_true
+#' logcosh = mean(log((exp(error) + exp(-error))/2), axis=-1)}
+#'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.LogCoshError()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.LogCoshError()}.
 #'
-#' @returns A `keras.metrics.LogCoshError` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.LogCoshError} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_log_cosh_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -865,20 +881,19 @@ metric_log_cosh_error <- local({
 #' Compute the (weighted) mean of the given values.
 #'
 #' @description
-#' For example, if values is `[1, 3, 5, 7]` then the mean is 4.
-#' If `sample_weight` was specified as `[1, 1, 0, 0]` then the mean would be 2.
+#' For example, if values is \code{[1, 3, 5, 7]} then the mean is 4.
+#' If \code{sample_weight} was specified as \code{[1, 1, 0, 0]} then the mean would be 2.
 #'
-#' This metric creates two variables, `total` and `count`.
-#' The mean value returned is simply `total` divided by `count`.
+#' This metric creates two variables, \code{total} and \code{count}.
+#' The mean value returned is simply \code{total} divided by \code{count}.
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.Mean()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.Mean()}.
 #'
-#' @returns A `keras.metrics.Mean` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.Mean} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_mean <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -890,20 +905,24 @@ metric_mean <- local({
 
 #' Computes the mean absolute error between the labels and predictions.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = mean(abs(y_true - y_pred))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.MeanAbsoluteError()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.MeanAbsoluteError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Mean absolute error values with shape = `[batch_size, d0, .. dN-1]`.
+#' Mean absolute error values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.MeanAbsoluteError` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.MeanAbsoluteError} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_mean_absolute_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -914,23 +933,27 @@ metric_mean_absolute_error <- local({
   }, py_function_name = "mean_absolute_error")
 })
 
-#' Computes mean absolute percentage error between `y_true` and `y_pred`.
+#' Computes mean absolute percentage error between \code{y_true} and \code{y_pred}.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = 100 * mean(abs((y_true - y_pred) / y_true))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.MeanAbsolutePercentageError()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.MeanAbsolutePercentageError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Mean absolute percentage error values with shape = `\[batch_size, d0, ..
-#' dN-1\]`.
+#' Mean absolute percentage error values with shape = `[batch_size, d0, ..
+#' dN-1]`.
 #'
-#' Without them: a `keras.metrics.MeanAbsolutePercentageError` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.MeanAbsolutePercentageError} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_mean_absolute_percentage_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -946,41 +969,43 @@ metric_mean_absolute_percentage_error <- local({
 #' Computes the mean Intersection-Over-Union metric.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{iou = true_positives / (true_positives + false_positives + false_negatives)}
 #' Intersection-Over-Union is a common evaluation metric for semantic image
 #' segmentation.
 #'
 #' To compute IoUs, the predictions are accumulated in a confusion matrix,
-#' weighted by `sample_weight` and the metric is then calculated from it.
+#' weighted by \code{sample_weight} and the metric is then calculated from it.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
 #' Note that this class first computes IoUs for all individual classes, then
 #' returns the mean of these values.
 #'
 #' @param num_classes The possible number of labels the prediction task can have.
 #' This value must be provided, since a confusion matrix of dimension =
-#' \[num_classes, num_classes\] will be allocated.
+#' [num_classes, num_classes] will be allocated.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
 #' @param ignore_class Optional integer. The ID of a class to be ignored during
 #' metric computation. This is useful, for example, in segmentation
 #' problems featuring a "void" class (commonly -1 or 255) in
-#' segmentation maps. By default (`ignore_class=None`), all classes are
+#' segmentation maps. By default (\code{ignore_class=None}), all classes are
 #' considered.
 #' @param sparse_y_true Whether labels are encoded using integers or
-#' dense floating point vectors. If `FALSE`, the `argmax` function
+#' dense floating point vectors. If \code{FALSE}, the \code{argmax} function
 #' is used to determine each sample's most likely associated label.
 #' @param sparse_y_pred Whether predictions are encoded using integers or
-#' dense floating point vectors. If `FALSE`, the `argmax` function
+#' dense floating point vectors. If \code{FALSE}, the \code{argmax} function
 #' is used to determine each sample's most likely associated label.
-#' @param axis (Optional) The dimension containing the logits. Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.metrics.MeanIoU()`.
+#' @param axis (Optional) The dimension containing the logits. Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.metrics.MeanIoU()}.
 #'
-#' @returns A `keras.metrics.MeanIoU` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.MeanIoU} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_mean_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -992,22 +1017,26 @@ metric_mean_iou <- local({
   }
 })
 
-#' Computes the mean squared error between `y_true` and `y_pred`.
+#' Computes the mean squared error between \code{y_true} and \code{y_pred}.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = mean(square(y_true - y_pred))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.MeanSquaredError()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.MeanSquaredError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Mean squared error values with shape = `[batch_size, d0, .. dN-1]`.
+#' Mean squared error values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.MeanSquaredError` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.MeanSquaredError} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_mean_squared_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1018,23 +1047,27 @@ metric_mean_squared_error <- local({
   }, py_function_name = "mean_squared_error")
 })
 
-#' Computes mean squared logarithmic error between `y_true` and `y_pred`.
+#' Computes mean squared logarithmic error between \code{y_true} and \code{y_pred}.
 #'
-#' @param y_true Ground truth values with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = mean(square(log(y_true + 1) - log(y_pred + 1)))}
+#'
+#' @param y_true Ground truth values with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.MeanSquaredLogarithmicError()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.MeanSquaredLogarithmicError()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Mean squared logarithmic error values with shape = `\[batch_size, d0, ..
-#' dN-1\]`.
+#' Mean squared logarithmic error values with shape = `[batch_size, d0, ..
+#' dN-1]`.
 #'
-#' Without them: a `keras.metrics.MeanSquaredLogarithmicError` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.MeanSquaredLogarithmicError} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_mean_squared_logarithmic_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1047,24 +1080,23 @@ metric_mean_squared_logarithmic_error <- local({
   }, py_function_name = "mean_squared_logarithmic_error")
 })
 
-#' Wrap a stateless metric function with the `Mean` metric.
+#' Wrap a stateless metric function with the \code{Mean} metric.
 #'
 #' @description
 #' You could use this class to quickly build a mean metric from a function. The
-#' function needs to have the signature `fn(y_true, y_pred)` and return a
-#' per-sample loss array. `MeanMetricWrapper.result()` will return
+#' function needs to have the signature \code{fn(y_true, y_pred)} and return a
+#' per-sample loss array. \code{MeanMetricWrapper.result()} will return
 #' the average metric value across all samples seen so far.
 #'
 #' @param fn The metric function to wrap, with signature
-#' `fn(y_true, y_pred, **kwargs)`.
+#' \code{fn(y_true, y_pred, **kwargs)}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.MeanMetricWrapper()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.MeanMetricWrapper()}.
 #'
-#' @returns A `keras.metrics.MeanMetricWrapper` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.MeanMetricWrapper} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_mean_wrapper <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1078,26 +1110,29 @@ metric_mean_wrapper <- local({
 #' Computes the Intersection-Over-Union metric for one-hot encoded labels.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{iou = true_positives / (true_positives + false_positives + false_negatives)}
 #' Intersection-Over-Union is a common evaluation metric for semantic image
 #' segmentation.
 #'
 #' To compute IoUs, the predictions are accumulated in a confusion matrix,
-#' weighted by `sample_weight` and the metric is then calculated from it.
+#' weighted by \code{sample_weight} and the metric is then calculated from it.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
 #' This class can be used to compute IoU for multi-class classification tasks
 #' where the labels are one-hot encoded (the last axis should have one
 #' dimension per class). Note that the predictions should also have the same
 #' shape. To compute the IoU, first the labels and predictions are converted
 #' back into integer format by taking the argmax over the class axis. Then the
-#' same computation steps as for the base `IoU` class apply.
+#' same computation steps as for the base \code{IoU} class apply.
 #'
 #' Note, if there is only one channel in the labels and predictions, this class
-#' is the same as class `IoU`. In this case, use `IoU` instead.
+#' is the same as class \code{IoU}. In this case, use \code{IoU} instead.
 #'
-#' Also, make sure that `num_classes` is equal to the number of classes in the
+#' Also, make sure that \code{num_classes} is equal to the number of classes in the
 #' data, to avoid a "labels out of bound" error when the confusion matrix is
 #' computed.
 #'
@@ -1110,18 +1145,17 @@ metric_mean_wrapper <- local({
 #' @param ignore_class Optional integer. The ID of a class to be ignored during
 #' metric computation. This is useful, for example, in segmentation
 #' problems featuring a "void" class (commonly -1 or 255) in
-#' segmentation maps. By default (`ignore_class=None`), all classes are
+#' segmentation maps. By default (\code{ignore_class=None}), all classes are
 #' considered.
 #' @param sparse_y_pred Whether predictions are encoded using integers or
-#' dense floating point vectors. If `FALSE`, the `argmax` function
+#' dense floating point vectors. If \code{FALSE}, the \code{argmax} function
 #' is used to determine each sample's most likely associated label.
-#' @param axis (Optional) The dimension containing the logits. Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.metrics.OneHotIoU()`.
+#' @param axis (Optional) The dimension containing the logits. Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.metrics.OneHotIoU()}.
 #'
-#' @returns A `keras.metrics.OneHotIoU` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.OneHotIoU} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_one_hot_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1136,27 +1170,30 @@ metric_one_hot_iou <- local({
 #' Computes mean Intersection-Over-Union metric for one-hot encoded labels.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{iou = true_positives / (true_positives + false_positives + false_negatives)}
 #' Intersection-Over-Union is a common evaluation metric for semantic image
 #' segmentation.
 #'
 #' To compute IoUs, the predictions are accumulated in a confusion matrix,
-#' weighted by `sample_weight` and the metric is then calculated from it.
+#' weighted by \code{sample_weight} and the metric is then calculated from it.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
 #' This class can be used to compute the mean IoU for multi-class
 #' classification tasks where the labels are one-hot encoded (the last axis
 #' should have one dimension per class). Note that the predictions should also
 #' have the same shape. To compute the mean IoU, first the labels and
 #' predictions are converted back into integer format by taking the argmax over
-#' the class axis. Then the same computation steps as for the base `MeanIoU`
+#' the class axis. Then the same computation steps as for the base \code{MeanIoU}
 #' class apply.
 #'
 #' Note, if there is only one channel in the labels and predictions, this class
-#' is the same as class `MeanIoU`. In this case, use `MeanIoU` instead.
+#' is the same as class \code{MeanIoU}. In this case, use \code{MeanIoU} instead.
 #'
-#' Also, make sure that `num_classes` is equal to the number of classes in the
+#' Also, make sure that \code{num_classes} is equal to the number of classes in the
 #' data, to avoid a "labels out of bound" error when the confusion matrix is
 #' computed.
 #'
@@ -1166,19 +1203,18 @@ metric_one_hot_iou <- local({
 #' @param ignore_class Optional integer. The ID of a class to be ignored during
 #' metric computation. This is useful, for example, in segmentation
 #' problems featuring a "void" class (commonly -1 or 255) in
-#' segmentation maps. By default (`ignore_class=None`), all classes are
+#' segmentation maps. By default (\code{ignore_class=None}), all classes are
 #' considered.
 #' @param sparse_y_pred Whether predictions are encoded using natural numbers or
-#' probability distribution vectors. If `FALSE`, the `argmax`
+#' probability distribution vectors. If \code{FALSE}, the \code{argmax}
 #' function will be used to determine each sample's most likely
 #' associated label.
-#' @param axis (Optional) The dimension containing the logits. Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.metrics.OneHotMeanIoU()`.
+#' @param axis (Optional) The dimension containing the logits. Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.metrics.OneHotMeanIoU()}.
 #'
-#' @returns A `keras.metrics.OneHotMeanIoU` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.OneHotMeanIoU} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_one_hot_mean_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1193,8 +1229,8 @@ metric_one_hot_mean_iou <- local({
 #' Calculates the Pearson Correlation Coefficient (PCC).
 #'
 #' @description
-#' PCC measures the linear relationship between the true values (`y_true`) and
-#' the predicted values (`y_pred`). The coefficient ranges from -1 to 1, where
+#' PCC measures the linear relationship between the true values (\code{y_true}) and
+#' the predicted values (\code{y_pred}). The coefficient ranges from -1 to 1, where
 #' a value of 1 implies a perfect positive linear correlation, 0 indicates no
 #' linear correlation, and -1 indicates a perfect negative linear correlation.
 #'
@@ -1205,19 +1241,18 @@ metric_one_hot_mean_iou <- local({
 #' @param y_true Tensor of true targets.
 #' @param y_pred Tensor of predicted targets.
 #' @param axis (Optional) integer or tuple of integers of the axis/axes along
-#' which to compute the metric. Defaults to `-1`.
+#' which to compute the metric. Defaults to \code{-1}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.PearsonCorrelation()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.PearsonCorrelation()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' Pearson Correlation Coefficient tensor.
 #'
-#' Without them: a `keras.metrics.PearsonCorrelation` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.PearsonCorrelation} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_pearson_correlation <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1229,22 +1264,26 @@ metric_pearson_correlation <- local({
   }, py_function_name = "pearson_correlation")
 })
 
-#' Computes the Poisson metric between `y_true` and `y_pred`.
+#' Computes the Poisson metric between \code{y_true} and \code{y_pred}.
 #'
-#' @param y_true Ground truth values. shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values. shape = `[batch_size, d0, .. dN]`.
+#' @description
+#' Formula:
+#'
+#' \preformatted{metric = y_pred - y_true * log(y_pred)}
+#'
+#' @param y_true Ground truth values. shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values. shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.Poisson()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.Poisson()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Poisson loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Poisson loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.Poisson` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.Poisson} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_poisson <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1258,46 +1297,45 @@ metric_poisson <- local({
 #' Computes the precision of the predictions with respect to the labels.
 #'
 #' @description
-#' The metric creates two local variables, `true_positives` and
-#' `false_positives` that are used to compute the precision. This value is
-#' ultimately returned as `precision`, an idempotent operation that simply
-#' divides `true_positives` by the sum of `true_positives` and
-#' `false_positives`.
+#' The metric creates two local variables, \code{true_positives} and
+#' \code{false_positives} that are used to compute the precision. This value is
+#' ultimately returned as \code{precision}, an idempotent operation that simply
+#' divides \code{true_positives} by the sum of \code{true_positives} and
+#' \code{false_positives}.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' If `top_k` is set, we'll calculate precision as how often on average a class
+#' If \code{top_k} is set, we'll calculate precision as how often on average a class
 #' among the top-k classes with the highest predicted values of a batch entry
 #' is correct and can be found in the label for that entry.
 #'
-#' If `class_id` is specified, we calculate precision by considering only the
-#' entries in the batch for which `class_id` is above the threshold and/or in
+#' If \code{class_id} is specified, we calculate precision by considering only the
+#' entries in the batch for which \code{class_id} is above the threshold and/or in
 #' the top-k highest predictions, and computing the fraction of them for which
-#' `class_id` is indeed a correct label.
+#' \code{class_id} is indeed a correct label.
 #'
 #' @param thresholds (Optional) A float value, or a Python list/tuple of float
-#' threshold values in `[0, 1]`. A threshold is compared with
+#' threshold values in \code{[0, 1]}. A threshold is compared with
 #' prediction values to determine the truth value of predictions (i.e.,
-#' above the threshold is `TRUE`, below is `FALSE`). If used with a
-#' loss function that sets `from_logits=True` (i.e. no sigmoid applied
-#' to predictions), `thresholds` should be set to 0. One metric value
-#' is generated for each threshold value. If neither `thresholds` nor
-#' `top_k` are set, the default is to calculate precision with
-#' `thresholds=0.5`.
+#' above the threshold is \code{TRUE}, below is \code{FALSE}). If used with a
+#' loss function that sets \code{from_logits=True} (i.e. no sigmoid applied
+#' to predictions), \code{thresholds} should be set to 0. One metric value
+#' is generated for each threshold value. If neither \code{thresholds} nor
+#' \code{top_k} are set, the default is to calculate precision with
+#' \code{thresholds=0.5}.
 #' @param top_k (Optional) Unset by default. An int value specifying the top-k
 #' predictions to consider when calculating precision.
 #' @param class_id (Optional) Integer class ID for which we want binary metrics.
-#' This must be in the half-open interval `[0, num_classes)`, where
-#' `num_classes` is the last dimension of predictions.
+#' This must be in the half-open interval \code{[0, num_classes)}, where
+#' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.Precision()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.Precision()}.
 #'
-#' @returns A `keras.metrics.Precision` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.Precision} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_precision <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1310,33 +1348,32 @@ metric_precision <- local({
 #' Computes best precision where recall is >= specified value.
 #'
 #' @description
-#' This metric creates four local variables, `true_positives`,
-#' `true_negatives`, `false_positives` and `false_negatives` that are used to
+#' This metric creates four local variables, \code{true_positives},
+#' \code{true_negatives}, \code{false_positives} and \code{false_negatives} that are used to
 #' compute the precision at the given recall. The threshold for the given
 #' recall value is computed and used to evaluate the corresponding precision.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' If `class_id` is specified, we calculate precision by considering only the
-#' entries in the batch for which `class_id` is above the threshold
-#' predictions, and computing the fraction of them for which `class_id` is
+#' If \code{class_id} is specified, we calculate precision by considering only the
+#' entries in the batch for which \code{class_id} is above the threshold
+#' predictions, and computing the fraction of them for which \code{class_id} is
 #' indeed a correct label.
 #'
-#' @param recall A scalar value in range `[0, 1]`.
+#' @param recall A scalar value in range \code{[0, 1]}.
 #' @param num_thresholds (Optional) Defaults to 200. The number of thresholds to
 #' use for matching the given recall.
 #' @param class_id (Optional) Integer class ID for which we want binary metrics.
-#' This must be in the half-open interval `[0, num_classes)`, where
-#' `num_classes` is the last dimension of predictions.
+#' This must be in the half-open interval \code{[0, num_classes)}, where
+#' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.PrecisionAtRecall()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.PrecisionAtRecall()}.
 #'
-#' @returns A `keras.metrics.PrecisionAtRecall` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.PrecisionAtRecall} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_precision_at_recall <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1350,38 +1387,45 @@ metric_precision_at_recall <- local({
 #' Computes R2 score.
 #'
 #' @description
+#' Formula:
+#'
+#' \preformatted{sum_squares_residuals = sum((y_true - y_pred) ** 2)
+#' sum_squares = sum((y_true - mean(y_true)) ** 2)
+#' R2 = 1 - sum_squares_residuals / sum_squares}
+#'
 #' This is also called the
-#' [coefficient of determination](https://en.wikipedia.org/wiki/Coefficient_of_determination).
+#' \href{https://en.wikipedia.org/wiki/Coefficient_of_determination}{coefficient of determination}.
 #'
 #' It indicates how close the fitted regression line
 #' is to ground-truth data.
 #'
-#' - The highest score possible is 1.0. It indicates that the predictors
+#' \itemize{
+#' \item The highest score possible is 1.0. It indicates that the predictors
 #' perfectly accounts for variation in the target.
-#' - A score of 0.0 indicates that the predictors do not
+#' \item A score of 0.0 indicates that the predictors do not
 #' account for variation in the target.
-#' - It can also be negative if the model is worse than random.
+#' \item It can also be negative if the model is worse than random.
+#' }
 #'
 #' This metric can also compute the "Adjusted R2" score.
 #'
 #' @param class_aggregation Specifies how to aggregate scores corresponding to
 #' different output classes (or target dimensions),
 #' i.e. different dimensions on the last axis of the predictions.
-#' Equivalent to `multioutput` argument in Scikit-Learn.
+#' Equivalent to \code{multioutput} argument in Scikit-Learn.
 #' Should be one of
-#' `NULL` (no aggregation), `"uniform_average"`,
-#' `"variance_weighted_average"`.
+#' \code{NULL} (no aggregation), \verb{"uniform_average"},
+#' \verb{"variance_weighted_average"}.
 #' @param num_regressors Number of independent regressors used
 #' ("Adjusted R2" score). 0 is the standard R2 score.
-#' Defaults to `0`.
+#' Defaults to \code{0}.
 #' @param name Optional. string name of the metric instance.
 #' @param dtype Optional. data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.R2Score()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.R2Score()}.
 #'
-#' @returns A `keras.metrics.R2Score` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.R2Score} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_r2_score <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1396,44 +1440,43 @@ metric_r2_score <- local({
 #' Computes the recall of the predictions with respect to the labels.
 #'
 #' @description
-#' This metric creates two local variables, `true_positives` and
-#' `false_negatives`, that are used to compute the recall. This value is
-#' ultimately returned as `recall`, an idempotent operation that simply divides
-#' `true_positives` by the sum of `true_positives` and `false_negatives`.
+#' This metric creates two local variables, \code{true_positives} and
+#' \code{false_negatives}, that are used to compute the recall. This value is
+#' ultimately returned as \code{recall}, an idempotent operation that simply divides
+#' \code{true_positives} by the sum of \code{true_positives} and \code{false_negatives}.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' If `top_k` is set, recall will be computed as how often on average a class
+#' If \code{top_k} is set, recall will be computed as how often on average a class
 #' among the labels of a batch entry is in the top-k predictions.
 #'
-#' If `class_id` is specified, we calculate recall by considering only the
-#' entries in the batch for which `class_id` is in the label, and computing the
-#' fraction of them for which `class_id` is above the threshold and/or in the
+#' If \code{class_id} is specified, we calculate recall by considering only the
+#' entries in the batch for which \code{class_id} is in the label, and computing the
+#' fraction of them for which \code{class_id} is above the threshold and/or in the
 #' top-k predictions.
 #'
 #' @param thresholds (Optional) A float value, or a Python list/tuple of float
-#' threshold values in `[0, 1]`. A threshold is compared with
+#' threshold values in \code{[0, 1]}. A threshold is compared with
 #' prediction values to determine the truth value of predictions (i.e.,
-#' above the threshold is `TRUE`, below is `FALSE`). If used with a
-#' loss function that sets `from_logits=True` (i.e. no sigmoid
-#' applied to predictions), `thresholds` should be set to 0.
+#' above the threshold is \code{TRUE}, below is \code{FALSE}). If used with a
+#' loss function that sets \code{from_logits=True} (i.e. no sigmoid
+#' applied to predictions), \code{thresholds} should be set to 0.
 #' One metric value is generated for each threshold value.
-#' If neither `thresholds` nor `top_k` are set,
-#' the default is to calculate recall with `thresholds=0.5`.
+#' If neither \code{thresholds} nor \code{top_k} are set,
+#' the default is to calculate recall with \code{thresholds=0.5}.
 #' @param top_k (Optional) Unset by default. An int value specifying the top-k
 #' predictions to consider when calculating recall.
 #' @param class_id (Optional) Integer class ID for which we want binary metrics.
-#' This must be in the half-open interval `[0, num_classes)`, where
-#' `num_classes` is the last dimension of predictions.
+#' This must be in the half-open interval \code{[0, num_classes)}, where
+#' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.Recall()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.Recall()}.
 #'
-#' @returns A `keras.metrics.Recall` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.Recall} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_recall <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1449,33 +1492,32 @@ metric_recall <- local({
 #' For a given score-label-distribution the required precision might not
 #' be achievable, in this case 0.0 is returned as recall.
 #'
-#' This metric creates four local variables, `true_positives`,
-#' `true_negatives`, `false_positives` and `false_negatives` that are used to
+#' This metric creates four local variables, \code{true_positives},
+#' \code{true_negatives}, \code{false_positives} and \code{false_negatives} that are used to
 #' compute the recall at the given precision. The threshold for the given
 #' precision value is computed and used to evaluate the corresponding recall.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' If `class_id` is specified, we calculate precision by considering only the
-#' entries in the batch for which `class_id` is above the threshold
-#' predictions, and computing the fraction of them for which `class_id` is
+#' If \code{class_id} is specified, we calculate precision by considering only the
+#' entries in the batch for which \code{class_id} is above the threshold
+#' predictions, and computing the fraction of them for which \code{class_id} is
 #' indeed a correct label.
 #'
-#' @param precision A scalar value in range `[0, 1]`.
+#' @param precision A scalar value in range \code{[0, 1]}.
 #' @param num_thresholds (Optional) Defaults to 200. The number of thresholds
 #' to use for matching the given precision.
 #' @param class_id (Optional) Integer class ID for which we want binary metrics.
-#' This must be in the half-open interval `[0, num_classes)`, where
-#' `num_classes` is the last dimension of predictions.
+#' This must be in the half-open interval \code{[0, num_classes)}, where
+#' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.RecallAtPrecision()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.RecallAtPrecision()}.
 #'
-#' @returns A `keras.metrics.RecallAtPrecision` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.RecallAtPrecision} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_recall_at_precision <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1486,16 +1528,20 @@ metric_recall_at_precision <- local({
   }
 })
 
-#' Computes root mean squared error metric between `y_true` and `y_pred`.
+#' Computes root mean squared error metric between \code{y_true} and \code{y_pred}.
+#'
+#' @description
+#' Formula:
+#'
+#' \preformatted{loss = sqrt(mean((y_pred - y_true) ** 2))}
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.RootMeanSquaredError()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.RootMeanSquaredError()}.
 #'
-#' @returns A `keras.metrics.RootMeanSquaredError` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.RootMeanSquaredError} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_root_mean_squared_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1509,42 +1555,41 @@ metric_root_mean_squared_error <- local({
 #' Computes best sensitivity where specificity is >= specified value.
 #'
 #' @description
-#' `Sensitivity` measures the proportion of actual positives that are correctly
-#' identified as such `(tp / (tp + fn))`.
-#' `Specificity` measures the proportion of actual negatives that are correctly
-#' identified as such `(tn / (tn + fp))`.
+#' \code{Sensitivity} measures the proportion of actual positives that are correctly
+#' identified as such \code{(tp / (tp + fn))}.
+#' \code{Specificity} measures the proportion of actual negatives that are correctly
+#' identified as such \code{(tn / (tn + fp))}.
 #'
-#' This metric creates four local variables, `true_positives`,
-#' `true_negatives`, `false_positives` and `false_negatives` that are used to
+#' This metric creates four local variables, \code{true_positives},
+#' \code{true_negatives}, \code{false_positives} and \code{false_negatives} that are used to
 #' compute the sensitivity at the given specificity. The threshold for the
 #' given specificity value is computed and used to evaluate the corresponding
 #' sensitivity.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' If `class_id` is specified, we calculate precision by considering only the
-#' entries in the batch for which `class_id` is above the threshold
-#' predictions, and computing the fraction of them for which `class_id` is
+#' If \code{class_id} is specified, we calculate precision by considering only the
+#' entries in the batch for which \code{class_id} is above the threshold
+#' predictions, and computing the fraction of them for which \code{class_id} is
 #' indeed a correct label.
 #'
 #' For additional information about specificity and sensitivity, see
-#' [the following](https://en.wikipedia.org/wiki/Sensitivity_and_specificity).
+#' \href{https://en.wikipedia.org/wiki/Sensitivity_and_specificity}{the following}.
 #'
-#' @param specificity A scalar value in range `[0, 1]`.
+#' @param specificity A scalar value in range \code{[0, 1]}.
 #' @param num_thresholds (Optional) Defaults to 200. The number of thresholds to
 #' use for matching the given specificity.
 #' @param class_id (Optional) Integer class ID for which we want binary metrics.
-#' This must be in the half-open interval `[0, num_classes)`, where
-#' `num_classes` is the last dimension of predictions.
+#' This must be in the half-open interval \code{[0, num_classes)}, where
+#' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.SensitivityAtSpecificity()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.SensitivityAtSpecificity()}.
 #'
-#' @returns A `keras.metrics.SensitivityAtSpecificity` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.SensitivityAtSpecificity} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_sensitivity_at_specificity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1560,31 +1605,32 @@ metric_sensitivity_at_specificity <- local({
 #' Calculates how often predictions match integer labels.
 #'
 #' @description
-#' You can provide logits of classes as `y_pred`, since argmax of
+#' \preformatted{acc = np.dot(sample_weight, np.equal(y_true, np.argmax(y_pred, axis=1))}
+#'
+#' You can provide logits of classes as \code{y_pred}, since argmax of
 #' logits and probabilities are same.
 #'
-#' This metric creates two local variables, `total` and `count` that are used
-#' to compute the frequency with which `y_pred` matches `y_true`. This
-#' frequency is ultimately returned as `sparse categorical accuracy`: an
-#' idempotent operation that simply divides `total` by `count`.
+#' This metric creates two local variables, \code{total} and \code{count} that are used
+#' to compute the frequency with which \code{y_pred} matches \code{y_true}. This
+#' frequency is ultimately returned as \code{sparse categorical accuracy}: an
+#' idempotent operation that simply divides \code{total} by \code{count}.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' @param y_true Passed to `keras.metrics.SparseCategoricalAccuracy()` as `y_true` (its docstring does not describe it).
-#' @param y_pred Passed to `keras.metrics.SparseCategoricalAccuracy()` as `y_pred` (its docstring does not describe it).
+#' @param y_true Passed to \code{keras.metrics.SparseCategoricalAccuracy()} as \code{y_true} (its docstring does not describe it).
+#' @param y_pred Passed to \code{keras.metrics.SparseCategoricalAccuracy()} as \code{y_pred} (its docstring does not describe it).
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.SparseCategoricalAccuracy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.SparseCategoricalAccuracy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' The metric value.
 #'
-#' Without them: a `keras.metrics.SparseCategoricalAccuracy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.SparseCategoricalAccuracy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_sparse_categorical_accuracy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1601,11 +1647,11 @@ metric_sparse_categorical_accuracy <- local({
 #' @description
 #' Use this crossentropy metric when there are two or more label classes.
 #' It expects labels to be provided as integers. If you want to provide labels
-#' that are one-hot encoded, please use the `CategoricalCrossentropy`
+#' that are one-hot encoded, please use the \code{CategoricalCrossentropy}
 #' metric instead.
 #'
-#' There should be `num_classes` floating point values per feature for `y_pred`
-#' and a single floating point value per feature for `y_true`.
+#' There should be \code{num_classes} floating point values per feature for \code{y_pred}
+#' and a single floating point value per feature for \code{y_true}.
 #'
 #' @param y_true Ground truth values.
 #' @param y_pred The predicted values.
@@ -1613,21 +1659,20 @@ metric_sparse_categorical_accuracy <- local({
 #' to be a logits tensor. By default, we consider that output
 #' encodes a probability distribution.
 #' @param ignore_class (Optional) Integer.
-#' Class to ignore. If `NULL`, no class is ignored.
-#' @param axis (Optional) Defaults to `-1`.
+#' Class to ignore. If \code{NULL}, no class is ignored.
+#' @param axis (Optional) Defaults to \code{-1}.
 #' The dimension along which entropy is computed.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.SparseCategoricalCrossentropy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.SparseCategoricalCrossentropy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' Sparse categorical crossentropy loss value.
 #'
-#' Without them: a `keras.metrics.SparseCategoricalCrossentropy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.SparseCategoricalCrossentropy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_sparse_categorical_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1640,53 +1685,56 @@ metric_sparse_categorical_crossentropy <- local({
   }, py_function_name = "sparse_categorical_crossentropy")
 })
 
-#' Computes how often integer targets are in the top `K` predictions.
+#' Computes how often integer targets are in the top \code{K} predictions.
 #'
 #' @description
-#' By default, the arguments expected by `update_state()` are:
-#' - `y_true`: a tensor of shape `(batch_size)` representing indices of true
+#' By default, the arguments expected by \code{update_state()} are:
+#' \itemize{
+#' \item \code{y_true}: a tensor of shape \code{(batch_size)} representing indices of true
 #' categories.
-#' - `y_pred`: a tensor of shape `(batch_size, num_categories)` containing the
+#' \item \code{y_pred}: a tensor of shape \code{(batch_size, num_categories)} containing the
 #' scores for each sample for all possible categories.
+#' }
 #'
-#' With `from_sorted_ids=True`, the arguments expected by `update_state` are:
-#' - `y_true`: a tensor of shape `(batch_size)` representing indices or IDs of
+#' With \code{from_sorted_ids=True}, the arguments expected by \code{update_state} are:
+#' \itemize{
+#' \item \code{y_true}: a tensor of shape \code{(batch_size)} representing indices or IDs of
 #' true categories.
-#' - `y_pred`: a tensor of shape `(batch_size, N)` containing the indices or
-#' IDs of the top `N` categories sorted in order from highest score to
-#' lowest score. `N` must be greater or equal to `k`.
+#' \item \code{y_pred}: a tensor of shape \code{(batch_size, N)} containing the indices or
+#' IDs of the top \code{N} categories sorted in order from highest score to
+#' lowest score. \code{N} must be greater or equal to \code{k}.
+#' }
 #'
-#' The `from_sorted_ids=True` option can be more efficient when the set of
+#' The \code{from_sorted_ids=True} option can be more efficient when the set of
 #' categories is very large and the model has an optimized way to retrieve the
 #' top ones either without scoring or without maintaining the scores for all
 #' the possible categories.
 #'
-#' @param y_true A tensor of shape `(batch_size)` representing indices or IDs of
+#' @param y_true A tensor of shape \code{(batch_size)} representing indices or IDs of
 #' true categories.
-#' @param y_pred If `from_sorted_ids=False`, a tensor of shape
-#' `(batch_size, num_categories)` containing the scores for each sample
-#' for all possible categories. If `from_sorted_ids=True`, a tensor of
-#' shape `(batch_size, N)` containing indices or IDs of the top `N`
+#' @param y_pred If \code{from_sorted_ids=False}, a tensor of shape
+#' \code{(batch_size, num_categories)} containing the scores for each sample
+#' for all possible categories. If \code{from_sorted_ids=True}, a tensor of
+#' shape \code{(batch_size, N)} containing indices or IDs of the top \code{N}
 #' categories in order from highest score to lowest score.
 #' @param k (Optional) Number of top elements to look at for computing accuracy.
-#' Defaults to `5`.
-#' @param from_sorted_ids (Optional) When `FALSE`, the default, the tensor passed
-#' in `y_pred` contains the unsorted scores of all possible categories.
-#' When `TRUE`, `y_pred` contains a the indices or IDs for the top
+#' Defaults to \code{5}.
+#' @param from_sorted_ids (Optional) When \code{FALSE}, the default, the tensor passed
+#' in \code{y_pred} contains the unsorted scores of all possible categories.
+#' When \code{TRUE}, \code{y_pred} contains a the indices or IDs for the top
 #' categories.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.SparseTopKCategoricalAccuracy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.SparseTopKCategoricalAccuracy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' A tensor with the same shape as `y_true` containing ones where `y_true`
-#' is in the top `k` and zeros elsewhere.
+#' A tensor with the same shape as \code{y_true} containing ones where \code{y_true}
+#' is in the top \code{k} and zeros elsewhere.
 #'
-#' Without them: a `keras.metrics.SparseTopKCategoricalAccuracy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.SparseTopKCategoricalAccuracy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_sparse_top_k_categorical_accuracy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1702,42 +1750,41 @@ metric_sparse_top_k_categorical_accuracy <- local({
 #' Computes best specificity where sensitivity is >= specified value.
 #'
 #' @description
-#' `Sensitivity` measures the proportion of actual positives that are correctly
-#' identified as such `(tp / (tp + fn))`.
-#' `Specificity` measures the proportion of actual negatives that are correctly
-#' identified as such `(tn / (tn + fp))`.
+#' \code{Sensitivity} measures the proportion of actual positives that are correctly
+#' identified as such \code{(tp / (tp + fn))}.
+#' \code{Specificity} measures the proportion of actual negatives that are correctly
+#' identified as such \code{(tn / (tn + fp))}.
 #'
-#' This metric creates four local variables, `true_positives`,
-#' `true_negatives`, `false_positives` and `false_negatives` that are used to
+#' This metric creates four local variables, \code{true_positives},
+#' \code{true_negatives}, \code{false_positives} and \code{false_negatives} that are used to
 #' compute the specificity at the given sensitivity. The threshold for the
 #' given sensitivity value is computed and used to evaluate the corresponding
 #' specificity.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' If `class_id` is specified, we calculate precision by considering only the
-#' entries in the batch for which `class_id` is above the threshold
-#' predictions, and computing the fraction of them for which `class_id` is
+#' If \code{class_id} is specified, we calculate precision by considering only the
+#' entries in the batch for which \code{class_id} is above the threshold
+#' predictions, and computing the fraction of them for which \code{class_id} is
 #' indeed a correct label.
 #'
 #' For additional information about specificity and sensitivity, see
-#' [the following](https://en.wikipedia.org/wiki/Sensitivity_and_specificity).
+#' \href{https://en.wikipedia.org/wiki/Sensitivity_and_specificity}{the following}.
 #'
-#' @param sensitivity A scalar value in range `[0, 1]`.
+#' @param sensitivity A scalar value in range \code{[0, 1]}.
 #' @param num_thresholds (Optional) Defaults to 200. The number of thresholds to
 #' use for matching the given sensitivity.
 #' @param class_id (Optional) Integer class ID for which we want binary metrics.
-#' This must be in the half-open interval `[0, num_classes)`, where
-#' `num_classes` is the last dimension of predictions.
+#' This must be in the half-open interval \code{[0, num_classes)}, where
+#' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.SpecificityAtSensitivity()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.SpecificityAtSensitivity()}.
 #'
-#' @returns A `keras.metrics.SpecificityAtSensitivity` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.SpecificityAtSensitivity} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_specificity_at_sensitivity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1750,28 +1797,27 @@ metric_specificity_at_sensitivity <- local({
   }
 })
 
-#' Computes the hinge metric between `y_true` and `y_pred`.
+#' Computes the hinge metric between \code{y_true} and \code{y_pred}.
 #'
 #' @description
-#' `y_true` values are expected to be -1 or 1. If binary (0 or 1) labels are
+#' \code{y_true} values are expected to be -1 or 1. If binary (0 or 1) labels are
 #' provided we will convert them to -1 or 1.
 #'
-#' @param y_true The ground truth values. `y_true` values are expected to be -1
+#' @param y_true The ground truth values. \code{y_true} values are expected to be -1
 #' or 1. If binary (0 or 1) labels are provided we will convert them
-#' to -1 or 1 with shape = `[batch_size, d0, .. dN]`.
-#' @param y_pred The predicted values with shape = `[batch_size, d0, .. dN]`.
+#' to -1 or 1 with shape = \code{[batch_size, d0, .. dN]}.
+#' @param y_pred The predicted values with shape = \code{[batch_size, d0, .. dN]}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.SquaredHinge()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.SquaredHinge()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
-#' Squared hinge loss values with shape = `[batch_size, d0, .. dN-1]`.
+#' Squared hinge loss values with shape = \code{[batch_size, d0, .. dN-1]}.
 #'
-#' Without them: a `keras.metrics.SquaredHinge` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.SquaredHinge} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_squared_hinge <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1785,20 +1831,19 @@ metric_squared_hinge <- local({
 #' Compute the (weighted) sum of the given values.
 #'
 #' @description
-#' For example, if `values` is `[1, 3, 5, 7]` then their sum is 16.
-#' If `sample_weight` was specified as `[1, 1, 0, 0]` then the sum would be 4.
+#' For example, if \code{values} is \code{[1, 3, 5, 7]} then their sum is 16.
+#' If \code{sample_weight} was specified as \code{[1, 1, 0, 0]} then the sum would be 4.
 #'
-#' This metric creates one variable, `total`.
+#' This metric creates one variable, \code{total}.
 #' This is ultimately returned as the sum value.
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.Sum()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.Sum()}.
 #'
-#' @returns A `keras.metrics.Sum` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.Sum} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1808,24 +1853,23 @@ metric_sum <- local({
   }
 })
 
-#' Computes how often targets are in the top `K` predictions.
+#' Computes how often targets are in the top \code{K} predictions.
 #'
-#' @param y_true Passed to `keras.metrics.TopKCategoricalAccuracy()` as `y_true` (its docstring does not describe it).
-#' @param y_pred Passed to `keras.metrics.TopKCategoricalAccuracy()` as `y_pred` (its docstring does not describe it).
+#' @param y_true Passed to \code{keras.metrics.TopKCategoricalAccuracy()} as \code{y_true} (its docstring does not describe it).
+#' @param y_pred Passed to \code{keras.metrics.TopKCategoricalAccuracy()} as \code{y_pred} (its docstring does not describe it).
 #' @param k (Optional) Number of top elements to look at for computing accuracy.
-#' Defaults to `5`.
+#' Defaults to \code{5}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.TopKCategoricalAccuracy()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.TopKCategoricalAccuracy()}.
 #'
-#' @returns With `y_true` and `y_pred`: the metric, computed:
+#' @returns With \code{y_true} and \code{y_pred}: the metric, computed. 
 #'
 #' The metric value.
 #'
-#' Without them: a `keras.metrics.TopKCategoricalAccuracy` instance, to give to `compile()`.
+#' Without them: a \code{keras.metrics.TopKCategoricalAccuracy} instance, to give to \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_top_k_categorical_accuracy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1841,28 +1885,27 @@ metric_top_k_categorical_accuracy <- local({
 #' Calculates the number of true negatives.
 #'
 #' @description
-#' If `sample_weight` is given, calculates the sum of the weights of
-#' true negatives. This metric creates one local variable, `accumulator`
+#' If \code{sample_weight} is given, calculates the sum of the weights of
+#' true negatives. This metric creates one local variable, \code{accumulator}
 #' that is used to keep track of the number of true negatives.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' @param thresholds (Optional) Defaults to `0.5`. A float value, or a Python
-#' list/tuple of float threshold values in `[0, 1]`. A threshold is
+#' @param thresholds (Optional) Defaults to \code{0.5}. A float value, or a Python
+#' list/tuple of float threshold values in \code{[0, 1]}. A threshold is
 #' compared with prediction values to determine the truth value of
-#' predictions (i.e., above the threshold is `TRUE`, below is `FALSE`).
-#' If used with a loss function that sets `from_logits=True` (i.e. no
-#' sigmoid applied to predictions), `thresholds` should be set to 0.
+#' predictions (i.e., above the threshold is \code{TRUE}, below is \code{FALSE}).
+#' If used with a loss function that sets \code{from_logits=True} (i.e. no
+#' sigmoid applied to predictions), \code{thresholds} should be set to 0.
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.TrueNegatives()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.TrueNegatives()}.
 #'
-#' @returns A `keras.metrics.TrueNegatives` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.TrueNegatives} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_true_negatives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1876,28 +1919,27 @@ metric_true_negatives <- local({
 #' Calculates the number of true positives.
 #'
 #' @description
-#' If `sample_weight` is given, calculates the sum of the weights of
-#' true positives. This metric creates one local variable, `true_positives`
+#' If \code{sample_weight} is given, calculates the sum of the weights of
+#' true positives. This metric creates one local variable, \code{true_positives}
 #' that is used to keep track of the number of true positives.
 #'
-#' If `sample_weight` is `NULL`, weights default to 1.
-#' Use `sample_weight` of 0 to mask values.
+#' If \code{sample_weight} is \code{NULL}, weights default to 1.
+#' Use \code{sample_weight} of 0 to mask values.
 #'
-#' @param thresholds (Optional) Defaults to `0.5`. A float value, or a Python
-#' list/tuple of float threshold values in `[0, 1]`. A threshold is
+#' @param thresholds (Optional) Defaults to \code{0.5}. A float value, or a Python
+#' list/tuple of float threshold values in \code{[0, 1]}. A threshold is
 #' compared with prediction values to determine the truth value of
-#' predictions (i.e., above the threshold is `TRUE`, below is `FALSE`).
-#' If used with a loss function that sets `from_logits=True` (i.e. no
-#' sigmoid applied to predictions), `thresholds` should be set to 0.
+#' predictions (i.e., above the threshold is \code{TRUE}, below is \code{FALSE}).
+#' If used with a loss function that sets \code{from_logits=True} (i.e. no
+#' sigmoid applied to predictions), \code{thresholds} should be set to 0.
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to `keras.metrics.TruePositives()`.
+#' @param ... Further named arguments passed to \code{keras.metrics.TruePositives()}.
 #'
-#' @returns A `keras.metrics.TruePositives` instance, for the `metrics` of `compile()`.
+#' @returns A \code{keras.metrics.TruePositives} instance, for the \code{metrics} of \code{compile()}.
 #'
 #' @family metrics
-#' @md
 #' @export
 metric_true_positives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -6,42 +6,41 @@
 #' Performs a scan with an associative binary operation, in parallel.
 #'
 #' @description
-#' This operation his similar to `scan`, with the key difference that
-#' `associative_scan` is a parallel implementation with
+#' This operation his similar to \code{scan}, with the key difference that
+#' \code{associative_scan} is a parallel implementation with
 #' potentially significant performance benefits, especially when jit compiled.
-#' The catch is that it can only be used when `f` is a binary associative
-#' operation (i.e. it must verify `f(a, f(b, c)) == f(f(a, b), c)`).
+#' The catch is that it can only be used when \code{f} is a binary associative
+#' operation (i.e. it must verify \code{f(a, f(b, c)) == f(f(a, b), c)}).
 #'
 #' For an introduction to associative scans, refer to this paper:
 #' Blelloch, Guy E. 1990.
-#' [Prefix Sums and Their Applications](https://www.cs.cmu.edu/~guyb/papers/Ble93.pdf).
+#' \href{https://www.cs.cmu.edu/~guyb/papers/Ble93.pdf}{Prefix Sums and Their Applications}.
 #'
 #' @param f A Python callable implementing an associative binary operation with
-#' signature ` r = f(a, b)`. Function `f` must be associative, i.e.,
+#' signature \code{r = f(a, b)}. Function \code{f} must be associative, i.e.,
 #' it must satisfy the equation
-#' `f(a, f(b, c)) == f(f(a, b), c)`.
+#' \code{f(a, f(b, c)) == f(f(a, b), c)}.
 #' The inputs and result are (possibly nested Python tree structures
-#' of) array(s) matching `elems`. Each array has a dimension in place
-#' of the `axis` dimension. `f` should be applied elementwise over
-#' the `axis` dimension.
-#' The result `r` has the same shape (and structure) as the
-#' two inputs `a` and `b`.
+#' of) array(s) matching \code{elems}. Each array has a dimension in place
+#' of the \code{axis} dimension. \code{f} should be applied elementwise over
+#' the \code{axis} dimension.
+#' The result \code{r} has the same shape (and structure) as the
+#' two inputs \code{a} and \code{b}.
 #' @param elems A (possibly nested Python tree structure of) array(s), each with
-#' an `axis` dimension of size `num_elems`.
+#' an \code{axis} dimension of size \code{num_elems}.
 #' @param reverse A boolean stating if the scan should be reversed with respect
-#' to the `axis` dimension.
+#' to the \code{axis} dimension.
 #' @param axis an integer identifying the axis over which the scan should occur.
-#' @param ... Further named arguments passed to `keras.ops.associative_scan()`.
+#' @param ... Further named arguments passed to \code{keras.ops.associative_scan()}.
 #'
 #' @returns A (possibly nested Python tree structure of) array(s) of the same shape
-#' and structure as `elems`, in which the `k`'th element of `axis` is
-#' the result of recursively applying `f` to combine the first `k`
-#' elements of `elems` along `axis`. For example, given
-#' `elems = [a, b, c, ...]`, the result would be
-#' `[a, f(a, b), f(f(a, b), c), ...]`.
+#' and structure as \code{elems}, in which the \code{k}'th element of \code{axis} is
+#' the result of recursively applying \code{f} to combine the first \code{k}
+#' elements of \code{elems} along \code{axis}. For example, given
+#' \code{elems = [a, b, c, ...]}, the result would be
+#' \code{[a, f(a, b), f(f(a, b), c), ...]}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_associative_scan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -56,12 +55,11 @@ op_associative_scan <- local({
 #'
 #' @param x A tensor or variable.
 #' @param dtype The target type.
-#' @param ... Further named arguments passed to `keras.ops.cast()`.
+#' @param ... Further named arguments passed to \code{keras.ops.cast()}.
 #'
-#' @returns A tensor of the specified `dtype`.
+#' @returns A tensor of the specified \code{dtype}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_cast <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -71,17 +69,16 @@ op_cast <- local({
   }
 })
 
-#' Conditionally applies `true_fn` or `false_fn`.
+#' Conditionally applies \code{true_fn} or \code{false_fn}.
 #'
 #' @param pred Boolean scalar type
-#' @param true_fn Callable returning the output for the `pred == True` case.
-#' @param false_fn Callable returning the output for the `pred == False` case.
-#' @param ... Further named arguments passed to `keras.ops.cond()`.
+#' @param true_fn Callable returning the output for the \code{pred == True} case.
+#' @param false_fn Callable returning the output for the \code{pred == False} case.
+#' @param ... Further named arguments passed to \code{keras.ops.cond()}.
 #'
-#' @returns The output of either `true_fn` or `false_fn` depending on pred.
+#' @returns The output of either \code{true_fn} or \code{false_fn} depending on pred.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_cond <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -94,12 +91,11 @@ op_cond <- local({
 #' Convert a tensor to a NumPy array.
 #'
 #' @param x A tensor.
-#' @param ... Further named arguments passed to `keras.ops.convert_to_numpy()`.
+#' @param ... Further named arguments passed to \code{keras.ops.convert_to_numpy()}.
 #'
 #' @returns A NumPy array.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_convert_to_numpy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -112,23 +108,22 @@ op_convert_to_numpy <- local({
 #' Convert a NumPy array or Python array to a tensor.
 #'
 #' @description
-#' Native tensors for the current backend or left unchanged unless the `dtype`,
-#' `sparse` or `ragged` arguments are set.
+#' Native tensors for the current backend or left unchanged unless the \code{dtype},
+#' \code{sparse} or \code{ragged} arguments are set.
 #'
 #' @param x A NumPy array, Python array (can be nested) or a backend tensor.
-#' @param dtype The target type. If `NULL`, the type of `x` is used.
-#' @param sparse Whether to keep sparse tensors. `FALSE` will cause sparse
-#' tensors to be densified. The default value of `NULL` means that
+#' @param dtype The target type. If \code{NULL}, the type of \code{x} is used.
+#' @param sparse Whether to keep sparse tensors. \code{FALSE} will cause sparse
+#' tensors to be densified. The default value of \code{NULL} means that
 #' sparse tensors are kept only if the backend supports them.
-#' @param ragged Whether to keep ragged tensors. `FALSE` will cause ragged
-#' tensors to be densified. The default value of `NULL` means that
+#' @param ragged Whether to keep ragged tensors. \code{FALSE} will cause ragged
+#' tensors to be densified. The default value of \code{NULL} means that
 #' ragged tensors are kept only if the backend supports them.
-#' @param ... Further named arguments passed to `keras.ops.convert_to_tensor()`.
+#' @param ... Further named arguments passed to \code{keras.ops.convert_to_tensor()}.
 #'
-#' @returns A backend tensor of the specified `dtype` and sparseness.
+#' @returns A backend tensor of the specified \code{dtype} and sparseness.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_convert_to_tensor <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -146,26 +141,27 @@ op_convert_to_tensor <- local({
 #' a more efficient or numerically stable gradient for a sequence of
 #' operations.
 #'
-#' @param f Function `f(*args)` that returns a tuple
-#' `(output, grad_fn)`, where:
-#' - `args` is a sequence of (nested structures of) tensor inputs to
+#' @param f Function \code{f(*args)} that returns a tuple
+#' \code{(output, grad_fn)}, where:
+#' \itemize{
+#' \item \code{args} is a sequence of (nested structures of) tensor inputs to
 #' the function.
-#' - `output` is a (nested structure of) tensor outputs of applying
-#' operations in `forward_fn` to `args`.
-#' - `grad_fn` is a function with the signature `grad_fn(*args,
+#' \item \code{output} is a (nested structure of) tensor outputs of applying
+#' operations in \code{forward_fn} to \code{args}.
+#' \item \code{grad_fn} is a function with the signature `grad_fn(*args,
 #' upstream)` which returns a tuple of tensors the same size as
-#' (flattened) `args`: the derivatives of tensors in `output` with
-#' respect to the tensors in `args`. `upstream` is a tensor or
+#' (flattened) \code{args}: the derivatives of tensors in \code{output} with
+#' respect to the tensors in \code{args}. \code{upstream} is a tensor or
 #' sequence of tensors holding the initial value gradients for each
-#' tensor in `output`.
-#' @param ... Further named arguments passed to `keras.ops.custom_gradient()`.
+#' tensor in \code{output}.
+#' }
+#' @param ... Further named arguments passed to \code{keras.ops.custom_gradient()}.
 #'
-#' @returns A function `h(*args)` which returns the same value as
-#' `f(*args)[0]` and whose gradient is determined by
-#' `f(*args)[1]`.
+#' @returns A function \code{h(*args)} which returns the same value as
+#' \code{f(*args)[0]} and whose gradient is determined by
+#' \code{f(*args)[1]}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_custom_gradient <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -181,14 +177,13 @@ op_custom_gradient <- local({
 #' Note that due to the standardization, the dtype will not compare equal
 #' to the backend-specific version of the dtype.
 #'
-#' @param x A tensor. This function will try to access the `dtype` attribute of
+#' @param x A tensor. This function will try to access the \code{dtype} attribute of
 #' the input tensor.
-#' @param ... Further named arguments passed to `keras.ops.dtype()`.
+#' @param ... Further named arguments passed to \code{keras.ops.dtype()}.
 #'
-#' @returns A string indicating the dtype of the input tensor, e.g. `"float32"`.
+#' @returns A string indicating the dtype of the input tensor, e.g. \verb{"float32"}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_dtype <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -206,12 +201,11 @@ op_dtype <- local({
 #' arguments: the loop variable and the loop state. The loop state
 #' should be updated and returned by this function.
 #' @param init_val The initial value of the loop state.
-#' @param ... Further named arguments passed to `keras.ops.fori_loop()`.
+#' @param ... Further named arguments passed to \code{keras.ops.fori_loop()}.
 #'
 #' @returns The final state after the loop.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_fori_loop <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -225,15 +219,14 @@ op_fori_loop <- local({
 #'
 #' @description
 #' Note: This checks for backend specific tensors so passing a TensorFlow
-#' tensor would return `FALSE` if your backend is PyTorch or JAX.
+#' tensor would return \code{FALSE} if your backend is PyTorch or JAX.
 #'
 #' @param x A variable.
-#' @param ... Further named arguments passed to `keras.ops.is_tensor()`.
+#' @param ... Further named arguments passed to \code{keras.ops.is_tensor()}.
 #'
-#' @returns `TRUE` if `x` is a tensor, otherwise `FALSE`.
+#' @returns \code{TRUE} if \code{x} is a tensor, otherwise \code{FALSE}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_is_tensor <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -247,22 +240,24 @@ op_is_tensor <- local({
 #'
 #' @description
 #' Like Python’s builtin map, except inputs and outputs are in the form of
-#' stacked arrays. Consider using the `vectorized_map()` transform instead,
+#' stacked arrays. Consider using the \code{vectorized_map()} transform instead,
 #' unless you need to apply a function element by element for reduced memory
 #' usage or heterogeneous computation with other control flow primitives.
 #'
-#' When `xs` is an array type, the semantics of `map()` are given by this
+#' When \code{xs} is an array type, the semantics of \code{map()} are given by this
 #' Python implementation:
 #'
+#' \preformatted{def map(f, xs):
+#'     return np.stack([f(x) for x in xs])}
+#'
 #' @param f Callable defines the function to apply element-wise over the first
-#' axis or axes of `xs`.
+#' axis or axes of \code{xs}.
 #' @param xs Values over which to map along the leading axis.
-#' @param ... Further named arguments passed to `keras.ops.map()`.
+#' @param ... Further named arguments passed to \code{keras.ops.map()}.
 #'
 #' @returns Mapped values.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_map <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -275,20 +270,19 @@ op_map <- local({
 #' Performs a safe saturating cast to the desired dtype.
 #'
 #' @description
-#' Saturating cast prevents data type overflow when casting to `dtype` with
+#' Saturating cast prevents data type overflow when casting to \code{dtype} with
 #' smaller values range. E.g.
-#' `ops.cast(ops.cast([-1, 256], "float32"), "uint8")` returns `[255, 0]`,
-#' but `ops.saturate_cast(ops.cast([-1, 256], "float32"), "uint8")` returns
-#' `[0, 255]`.
+#' \verb{ops.cast(ops.cast([-1, 256], "float32"), "uint8")} returns \code{[255, 0]},
+#' but \verb{ops.saturate_cast(ops.cast([-1, 256], "float32"), "uint8")} returns
+#' \code{[0, 255]}.
 #'
 #' @param x A tensor or variable.
 #' @param dtype The target type.
-#' @param ... Further named arguments passed to `keras.ops.saturate_cast()`.
+#' @param ... Further named arguments passed to \code{keras.ops.saturate_cast()}.
 #'
-#' @returns A safely casted tensor of the specified `dtype`.
+#' @returns A safely casted tensor of the specified \code{dtype}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_saturate_cast <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -301,50 +295,59 @@ op_saturate_cast <- local({
 #' Scan a function over leading array axes while carrying along state.
 #'
 #' @description
-#' When the type of `xs` is an array type or `NULL`, and the type of `ys` is an
-#' array type, the semantics of `scan()` are given roughly by this Python
+#' When the type of \code{xs} is an array type or \code{NULL}, and the type of \code{ys} is an
+#' array type, the semantics of \code{scan()} are given roughly by this Python
 #' implementation:
 #'
-#' The loop-carried value `carry` (`init`) must hold a fixed shape and dtype
+#' \preformatted{def scan(f, init, xs, length=None):
+#'     if xs is None:
+#'         xs = [None] * length
+#'     carry = init
+#'     ys = []
+#'     for x in xs:
+#'         carry, y = f(carry, x)
+#'         ys.append(y)
+#'     return carry, np.stack(ys)}
+#'
+#' The loop-carried value \code{carry} (\code{init}) must hold a fixed shape and dtype
 #' across all iterations.
 #'
-#' In TensorFlow, `y` must match `carry` in shape and dtype. This is not
+#' In TensorFlow, \code{y} must match \code{carry} in shape and dtype. This is not
 #' required in other backends.
 #'
 #' @param f Callable defines the logic for each loop iteration. This accepts two
 #' arguments where the first is a value of the loop carry and the
-#' second is a slice of `xs` along its leading axis.
+#' second is a slice of \code{xs} along its leading axis.
 #' This callable returns a pair where the first represents a new value
 #' for the loop carry and the second represents a slice of the output.
 #' @param init The initial loop carry value. This can be a scalar, tensor, or any
 #' nested structure. It must match the structure of the first element
-#' returned by `f`.
+#' returned by \code{f}.
 #' @param xs Optional value to scan along its leading axis. This can be a tensor
-#' or any nested structure. If `xs` is not provided, you must specify
-#' `length` to define the number of loop iterations.
-#' Defaults to `NULL`.
+#' or any nested structure. If \code{xs} is not provided, you must specify
+#' \code{length} to define the number of loop iterations.
+#' Defaults to \code{NULL}.
 #' @param length Optional integer specifying the number of loop iterations.
-#' If `length` is not provided, it defaults to the sizes of leading
-#' axis of the arrays in `xs`. Defaults to `NULL`.
+#' If \code{length} is not provided, it defaults to the sizes of leading
+#' axis of the arrays in \code{xs}. Defaults to \code{NULL}.
 #' @param reverse Optional boolean specifying whether to run the scan iteration
 #' forward or in reverse, equivalent to reversing the leading axes of
-#' the arrays in both `xs` and in `ys`.
+#' the arrays in both \code{xs} and in \code{ys}.
 #' @param unroll Optional positive integer or boolean specifying how many scan
 #' iterations to unroll within a single iteration of a loop. If an
 #' integer is provided, it determines how many unrolled loop iterations
 #' to run within a single rolled iteration of the loop. If a boolean is
 #' provided, it will determine if the loop is completely unrolled
-#' (`unroll=True`) or left completely unrolled (`unroll=False`).
+#' (\code{unroll=True}) or left completely unrolled (\code{unroll=False}).
 #' Note that unrolling is only supported by JAX and TensorFlow
 #' backends.
-#' @param ... Further named arguments passed to `keras.ops.scan()`.
+#' @param ... Further named arguments passed to \code{keras.ops.scan()}.
 #'
 #' @returns A pair where the first element represents the final loop carry value and
-#' the second element represents the stacked outputs of `f` when scanned
+#' the second element represents the stacked outputs of \code{f} when scanned
 #' over the leading axis of the inputs.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_scan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -354,22 +357,24 @@ op_scan <- local({
   }
 })
 
-#' Returns a tensor of shape `shape` where `indices` are set to `values`.
+#' Returns a tensor of shape \code{shape} where \code{indices} are set to \code{values}.
 #'
 #' @description
-#' At a high level, this operation does `zeros[indices] = updates` and
+#' At a high level, this operation does \code{zeros[indices] = updates} and
 #' returns the output. It is equivalent to:
 #'
+#' \preformatted{zeros = keras.ops.zeros(shape)
+#' output = keras.ops.scatter_update(zeros, indices, values)}
+#'
 #' @param indices A tensor or list/tuple specifying
-#' indices for the values in `values`.
-#' @param values A tensor, the values to be set at `indices`.
+#' indices for the values in \code{values}.
+#' @param values A tensor, the values to be set at \code{indices}.
 #' @param shape Shape of the output tensor.
-#' @param ... Further named arguments passed to `keras.ops.scatter()`.
+#' @param ... Further named arguments passed to \code{keras.ops.scatter()}.
 #'
 #' @returns A tensor.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_scatter <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -383,28 +388,54 @@ op_scatter <- local({
 #' Update inputs via updates at scattered (sparse) indices.
 #'
 #' @description
-#' At a high level, this operation does `inputs[indices] = updates`.
-#' Assume `inputs` is a tensor of shape `(D0, D1, ..., Dn)`, there are 2 main
-#' usages of `scatter_update`.
+#' At a high level, this operation does \code{inputs[indices] = updates}.
+#' Assume \code{inputs} is a tensor of shape \code{(D0, D1, ..., Dn)}, there are 2 main
+#' usages of \code{scatter_update}.
+#'
+#' \enumerate{
+#' \item \code{indices} is a 2D tensor of shape \code{(num_updates, n)}, where \code{num_updates}
+#' is the number of updates to perform, and \code{updates} is a 1D tensor of
+#' shape \code{(num_updates,)}. For example, if \code{inputs} is \code{zeros((4, 4, 4))},
+#' and we want to update \code{inputs[1, 2, 3]} and \code{inputs[0, 1, 3]} as 1, then
+#' we can use:
+#' }
+#'
+#' \preformatted{inputs = np.zeros((4, 4, 4))
+#' indices = [[1, 2, 3], [0, 1, 3]]
+#' updates = np.array([1., 1.])
+#' inputs = keras.ops.scatter_update(inputs, indices, updates)}
+#'
+#' 2 \code{indices} is a 2D tensor of shape \code{(num_updates, k)}, where \code{num_updates}
+#' is the number of updates to perform, and \code{k} (\code{k < n}) is the size of
+#' each index in \code{indices}. \code{updates} is a \code{n - k}-D tensor of shape
+#' \code{(num_updates, inputs.shape[k:])}. For example, if
+#' \code{inputs = np.zeros((4, 4, 4))}, and we want to update \code{inputs[1, 2, :]}
+#' and \code{inputs[2, 3, :]} as \code{[1, 1, 1, 1]}, then \code{indices} would have shape
+#' \code{(num_updates, 2)} (\code{k = 2}), and \code{updates} would have shape
+#' \code{(num_updates, 4)} (\code{inputs.shape[2:] = 4}). See the code below:
+#'
+#' \preformatted{inputs = np.zeros((4, 4, 4))
+#' indices = [[1, 2], [2, 3]]
+#' updates = np.array([[1., 1., 1, 1,], [1., 1., 1, 1,])
+#' inputs = keras.ops.scatter_update(inputs, indices, updates)}
 #'
 #' @param inputs A tensor, the tensor to be updated.
-#' @param indices A tensor or list/tuple of shape `(N, inputs.ndim)`, specifying
-#' indices to update. `N` is the number of indices to update, must be
-#' equal to the first dimension of `updates`.
-#' @param updates A tensor, the new values to be put to `inputs` at `indices`.
+#' @param indices A tensor or list/tuple of shape \code{(N, inputs.ndim)}, specifying
+#' indices to update. \code{N} is the number of indices to update, must be
+#' equal to the first dimension of \code{updates}.
+#' @param updates A tensor, the new values to be put to \code{inputs} at \code{indices}.
 #' @param reduction A string specifying the reduction operation to apply when
 #' multiple updates target the same index. Supported values are:
-#' `NULL` (default): Updates replace existing values (last write wins).
-#' `"add"`: Updates are added to existing values.
-#' `"max"`: The maximum of updates and existing values is kept.
-#' `"min"`: The minimum of updates and existing values is kept.
-#' `"mul"`: Updates are multiplied with existing values.
-#' @param ... Further named arguments passed to `keras.ops.scatter_update()`.
+#' \code{NULL} (default): Updates replace existing values (last write wins).
+#' \verb{"add"}: Updates are added to existing values.
+#' \verb{"max"}: The maximum of updates and existing values is kept.
+#' \verb{"min"}: The minimum of updates and existing values is kept.
+#' \verb{"mul"}: Updates are multiplied with existing values.
+#' @param ... Further named arguments passed to \code{keras.ops.scatter_update()}.
 #'
-#' @returns A tensor, has the same shape and dtype as `inputs`.
+#' @returns A tensor, has the same shape and dtype as \code{inputs}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_scatter_update <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -417,19 +448,18 @@ op_scatter_update <- local({
 #' Gets the shape of the tensor input.
 #'
 #' @description
-#' Note: On the TensorFlow backend, when `x` is a `tf.Tensor` with dynamic
+#' Note: On the TensorFlow backend, when \code{x} is a \code{tf.Tensor} with dynamic
 #' shape, dimensions which are dynamic in the context of a compiled function
-#' will have a `tf.Tensor` value instead of a static integer value.
+#' will have a \code{tf.Tensor} value instead of a static integer value.
 #'
-#' @param x A tensor. This function will try to access the `shape` attribute of
+#' @param x A tensor. This function will try to access the \code{shape} attribute of
 #' the input tensor.
-#' @param ... Further named arguments passed to `keras.ops.shape()`.
+#' @param ... Further named arguments passed to \code{keras.ops.shape()}.
 #'
 #' @returns A tuple of integers or None values, indicating the shape of the input
 #' tensor.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_shape <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -443,21 +473,25 @@ op_shape <- local({
 #'
 #' @description
 #' At a high level, this operation is an explicit replacement for array slicing
-#' e.g. `inputs[start_indices: start_indices + shape]`.
+#' e.g. \code{inputs[start_indices: start_indices + shape]}.
 #' Unlike slicing via brackets, this operation will accept tensor start
 #' indices on all backends, which is useful when indices dynamically computed
 #' via other tensor operations.
 #'
+#' \preformatted{inputs = np.zeros((5, 5))
+#' start_indices = np.array([3, 3])
+#' shape = np.array([2, 2])
+#' inputs = keras.ops.slice(inputs, start_indices, shape)}
+#'
 #' @param inputs A tensor, the tensor to be updated.
-#' @param start_indices A list/tuple of shape `(inputs.ndim,)`, specifying
+#' @param start_indices A list/tuple of shape \code{(inputs.ndim,)}, specifying
 #' the starting indices for updating.
 #' @param shape The full shape of the returned slice.
-#' @param ... Further named arguments passed to `keras.ops.slice()`.
+#' @param ... Further named arguments passed to \code{keras.ops.slice()}.
 #'
-#' @returns A tensor, has the same shape and dtype as `inputs`.
+#' @returns A tensor, has the same shape and dtype as \code{inputs}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_slice <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -469,17 +503,32 @@ op_slice <- local({
 
 #' Update an input by slicing in a tensor of updated values.
 #'
-#' @param inputs A tensor, the tensor to be updated.
-#' @param start_indices A list/tuple of shape `(inputs.ndim,)`, specifying
-#' the starting indices for updating.
-#' @param updates A tensor, the new values to be put to `inputs` at `indices`.
-#' `updates` must have the same rank as `inputs`.
-#' @param ... Further named arguments passed to `keras.ops.slice_update()`.
+#' @description
+#' At a high level, this operation does
+#' \code{inputs[start_indices: start_indices + updates.shape] = updates}.
+#' Assume inputs is a tensor of shape \code{(D0, D1, ..., Dn)},
+#' \code{start_indices} must be a list/tuple of n integers, specifying the starting
+#' indices. \code{updates} must have the same rank as \code{inputs}, and the size of each
+#' dim must not exceed \code{Di - start_indices[i]}. For example, if we have 2D
+#' inputs \code{inputs = np.zeros((5, 5))}, and we want to update the intersection
+#' of last 2 rows and last 2 columns as 1, i.e.,
+#' \code{inputs[3:, 3:] = np.ones((2, 2))}, then we can use the code below:
 #'
-#' @returns A tensor, has the same shape and dtype as `inputs`.
+#' \preformatted{inputs = np.zeros((5, 5))
+#' start_indices = [3, 3]
+#' updates = np.ones((2, 2))
+#' inputs = keras.ops.slice_update(inputs, start_indices, updates)}
+#'
+#' @param inputs A tensor, the tensor to be updated.
+#' @param start_indices A list/tuple of shape \code{(inputs.ndim,)}, specifying
+#' the starting indices for updating.
+#' @param updates A tensor, the new values to be put to \code{inputs} at \code{indices}.
+#' \code{updates} must have the same rank as \code{inputs}.
+#' @param ... Further named arguments passed to \code{keras.ops.slice_update()}.
+#'
+#' @returns A tensor, has the same shape and dtype as \code{inputs}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_slice_update <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -493,12 +542,11 @@ op_slice_update <- local({
 #'
 #' @param variable A tensor variable for which the gradient
 #' computation is to be disabled.
-#' @param ... Further named arguments passed to `keras.ops.stop_gradient()`.
+#' @param ... Further named arguments passed to \code{keras.ops.stop_gradient()}.
 #'
 #' @returns The variable with gradient computation disabled.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_stop_gradient <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -508,20 +556,25 @@ op_stop_gradient <- local({
   }
 })
 
-#' Apply exactly one of the `branches` given by `index`.
+#' Apply exactly one of the \code{branches} given by \code{index}.
 #'
 #' @description
-#' If `index` is out of bounds, it is clamped to within bounds.
+#' If \code{index} is out of bounds, it is clamped to within bounds.
+#'
+#' The semantics of \code{switch} are given roughly by this Python implementation:
+#'
+#' \preformatted{def switch(index, branches, *operands):
+#'     index = clamp(0, index, len(branches) - 1)
+#'     return branches[index](*operands)}
 #'
 #' @param index An integer scalar indicating which branch function to apply.
-#' @param branches A sequence of functions to be applied based on `index`.
-#' @param ... Further named arguments passed to `keras.ops.switch()`.
+#' @param branches A sequence of functions to be applied based on \code{index}.
+#' @param ... Further named arguments passed to \code{keras.ops.switch()}.
 #'
-#' @returns The outputs of `branch(*operands)` for the branch that was selected
-#' based on `index`.
+#' @returns The outputs of \code{branch(*operands)} for the branch that was selected
+#' based on \code{index}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_switch <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -535,14 +588,13 @@ op_switch <- local({
 #'
 #' @param x The input tensor.
 #' @param num The length of the dimension axis. Automatically inferred
-#' if `NULL`.
+#' if \code{NULL}.
 #' @param axis The axis along which to unpack.
-#' @param ... Further named arguments passed to `keras.ops.unstack()`.
+#' @param ... Further named arguments passed to \code{keras.ops.unstack()}.
 #'
 #' @returns A list of tensors unpacked along the given axis.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_unstack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -553,26 +605,38 @@ op_unstack <- local({
   }
 })
 
-#' Parallel map of `function` on axis 0 of tensor(s) `elements`.
+#' Parallel map of \code{function} on axis 0 of tensor(s) \code{elements}.
 #'
 #' @description
-#' Schematically, `vectorized_map` implements the following,
-#' in the case of a single tensor input `elements`:
+#' Schematically, \code{vectorized_map} implements the following,
+#' in the case of a single tensor input \code{elements}:
 #'
-#' In the case of an iterable of tensors `elements`,
+#' \preformatted{def vectorized_map(function, elements):
+#'     outputs = []
+#'     for e in elements:
+#'         outputs.append(function(e))
+#'     return np.stack(outputs)}
+#'
+#' In the case of an iterable of tensors \code{elements},
 #' it implements the following:
 #'
-#' In this case, `function` is expected to take as input
+#' \preformatted{def vectorized_map(function, elements):
+#'     batch_size = elements[0].shape[0]
+#'     outputs = []
+#'     for index in range(batch_size):
+#'         outputs.append(function([e[index] for e in elements]))
+#'     return np.stack(outputs)}
+#'
+#' In this case, \code{function} is expected to take as input
 #' a single list of tensor arguments.
 #'
-#' @param f Passed to `keras.ops.vectorized_map()` as `function` (its docstring does not describe it).
-#' @param elements Passed to `keras.ops.vectorized_map()` as `elements` (its docstring does not describe it).
-#' @param ... Further named arguments passed to `keras.ops.vectorized_map()`.
+#' @param f Passed to \code{keras.ops.vectorized_map()} as \code{function} (its docstring does not describe it).
+#' @param elements Passed to \code{keras.ops.vectorized_map()} as \code{elements} (its docstring does not describe it).
+#' @param ... Further named arguments passed to \code{keras.ops.vectorized_map()}.
 #'
 #' @returns A tensor.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_vectorized_map <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -586,25 +650,24 @@ op_vectorized_map <- local({
 #' While loop implementation.
 #'
 #' @param cond A callable that represents the termination condition of the loop.
-#' Must accept a `loop_vars` like structure as an argument. If
-#' `loop_vars` is a tuple or list, each element of `loop_vars` will be
+#' Must accept a \code{loop_vars} like structure as an argument. If
+#' \code{loop_vars} is a tuple or list, each element of \code{loop_vars} will be
 #' passed positionally to the callable.
 #' @param body A callable that represents the loop body. Must accept a
-#' `loop_vars` like structure as an argument, and return update value
-#' with the same structure. If `loop_vars` is a tuple or list, each
-#' element of `loop_vars` will be passed positionally to the callable.
+#' \code{loop_vars} like structure as an argument, and return update value
+#' with the same structure. If \code{loop_vars} is a tuple or list, each
+#' element of \code{loop_vars} will be passed positionally to the callable.
 #' @param loop_vars An arbitrary nested structure of tensor state to persist
 #' across loop iterations.
 #' @param maximum_iterations Optional maximum number of iterations of the while
-#' loop to run. If provided, the `cond` output is AND-ed with an
+#' loop to run. If provided, the \code{cond} output is AND-ed with an
 #' additional condition ensuring the number of iterations executed is
-#' no greater than `maximum_iterations`.
-#' @param ... Further named arguments passed to `keras.ops.while_loop()`.
+#' no greater than \code{maximum_iterations}.
+#' @param ... Further named arguments passed to \code{keras.ops.while_loop()}.
 #'
-#' @returns A list/tuple of tensors, has the same shape and dtype as `inputs`.
+#' @returns A list/tuple of tensors, has the same shape and dtype as \code{inputs}.
 #'
 #' @family core ops
-#' @md
 #' @export
 op_while_loop <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

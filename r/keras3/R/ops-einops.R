@@ -8,18 +8,19 @@
 #' @description
 #' Follows the logic of:
 #'
-#' 1. If decomposition is needed, reshape to match decomposed dimensions.
-#' 2. Permute known and inferred axes to match the form of the output.
-#' 3. Reshape to match the desired output shape.
+#' \enumerate{
+#' \item If decomposition is needed, reshape to match decomposed dimensions.
+#' \item Permute known and inferred axes to match the form of the output.
+#' \item Reshape to match the desired output shape.
+#' }
 #'
 #' @param tensor Input Keras tensor.
 #' @param pattern String describing the rearrangement in einops notation.
-#' @param ... Further named arguments passed to `keras.ops.rearrange()`.
+#' @param ... Further named arguments passed to \code{keras.ops.rearrange()}.
 #'
 #' @returns Tensor: A Keras tensor with rearranged axes.
 #'
 #' @family einops ops
-#' @md
 #' @export
 op_rearrange <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -5,15 +5,14 @@
 
 #' Computes the Cholesky decomposition of a positive semi-definite matrix.
 #'
-#' @param x Input tensor of shape `(..., M, M)`.
+#' @param x Input tensor of shape \code{(..., M, M)}.
 #' @param upper If True, returns the upper-triangular Cholesky factor.
 #' If False (default), returns the lower-triangular Cholesky factor.
-#' @param ... Further named arguments passed to `keras.ops.cholesky()`.
+#' @param ... Further named arguments passed to \code{keras.ops.cholesky()}.
 #'
-#' @returns A tensor of shape `(..., M, M)` representing the Cholesky factor of `x`.
+#' @returns A tensor of shape \code{(..., M, M)} representing the Cholesky factor of \code{x}.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_cholesky <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -25,13 +24,12 @@ op_cholesky <- local({
 
 #' Computes the determinant of a square tensor.
 #'
-#' @param x Input tensor of shape `(..., M, M)`.
-#' @param ... Further named arguments passed to `keras.ops.det()`.
+#' @param x Input tensor of shape \code{(..., M, M)}.
+#' @param ... Further named arguments passed to \code{keras.ops.det()}.
 #'
-#' @returns A tensor of shape `(...,)` representing the determinant of `x`.
+#' @returns A tensor of shape \code{(...,)} representing the determinant of \code{x}.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_det <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -43,14 +41,13 @@ op_det <- local({
 
 #' Computes the eigenvalues and eigenvectors of a square matrix.
 #'
-#' @param x Input tensor of shape `(..., M, M)`.
-#' @param ... Further named arguments passed to `keras.ops.eig()`.
+#' @param x Input tensor of shape \code{(..., M, M)}.
+#' @param ... Further named arguments passed to \code{keras.ops.eig()}.
 #'
-#' @returns A tuple of two tensors: a tensor of shape `(..., M)` containing
-#' eigenvalues and a tensor of shape `(..., M, M)` containing eigenvectors.
+#' @returns A tuple of two tensors: a tensor of shape \code{(..., M)} containing
+#' eigenvalues and a tensor of shape \code{(..., M, M)} containing eigenvectors.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_eig <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -62,14 +59,13 @@ op_eig <- local({
 
 #' Computes the eigenvalues and eigenvectors of a complex Hermitian.
 #'
-#' @param x Input tensor of shape `(..., M, M)`.
-#' @param ... Further named arguments passed to `keras.ops.eigh()`.
+#' @param x Input tensor of shape \code{(..., M, M)}.
+#' @param ... Further named arguments passed to \code{keras.ops.eigh()}.
 #'
-#' @returns A tuple of two tensors: a tensor of shape `(..., M)` containing
-#' eigenvalues and a tensor of shape `(..., M, M)` containing eigenvectors.
+#' @returns A tuple of two tensors: a tensor of shape \code{(..., M)} containing
+#' eigenvalues and a tensor of shape \code{(..., M, M)} containing eigenvectors.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_eigh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -81,13 +77,12 @@ op_eigh <- local({
 
 #' Computes the inverse of a square tensor.
 #'
-#' @param x Input tensor of shape `(..., M, M)`.
-#' @param ... Further named arguments passed to `keras.ops.inv()`.
+#' @param x Input tensor of shape \code{(..., M, M)}.
+#' @param ... Further named arguments passed to \code{keras.ops.inv()}.
 #'
-#' @returns A tensor of shape `(..., M, M)` representing the inverse of `x`.
+#' @returns A tensor of shape \code{(..., M, M)} representing the inverse of \code{x}.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_inv <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -101,17 +96,17 @@ op_inv <- local({
 #'
 #' @description
 #' Computes the vector x that approximately solves the equation
-#' `a @@ x = b`. The equation may be under-, well-, or over-determined
+#' \verb{a @@ x = b}. The equation may be under-, well-, or over-determined
 #' (i.e., the number of linearly independent rows of a can be less than,
 #' equal to, or greater than its number of linearly independent columns).
-#' If a is square and of full rank, then `x` (but for round-off error)
-#' is the exact solution of the equation. Else, `x` minimizes the
-#' L2 norm of `b - a * x`.
+#' If a is square and of full rank, then \code{x} (but for round-off error)
+#' is the exact solution of the equation. Else, \code{x} minimizes the
+#' L2 norm of \code{b - a * x}.
 #'
 #' If there are multiple minimizing solutions,
 #' the one with the smallest L2 norm  is returned.
 #'
-#' **NOTE:** The output differs from `numpy.linalg.lstsq`.
+#' \strong{NOTE:} The output differs from \code{numpy.linalg.lstsq}.
 #' NumPy returns a tuple with four elements, the first of which
 #' being the least-squares solutions and the others
 #' being essentially never used.
@@ -119,23 +114,22 @@ op_inv <- local({
 #' to ensure consistency across backends (which cannot be achieved
 #' for the other values) and to simplify the API.
 #'
-#' @param a "Coefficient" matrix of shape `(M, N)`.
+#' @param a "Coefficient" matrix of shape \code{(M, N)}.
 #' @param b Ordinate or "dependent variable" values,
-#' of shape `(M,)` or `(M, K)`.
-#' If `b` is two-dimensional, the least-squares solution
-#' is calculated for each of the K columns of `b`.
-#' @param rcond Cut-off ratio for small singular values of `a`.
+#' of shape \code{(M,)} or \code{(M, K)}.
+#' If \code{b} is two-dimensional, the least-squares solution
+#' is calculated for each of the K columns of \code{b}.
+#' @param rcond Cut-off ratio for small singular values of \code{a}.
 #' For the purposes of rank determination,
 #' singular values are treated as zero if they are
 #' smaller than rcond times the largest
-#' singular value of `a`.
-#' @param ... Further named arguments passed to `keras.ops.lstsq()`.
+#' singular value of \code{a}.
+#' @param ... Further named arguments passed to \code{keras.ops.lstsq()}.
 #'
-#' @returns Tensor with shape `(N,)` or `(N, K)` containing
+#' @returns Tensor with shape \code{(N,)} or \code{(N, K)} containing
 #' the least-squares solutions.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_lstsq <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -147,15 +141,14 @@ op_lstsq <- local({
 
 #' Computes the lower-upper decomposition of a square matrix.
 #'
-#' @param x A tensor of shape `(..., M, M)`.
-#' @param ... Further named arguments passed to `keras.ops.lu_factor()`.
+#' @param x A tensor of shape \code{(..., M, M)}.
+#' @param ... Further named arguments passed to \code{keras.ops.lu_factor()}.
 #'
-#' @returns A tuple of two tensors: a tensor of shape `(..., M, M)` containing the
-#' lower and upper triangular matrices and a tensor of shape `(..., M)`
+#' @returns A tuple of two tensors: a tensor of shape \code{(..., M, M)} containing the
+#' lower and upper triangular matrices and a tensor of shape \code{(..., M)}
 #' containing the pivots.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_lu_factor <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -170,51 +163,52 @@ op_lu_factor <- local({
 #' @description
 #' This function is able to return one of eight different matrix norms, or one
 #' of an infinite number of vector norms (described below), depending on the
-#' value of the `ord` parameter.
+#' value of the \code{ord} parameter.
 #'
 #' @param x Input tensor.
-#' @param ord Order of the norm (see table under Notes). The default is `NULL`.
-#' @param axis If `axis` is an integer, it specifies the axis of `x` along which
-#' to compute the vector norms. If `axis` is a 2-tuple, it specifies
+#' @param ord Order of the norm (see table under Notes). The default is \code{NULL}.
+#' @param axis If \code{axis} is an integer, it specifies the axis of \code{x} along which
+#' to compute the vector norms. If \code{axis} is a 2-tuple, it specifies
 #' the axes that hold 2-D matrices, and the matrix norms of these
 #' matrices are computed.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one.
-#' @param ... Further named arguments passed to `keras.ops.norm()`.
+#' @param ... Further named arguments passed to \code{keras.ops.norm()}.
 #'
 #' @returns Norm of the matrix or vector(s).
 #'
 #' @section Note:
-#' For values of `ord < 1`, the result is, strictly speaking, not a
+#' For values of \code{ord < 1}, the result is, strictly speaking, not a
 #' mathematical 'norm', but it may still be useful for various numerical
 #' purposes. The following norms can be calculated:
-#' - For matrices:
-#' - `ord=None`: Frobenius norm
-#' - `ord="fro"`: Frobenius norm
-#' - `ord="nuc"`: nuclear norm
-#' - `ord=np.inf`: `max(sum(abs(x), axis=1))`
-#' - `ord=-np.inf`: `min(sum(abs(x), axis=1))`
-#' - `ord=0`: not supported
-#' - `ord=1`: `max(sum(abs(x), axis=0))`
-#' - `ord=-1`: `min(sum(abs(x), axis=0))`
-#' - `ord=2`: 2-norm (largest sing. value)
-#' - `ord=-2`: smallest singular value
+#' \itemize{
+#' \item For matrices:
+#' - \code{ord=None}: Frobenius norm
+#' - \verb{ord="fro"}: Frobenius norm
+#' - \verb{ord="nuc"}: nuclear norm
+#' - \code{ord=np.inf}: \code{max(sum(abs(x), axis=1))}
+#' - \code{ord=-np.inf}: \code{min(sum(abs(x), axis=1))}
+#' - \code{ord=0}: not supported
+#' - \code{ord=1}: \code{max(sum(abs(x), axis=0))}
+#' - \code{ord=-1}: \code{min(sum(abs(x), axis=0))}
+#' - \code{ord=2}: 2-norm (largest sing. value)
+#' - \code{ord=-2}: smallest singular value
 #' - other: not supported
-#' - For vectors:
-#' - `ord=None`: 2-norm
-#' - `ord="fro"`: not supported
-#' - `ord="nuc"`: not supported
-#' - `ord=np.inf`: `max(abs(x))`
-#' - `ord=-np.inf`: `min(abs(x))`
-#' - `ord=0`: `sum(x != 0)`
-#' - `ord=1`: as below
-#' - `ord=-1`: as below
-#' - `ord=2`: as below
-#' - `ord=-2`: as below
-#' - other: `sum(abs(x)**ord)**(1./ord)`
+#' \item For vectors:
+#' - \code{ord=None}: 2-norm
+#' - \verb{ord="fro"}: not supported
+#' - \verb{ord="nuc"}: not supported
+#' - \code{ord=np.inf}: \code{max(abs(x))}
+#' - \code{ord=-np.inf}: \code{min(abs(x))}
+#' - \code{ord=0}: \verb{sum(x != 0)}
+#' - \code{ord=1}: as below
+#' - \code{ord=-1}: as below
+#' - \code{ord=2}: as below
+#' - \code{ord=-2}: as below
+#' - other: \code{sum(abs(x)**ord)**(1./ord)}
+#' }
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_norm <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -226,18 +220,19 @@ op_norm <- local({
 
 #' Computes the QR decomposition of a tensor.
 #'
-#' @param x Input tensor of shape `(..., M, N)`.
+#' @param x Input tensor of shape \code{(..., M, N)}.
 #' @param mode A string specifying the mode of the QR decomposition.
-#' - 'reduced': Returns the reduced QR decomposition. (default)
-#' - 'complete': Returns the complete QR decomposition.
-#' @param ... Further named arguments passed to `keras.ops.qr()`.
+#' \itemize{
+#' \item 'reduced': Returns the reduced QR decomposition. (default)
+#' \item 'complete': Returns the complete QR decomposition.
+#' }
+#' @param ... Further named arguments passed to \code{keras.ops.qr()}.
 #'
-#' @returns A tuple containing two tensors. The first tensor of shape `(..., M, K)`
-#' is the orthogonal matrix `q` and the second tensor of shape
-#' `(..., K, N)` is the upper triangular matrix `r`, where `K = min(M, N)`.
+#' @returns A tuple containing two tensors. The first tensor of shape \code{(..., M, K)}
+#' is the orthogonal matrix \code{q} and the second tensor of shape
+#' \code{(..., K, N)} is the upper triangular matrix \code{r}, where \code{K = min(M, N)}.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_qr <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -247,18 +242,17 @@ op_qr <- local({
   }
 })
 
-#' Solves a linear system of equations given by `a x = b`.
+#' Solves a linear system of equations given by \code{a x = b}.
 #'
-#' @param a A tensor of shape `(..., M, M)` representing the coefficients matrix.
-#' @param b A tensor of shape `(..., M)` or `(..., M, N)` representing the
+#' @param a A tensor of shape \code{(..., M, M)} representing the coefficients matrix.
+#' @param b A tensor of shape \code{(..., M)} or \code{(..., M, N)} representing the
 #' right-hand side or "dependent variable" matrix.
-#' @param ... Further named arguments passed to `keras.ops.solve()`.
+#' @param ... Further named arguments passed to \code{keras.ops.solve()}.
 #'
-#' @returns A tensor of shape `(..., M)` or `(..., M, N)` representing the solution
-#' of the linear system. Returned shape is identical to `b`.
+#' @returns A tensor of shape \code{(..., M)} or \code{(..., M, N)} representing the solution
+#' of the linear system. Returned shape is identical to \code{b}.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_solve <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -268,19 +262,18 @@ op_solve <- local({
   }
 })
 
-#' Solves a linear system of equations given by `a x = b`.
+#' Solves a linear system of equations given by \code{a x = b}.
 #'
-#' @param a A tensor of shape `(..., M, M)` representing the coefficients matrix.
-#' @param b A tensor of shape `(..., M)` or `(..., M, N)` representing the
+#' @param a A tensor of shape \code{(..., M, M)} representing the coefficients matrix.
+#' @param b A tensor of shape \code{(..., M)} or \code{(..., M, N)} representing the
 #' right-hand side or "dependent variable" matrix.
-#' @param lower Passed to `keras.ops.solve_triangular()` as `lower` (its docstring does not describe it).
-#' @param ... Further named arguments passed to `keras.ops.solve_triangular()`.
+#' @param lower Passed to \code{keras.ops.solve_triangular()} as \code{lower} (its docstring does not describe it).
+#' @param ... Further named arguments passed to \code{keras.ops.solve_triangular()}.
 #'
-#' @returns A tensor of shape `(..., M)` or `(..., M, N)` representing the solution
-#' of the linear system. Returned shape is identical to `b`.
+#' @returns A tensor of shape \code{(..., M)} or \code{(..., M, N)} representing the solution
+#' of the linear system. Returned shape is identical to \code{b}.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_solve_triangular <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -292,18 +285,17 @@ op_solve_triangular <- local({
 
 #' Computes the singular value decomposition of a matrix.
 #'
-#' @param x Input tensor of shape `(..., M, N)`.
-#' @param full_matrices Passed to `keras.ops.svd()` as `full_matrices` (its docstring does not describe it).
-#' @param compute_uv Passed to `keras.ops.svd()` as `compute_uv` (its docstring does not describe it).
-#' @param ... Further named arguments passed to `keras.ops.svd()`.
+#' @param x Input tensor of shape \code{(..., M, N)}.
+#' @param full_matrices Passed to \code{keras.ops.svd()} as \code{full_matrices} (its docstring does not describe it).
+#' @param compute_uv Passed to \code{keras.ops.svd()} as \code{compute_uv} (its docstring does not describe it).
+#' @param ... Further named arguments passed to \code{keras.ops.svd()}.
 #'
-#' @returns A tuple of three tensors: a tensor of shape `(..., M, M)` containing the
-#' left singular vectors, a tensor of shape `(..., M, N)` containing the
-#' singular values and a tensor of shape `(..., N, N)` containing the
+#' @returns A tuple of three tensors: a tensor of shape \code{(..., M, M)} containing the
+#' left singular vectors, a tensor of shape \code{(..., M, N)} containing the
+#' singular values and a tensor of shape \code{(..., N, N)} containing the
 #' right singular vectors.
 #'
 #' @family linalg ops
-#' @md
 #' @export
 op_svd <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -3,15 +3,14 @@
 # regenerates it when the installed Keras is another version.
 # The math ops: keras.src.ops.math.
 
-#' Computes the error function of `x`, element-wise.
+#' Computes the error function of \code{x}, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.erf()`.
+#' @param ... Further named arguments passed to \code{keras.ops.erf()}.
 #'
-#' @returns A tensor with the same dtype as `x`.
+#' @returns A tensor with the same dtype as \code{x}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_erf <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -21,15 +20,14 @@ op_erf <- local({
   }
 })
 
-#' Computes the inverse error function of `x`, element-wise.
+#' Computes the inverse error function of \code{x}, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.erfinv()`.
+#' @param ... Further named arguments passed to \code{keras.ops.erfinv()}.
 #'
-#' @returns A tensor with the same dtype as `x`.
+#' @returns A tensor with the same dtype as \code{x}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_erfinv <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -39,27 +37,26 @@ op_erfinv <- local({
   }
 })
 
-#' Expands the dimension of last axis into sequences of `sequence_length`.
+#' Expands the dimension of last axis into sequences of \code{sequence_length}.
 #'
 #' @description
-#' Slides a window of size `sequence_length` over the last axis of the input
-#' with a stride of `sequence_stride`, replacing the last axis with
-#' `[num_sequences, sequence_length]` sequences.
+#' Slides a window of size \code{sequence_length} over the last axis of the input
+#' with a stride of \code{sequence_stride}, replacing the last axis with
+#' \code{[num_sequences, sequence_length]} sequences.
 #'
 #' If the dimension along the last axis is N, the number of sequences can be
 #' computed by:
 #'
-#' `num_sequences = 1 + (N - sequence_length) // sequence_stride`
+#' \code{num_sequences = 1 + (N - sequence_length) // sequence_stride}
 #'
 #' @param x Input tensor.
 #' @param sequence_length An integer representing the sequences length.
 #' @param sequence_stride An integer representing the sequences hop size.
-#' @param ... Further named arguments passed to `keras.ops.extract_sequences()`.
+#' @param ... Further named arguments passed to \code{keras.ops.extract_sequences()}.
 #'
-#' @returns A tensor of sequences with shape \[..., num_sequences, sequence_length\].
+#' @returns A tensor of sequences with shape [..., num_sequences, sequence_length].
 #'
 #' @family math ops
-#' @md
 #' @export
 op_extract_sequences <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -74,13 +71,12 @@ op_extract_sequences <- local({
 #'
 #' @param x Tuple of the real and imaginary parts of the input tensor. Both
 #' tensors in the tuple should be of floating type.
-#' @param ... Further named arguments passed to `keras.ops.fft()`.
+#' @param ... Further named arguments passed to \code{keras.ops.fft()}.
 #'
 #' @returns A tuple containing two tensors - the real and imaginary parts of the
 #' output tensor.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_fft <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -94,13 +90,12 @@ op_fft <- local({
 #'
 #' @param x Tuple of the real and imaginary parts of the input tensor. Both
 #' tensors in the tuple should be of floating type.
-#' @param ... Further named arguments passed to `keras.ops.fft2()`.
+#' @param ... Further named arguments passed to \code{keras.ops.fft2()}.
 #'
 #' @returns A tuple containing two tensors - the real and imaginary parts of the
 #' output.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_fft2 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -114,13 +109,12 @@ op_fft2 <- local({
 #'
 #' @param x Tuple of the real and imaginary parts of the input tensor. Both
 #' tensors in the tuple should be of floating type.
-#' @param ... Further named arguments passed to `keras.ops.ifft2()`.
+#' @param ... Further named arguments passed to \code{keras.ops.ifft2()}.
 #'
 #' @returns A tuple containing two tensors - the real and imaginary parts of the
 #' output.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_ifft2 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -135,13 +129,12 @@ op_ifft2 <- local({
 #' @param targets A tensor of true labels.
 #' @param predictions A tensor of predicted labels.
 #' @param k An integer representing the number of predictions to consider.
-#' @param ... Further named arguments passed to `keras.ops.in_top_k()`.
+#' @param ... Further named arguments passed to \code{keras.ops.in_top_k()}.
 #'
-#' @returns A boolean tensor of the same shape as `targets`, where each element
+#' @returns A boolean tensor of the same shape as \code{targets}, where each element
 #' indicates whether the corresponding target is in the top-k predictions.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_in_top_k <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -159,28 +152,27 @@ op_in_top_k <- local({
 #' over the inner-most dimension of input.
 #'
 #' The inner-most dimension of the input is assumed to be the result of RFFT:
-#' the `fft_length / 2 + 1` unique components of the DFT of a real-valued
-#' signal. If `fft_length` is not provided, it is computed from the size of the
-#' inner-most dimension of the input `(fft_length = 2 * (inner - 1))`. If the
+#' the \code{fft_length / 2 + 1} unique components of the DFT of a real-valued
+#' signal. If \code{fft_length} is not provided, it is computed from the size of the
+#' inner-most dimension of the input \code{(fft_length = 2 * (inner - 1))}. If the
 #' FFT length used to compute is odd, it should be provided since it cannot
 #' be inferred properly.
 #'
-#' Along the axis IRFFT is computed on, if `fft_length / 2 + 1` is smaller than
+#' Along the axis IRFFT is computed on, if \code{fft_length / 2 + 1} is smaller than
 #' the corresponding dimension of the input, the dimension is cropped. If it is
 #' larger, the dimension is padded with zeros.
 #'
 #' @param x Tuple of the real and imaginary parts of the input tensor. Both
 #' tensors in the tuple should be of floating type.
 #' @param fft_length An integer representing the number of the fft length. If not
-#' specified, it is inferred from the length of the last axis of `x`.
-#' Defaults to `NULL`.
-#' @param ... Further named arguments passed to `keras.ops.irfft()`.
+#' specified, it is inferred from the length of the last axis of \code{x}.
+#' Defaults to \code{NULL}.
+#' @param ... Further named arguments passed to \code{keras.ops.irfft()}.
 #'
 #' @returns A tensor containing the inverse real-valued Fast Fourier Transform
-#' along the last axis of `x`.
+#' along the last axis of \code{x}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_irfft <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -195,31 +187,30 @@ op_irfft <- local({
 #'
 #' @description
 #' To reconstruct an original waveform, the parameters should be the same in
-#' `stft`.
+#' \code{stft}.
 #'
 #' @param x Tuple of the real and imaginary parts of the input tensor. Both
 #' tensors in the tuple should be of floating type.
 #' @param sequence_length An integer representing the sequence length.
 #' @param sequence_stride An integer representing the sequence hop size.
 #' @param fft_length An integer representing the size of the FFT that produced
-#' `stft`. Should be of type `int32`.
+#' \code{stft}. Should be of type \code{int32}.
 #' @param length An integer representing the output is clipped to exactly length.
 #' If not specified, no padding or clipping take place. Defaults to
-#' `NULL`.
-#' @param window A string, a tensor of the window or `NULL`. If `window` is a
-#' string, available values are `"hann"` and `"hamming"`. If `window`
+#' \code{NULL}.
+#' @param window A string, a tensor of the window or \code{NULL}. If \code{window} is a
+#' string, available values are \verb{"hann"} and \verb{"hamming"}. If \code{window}
 #' is a tensor, it will be used directly as the window and its length
-#' must be `sequence_length`. If `window` is `NULL`, no windowing is
-#' used. Defaults to `"hann"`.
-#' @param center Whether `x` was padded on both sides so that the t-th sequence
-#' is centered at time `t * sequence_stride`. Defaults to `TRUE`.
-#' @param ... Further named arguments passed to `keras.ops.istft()`.
+#' must be \code{sequence_length}. If \code{window} is \code{NULL}, no windowing is
+#' used. Defaults to \verb{"hann"}.
+#' @param center Whether \code{x} was padded on both sides so that the t-th sequence
+#' is centered at time \code{t * sequence_stride}. Defaults to \code{TRUE}.
+#' @param ... Further named arguments passed to \code{keras.ops.istft()}.
 #'
 #' @returns A tensor containing the inverse Short-Time Fourier Transform along the
-#' last axis of `x`.
+#' last axis of \code{x}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_istft <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -234,12 +225,11 @@ op_istft <- local({
 #' Computes log of the determinant of a hermitian positive definite matrix.
 #'
 #' @param x Input matrix. It must 2D and square.
-#' @param ... Further named arguments passed to `keras.ops.logdet()`.
+#' @param ... Further named arguments passed to \code{keras.ops.logdet()}.
 #'
 #' @returns The natural log of the determinant of matrix.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_logdet <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -253,17 +243,16 @@ op_logdet <- local({
 #'
 #' @param x Input tensor.
 #' @param axis An integer or a tuple of integers specifying the axis/axes
-#' along which to compute the sum. If `NULL`, the sum is computed
-#' over all elements. Defaults to `NULL`.
+#' along which to compute the sum. If \code{NULL}, the sum is computed
+#' over all elements. Defaults to \code{NULL}.
 #' @param keepdims A boolean indicating whether to keep the dimensions of
-#' the input tensor when computing the sum. Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.logsumexp()`.
+#' the input tensor when computing the sum. Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.logsumexp()}.
 #'
 #' @returns A tensor containing the logarithm of the sum of exponentials of
-#' elements in `x`.
+#' elements in \code{x}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_logsumexp <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -281,25 +270,24 @@ op_logsumexp <- local({
 #' inner-most dimension of input.
 #'
 #' Since the Discrete Fourier Transform of a real-valued signal is
-#' Hermitian-symmetric, RFFT only returns the `fft_length / 2 + 1` unique
+#' Hermitian-symmetric, RFFT only returns the \code{fft_length / 2 + 1} unique
 #' components of the FFT: the zero-frequency term, followed by the
-#' `fft_length / 2` positive-frequency terms.
+#' \code{fft_length / 2} positive-frequency terms.
 #'
-#' Along the axis RFFT is computed on, if `fft_length` is smaller than the
+#' Along the axis RFFT is computed on, if \code{fft_length} is smaller than the
 #' corresponding dimension of the input, the dimension is cropped. If it is
 #' larger, the dimension is padded with zeros.
 #'
 #' @param x Input tensor.
 #' @param fft_length An integer representing the number of the fft length. If not
-#' specified, it is inferred from the length of the last axis of `x`.
-#' Defaults to `NULL`.
-#' @param ... Further named arguments passed to `keras.ops.rfft()`.
+#' specified, it is inferred from the length of the last axis of \code{x}.
+#' Defaults to \code{NULL}.
+#' @param ... Further named arguments passed to \code{keras.ops.rfft()}.
 #'
 #' @returns A tuple containing two tensors - the real and imaginary parts of the
 #' output.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_rfft <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -313,12 +301,11 @@ op_rfft <- local({
 #' Computes reciprocal of square root of x element-wise.
 #'
 #' @param x input tensor
-#' @param ... Further named arguments passed to `keras.ops.rsqrt()`.
+#' @param ... Further named arguments passed to \code{keras.ops.rsqrt()}.
 #'
-#' @returns A tensor with the same dtype as `x`.
+#' @returns A tensor with the same dtype as \code{x}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_rsqrt <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -332,19 +319,18 @@ op_rsqrt <- local({
 #'
 #' @param data Input tensor.
 #' @param segment_ids A N-D tensor containing segment indices for each
-#' element in `data`. data.shape\[:len(segment_ids.shape)\] should match.
+#' element in \code{data}. data.shape[:len(segment_ids.shape)] should match.
 #' @param num_segments An integer representing the total number of
 #' segments. If not specified, it is inferred from the maximum
-#' value in `segment_ids`.
-#' @param sorted A boolean indicating whether `segment_ids` is sorted.
-#' Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.segment_max()`.
+#' value in \code{segment_ids}.
+#' @param sorted A boolean indicating whether \code{segment_ids} is sorted.
+#' Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.segment_max()}.
 #'
 #' @returns A tensor containing the max of segments, where each element
-#' represents the max of the corresponding segment in `data`.
+#' represents the max of the corresponding segment in \code{data}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_segment_max <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -358,20 +344,19 @@ op_segment_max <- local({
 #'
 #' @param data Input tensor.
 #' @param segment_ids A N-D tensor containing segment indices for each
-#' element in `data`. Num dims for segment ids should be strictly
+#' element in \code{data}. Num dims for segment ids should be strictly
 #' smaller or equal to number of dims in data.
 #' @param num_segments An integer representing the total number of
 #' segments. If not specified, it is inferred from the maximum
-#' value in `segment_ids`.
-#' @param sorted A boolean indicating whether `segment_ids` is sorted.
-#' Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.segment_sum()`.
+#' value in \code{segment_ids}.
+#' @param sorted A boolean indicating whether \code{segment_ids} is sorted.
+#' Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.segment_sum()}.
 #'
 #' @returns A tensor containing the sum of segments, where each element
-#' represents the sum of the corresponding segment in `data`.
+#' represents the sum of the corresponding segment in \code{data}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_segment_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -392,22 +377,21 @@ op_segment_sum <- local({
 #' @param sequence_length An integer representing the sequence length.
 #' @param sequence_stride An integer representing the sequence hop size.
 #' @param fft_length An integer representing the size of the FFT to apply. If not
-#' specified, uses the smallest power of 2 enclosing `sequence_length`.
-#' @param window A string, a tensor of the window or `NULL`. If `window` is a
-#' string, available values are `"hann"` and `"hamming"`. If `window`
+#' specified, uses the smallest power of 2 enclosing \code{sequence_length}.
+#' @param window A string, a tensor of the window or \code{NULL}. If \code{window} is a
+#' string, available values are \verb{"hann"} and \verb{"hamming"}. If \code{window}
 #' is a tensor, it will be used directly as the window and its length
-#' must be `sequence_length`. If `window` is `NULL`, no windowing is
-#' used. Defaults to `"hann"`.
-#' @param center Whether to pad `x` on both sides so that the t-th sequence is
-#' centered at time `t * sequence_stride`. Otherwise, the t-th sequence
-#' begins at time `t * sequence_stride`. Defaults to `TRUE`.
-#' @param ... Further named arguments passed to `keras.ops.stft()`.
+#' must be \code{sequence_length}. If \code{window} is \code{NULL}, no windowing is
+#' used. Defaults to \verb{"hann"}.
+#' @param center Whether to pad \code{x} on both sides so that the t-th sequence is
+#' centered at time \code{t * sequence_stride}. Otherwise, the t-th sequence
+#' begins at time \code{t * sequence_stride}. Defaults to \code{TRUE}.
+#' @param ... Further named arguments passed to \code{keras.ops.stft()}.
 #'
 #' @returns A tuple containing two tensors - the real and imaginary parts of the
 #' STFT output.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_stft <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -424,15 +408,14 @@ op_stft <- local({
 #' @param x Input tensor.
 #' @param k An integer representing the number of top elements to retrieve.
 #' @param sorted A boolean indicating whether to sort the output in
-#' descending order. Defaults to `TRUE`.
-#' @param ... Further named arguments passed to `keras.ops.top_k()`.
+#' descending order. Defaults to \code{TRUE}.
+#' @param ... Further named arguments passed to \code{keras.ops.top_k()}.
 #'
 #' @returns A tuple containing two tensors. The first tensor contains the
 #' top-k values, and the second tensor contains the indices of the
 #' top-k values in the input tensor.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_top_k <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -442,15 +425,14 @@ op_top_k <- local({
   }
 })
 
-#' Converts a real tensor with shape `(..., 2)` to a complex tensor, where the last dimension represents the real and imaginary components of a complex tensor.
+#' Converts a real tensor with shape \code{(..., 2)} to a complex tensor, where the last dimension represents the real and imaginary components of a complex tensor.
 #'
 #' @param x A real tensor with last dimension of size 2.
-#' @param ... Further named arguments passed to `keras.ops.view_as_complex()`.
+#' @param ... Further named arguments passed to \code{keras.ops.view_as_complex()}.
 #'
-#' @returns A complex tensor with shape `x.shape[:-1]`.
+#' @returns A complex tensor with shape \code{x.shape[:-1]}.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_view_as_complex <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -460,16 +442,15 @@ op_view_as_complex <- local({
   }
 })
 
-#' Converts a complex tensor to a real tensor with shape `(..., 2)`, where the last dimension represents the real and imaginary components.
+#' Converts a complex tensor to a real tensor with shape \code{(..., 2)}, where the last dimension represents the real and imaginary components.
 #'
 #' @param x A complex tensor.
-#' @param ... Further named arguments passed to `keras.ops.view_as_real()`.
+#' @param ... Further named arguments passed to \code{keras.ops.view_as_real()}.
 #'
 #' @returns A real tensor where the last dimension contains the
 #' real and imaginary parts.
 #'
 #' @family math ops
-#' @md
 #' @export
 op_view_as_real <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -5,37 +5,36 @@
 
 #' Average pooling operation.
 #'
-#' @param inputs Tensor of rank N+2. `inputs` has shape
-#' `(batch_size,) + inputs_spatial_shape + (num_channels,)` if
-#' `data_format="channels_last"`, or
-#' `(batch_size, num_channels) + inputs_spatial_shape` if
-#' `data_format="channels_first"`. Pooling happens over the spatial
+#' @param inputs Tensor of rank N+2. \code{inputs} has shape
+#' \code{(batch_size,) + inputs_spatial_shape + (num_channels,)} if
+#' \verb{data_format="channels_last"}, or
+#' \code{(batch_size, num_channels) + inputs_spatial_shape} if
+#' \verb{data_format="channels_first"}. Pooling happens over the spatial
 #' dimensions only.
 #' @param pool_size int or tuple/list of integers of size
-#' `len(inputs_spatial_shape)`, specifying the size of the pooling
+#' \code{len(inputs_spatial_shape)}, specifying the size of the pooling
 #' window for each spatial dimension of the input tensor. If
-#' `pool_size` is int, then every spatial dimension shares the same
-#' `pool_size`.
+#' \code{pool_size} is int, then every spatial dimension shares the same
+#' \code{pool_size}.
 #' @param strides int or tuple/list of integers of size
-#' `len(inputs_spatial_shape)`. The stride of the sliding window for
-#' each spatial dimension of the input tensor. If `strides` is int,
-#' then every spatial dimension shares the same `strides`.
-#' @param padding string, either `"valid"` or `"same"`. `"valid"` means no
-#' padding is applied, and `"same"` results in padding evenly to the
+#' \code{len(inputs_spatial_shape)}. The stride of the sliding window for
+#' each spatial dimension of the input tensor. If \code{strides} is int,
+#' then every spatial dimension shares the same \code{strides}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"}. \verb{"valid"} means no
+#' padding is applied, and \verb{"same"} results in padding evenly to the
 #' left/right or up/down of the input such that output has the
-#' same height/width dimension as the input when `strides=1`.
-#' @param data_format A string, either `"channels_last"` or `"channels_first"`.
-#' `data_format` determines the ordering of the dimensions in the
-#' inputs. If `data_format="channels_last"`, `inputs` is of shape
-#' `(batch_size, ..., channels)` while if
-#' `data_format="channels_first"`, `inputs` is of shape
-#' `(batch_size, channels, ...)`.
-#' @param ... Further named arguments passed to `keras.ops.average_pool()`.
+#' same height/width dimension as the input when \code{strides=1}.
+#' @param data_format A string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' \code{data_format} determines the ordering of the dimensions in the
+#' inputs. If \verb{data_format="channels_last"}, \code{inputs} is of shape
+#' \code{(batch_size, ..., channels)} while if
+#' \verb{data_format="channels_first"}, \code{inputs} is of shape
+#' \code{(batch_size, channels, ...)}.
+#' @param ... Further named arguments passed to \code{keras.ops.average_pool()}.
 #'
 #' @returns A tensor of rank N+2, the result of the average pooling operation.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_average_pool <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -46,32 +45,31 @@ op_average_pool <- local({
   }
 })
 
-#' Normalizes `x` by `mean` and `variance`.
+#' Normalizes \code{x} by \code{mean} and \code{variance}.
 #'
 #' @description
 #' This op is typically used by the batch normalization step in a neural
 #' network. It normalizes the input tensor along the given axis.
 #'
 #' @param x Input tensor.
-#' @param mean A mean vector of the same length as the `axis` dimension of the
+#' @param mean A mean vector of the same length as the \code{axis} dimension of the
 #' input thensor.
-#' @param variance A variance vector of the same length as the `axis` dimension
+#' @param variance A variance vector of the same length as the \code{axis} dimension
 #' of the input tensor.
 #' @param axis Integer, the axis that should be normalized.
-#' @param offset An offset vector of the same length as the `axis` dimension of
-#' the input tensor. If not `NULL`, `offset` is added to the normalized
-#' tensor. Defaults to `NULL`.
-#' @param scale A scale vector of the same length as the `axis` dimension of the
-#' input tensor. If not `NULL`, the normalized tensor is multiplied by
-#' `scale`. Defaults to `NULL`.
+#' @param offset An offset vector of the same length as the \code{axis} dimension of
+#' the input tensor. If not \code{NULL}, \code{offset} is added to the normalized
+#' tensor. Defaults to \code{NULL}.
+#' @param scale A scale vector of the same length as the \code{axis} dimension of the
+#' input tensor. If not \code{NULL}, the normalized tensor is multiplied by
+#' \code{scale}. Defaults to \code{NULL}.
 #' @param epsilon Small float added to variance to avoid dividing by zero.
 #' Defaults to 1e-3.
-#' @param ... Further named arguments passed to `keras.ops.batch_normalization()`.
+#' @param ... Further named arguments passed to \code{keras.ops.batch_normalization()}.
 #'
 #' @returns The normalized tensor.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_batch_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -91,22 +89,21 @@ op_batch_normalization <- local({
 #' target and output probabilities or logits.
 #'
 #' @param target The target tensor representing the true binary labels.
-#' Its shape should match the shape of the `output` tensor.
+#' Its shape should match the shape of the \code{output} tensor.
 #' @param output The output tensor representing the predicted probabilities
 #' or logits. Its shape should match the shape of the
-#' `target` tensor.
-#' @param from_logits (optional) Whether `output` is a tensor of logits or
+#' \code{target} tensor.
+#' @param from_logits (optional) Whether \code{output} is a tensor of logits or
 #' probabilities.
-#' Set it to `TRUE` if `output` represents logits; otherwise,
-#' set it to `FALSE` if `output` represents probabilities.
-#' Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.binary_crossentropy()`.
+#' Set it to \code{TRUE} if \code{output} represents logits; otherwise,
+#' set it to \code{FALSE} if \code{output} represents probabilities.
+#' Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.binary_crossentropy()}.
 #'
 #' @returns Integer tensor: The computed binary cross-entropy loss between
-#' `target` and `output`.
+#' \code{target} and \code{output}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_binary_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -126,27 +123,26 @@ op_binary_crossentropy <- local({
 #' between the target and output probabilities or logits.
 #'
 #' @param target The target tensor representing the true categorical labels.
-#' Its shape should match the shape of the `output` tensor
+#' Its shape should match the shape of the \code{output} tensor
 #' except for the last dimension.
 #' @param output The output tensor representing the predicted probabilities
-#' or logits. Its shape should match the shape of the `target`
+#' or logits. Its shape should match the shape of the \code{target}
 #' tensor except for the last dimension.
-#' @param from_logits (optional) Whether `output` is a tensor of logits or
+#' @param from_logits (optional) Whether \code{output} is a tensor of logits or
 #' probabilities.
-#' Set it to `TRUE` if `output` represents logits; otherwise,
-#' set it to `FALSE` if `output` represents probabilities.
-#' Defaults to `FALSE`.
+#' Set it to \code{TRUE} if \code{output} represents logits; otherwise,
+#' set it to \code{FALSE} if \code{output} represents probabilities.
+#' Defaults to \code{FALSE}.
 #' @param axis (optional) The axis along which the categorical cross-entropy
 #' is computed.
-#' Defaults to `-1`, which corresponds to the last dimension of
+#' Defaults to \code{-1}, which corresponds to the last dimension of
 #' the tensors.
-#' @param ... Further named arguments passed to `keras.ops.categorical_crossentropy()`.
+#' @param ... Further named arguments passed to \code{keras.ops.categorical_crossentropy()}.
 #'
 #' @returns Integer tensor: The computed categorical cross-entropy loss between
-#' `target` and `output`.
+#' \code{target} and \code{output}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_categorical_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -162,16 +158,15 @@ op_categorical_crossentropy <- local({
 #' @description
 #' It is defined as:
 #'
-#' `f(x) =  alpha * (exp(x / alpha) - 1) for x < 0`, `f(x) = x for x >= 0`.
+#' \code{f(x) =  alpha * (exp(x / alpha) - 1) for x < 0}, \code{f(x) = x for x >= 0}.
 #'
 #' @param x Input tensor.
-#' @param alpha the α value for the CELU formulation. Defaults to `1.0`.
-#' @param ... Further named arguments passed to `keras.ops.celu()`.
+#' @param alpha the α value for the CELU formulation. Defaults to \code{1.0}.
+#' @param ... Further named arguments passed to \code{keras.ops.celu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_celu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -186,39 +181,38 @@ op_celu <- local({
 #' @description
 #' This ops supports 1D, 2D and 3D convolution.
 #'
-#' @param inputs Tensor of rank N+2. `inputs` has shape
-#' `(batch_size,) + inputs_spatial_shape + (num_channels,)` if
-#' `data_format="channels_last"`, or
-#' `(batch_size, num_channels) + inputs_spatial_shape` if
-#' `data_format="channels_first"`.
-#' @param kernel Tensor of rank N+2. `kernel` has shape
-#' `(kernel_spatial_shape, num_input_channels, num_output_channels)`.
-#' `num_input_channels` should match the number of channels in
-#' `inputs`.
-#' @param strides int or int tuple/list of `len(inputs_spatial_shape)`,
+#' @param inputs Tensor of rank N+2. \code{inputs} has shape
+#' \code{(batch_size,) + inputs_spatial_shape + (num_channels,)} if
+#' \verb{data_format="channels_last"}, or
+#' \code{(batch_size, num_channels) + inputs_spatial_shape} if
+#' \verb{data_format="channels_first"}.
+#' @param kernel Tensor of rank N+2. \code{kernel} has shape
+#' \code{(kernel_spatial_shape, num_input_channels, num_output_channels)}.
+#' \code{num_input_channels} should match the number of channels in
+#' \code{inputs}.
+#' @param strides int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the strides of the convolution along each spatial
-#' dimension. If `strides` is int, then every spatial dimension shares
-#' the same `strides`.
-#' @param padding string, either `"valid"` or `"same"`. `"valid"` means no
-#' padding is applied, and `"same"` results in padding evenly to the
+#' dimension. If \code{strides} is int, then every spatial dimension shares
+#' the same \code{strides}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"}. \verb{"valid"} means no
+#' padding is applied, and \verb{"same"} results in padding evenly to the
 #' left/right or up/down of the input such that output has the
-#' same height/width dimension as the input when `strides=1`.
-#' @param data_format A string, either `"channels_last"` or `"channels_first"`.
-#' `data_format` determines the ordering of the dimensions in the
-#' inputs. If `data_format="channels_last"`, `inputs` is of shape
-#' `(batch_size, ..., channels)` while if
-#' `data_format="channels_first"`, `inputs` is of shape
-#' `(batch_size, channels, ...)`.
-#' @param dilation_rate int or int tuple/list of `len(inputs_spatial_shape)`,
+#' same height/width dimension as the input when \code{strides=1}.
+#' @param data_format A string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' \code{data_format} determines the ordering of the dimensions in the
+#' inputs. If \verb{data_format="channels_last"}, \code{inputs} is of shape
+#' \code{(batch_size, ..., channels)} while if
+#' \verb{data_format="channels_first"}, \code{inputs} is of shape
+#' \code{(batch_size, channels, ...)}.
+#' @param dilation_rate int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the dilation rate to use for dilated convolution. If
-#' `dilation_rate` is int, then every spatial dimension shares
-#' the same `dilation_rate`.
-#' @param ... Further named arguments passed to `keras.ops.conv()`.
+#' \code{dilation_rate} is int, then every spatial dimension shares
+#' the same \code{dilation_rate}.
+#' @param ... Further named arguments passed to \code{keras.ops.conv()}.
 #'
 #' @returns A tensor of rank N+2, the result of the conv operation.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_conv <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -235,46 +229,45 @@ op_conv <- local({
 #' @description
 #' Also known as de-convolution. This ops supports 1D, 2D and 3D convolution.
 #'
-#' @param inputs Tensor of rank N+2. `inputs` has shape
-#' `(batch_size,) + inputs_spatial_shape + (num_channels,)` if
-#' `data_format="channels_last"`, or
-#' `(batch_size, num_channels) + inputs_spatial_shape` if
-#' `data_format="channels_first"`.
-#' @param kernel Tensor of rank N+2. `kernel` has shape
-#' \[kernel_spatial_shape, num_output_channels, num_input_channels\],
-#' `num_input_channels` should match the number of channels in
-#' `inputs`.
-#' @param strides int or int tuple/list of `len(inputs_spatial_shape)`,
+#' @param inputs Tensor of rank N+2. \code{inputs} has shape
+#' \code{(batch_size,) + inputs_spatial_shape + (num_channels,)} if
+#' \verb{data_format="channels_last"}, or
+#' \code{(batch_size, num_channels) + inputs_spatial_shape} if
+#' \verb{data_format="channels_first"}.
+#' @param kernel Tensor of rank N+2. \code{kernel} has shape
+#' [kernel_spatial_shape, num_output_channels, num_input_channels],
+#' \code{num_input_channels} should match the number of channels in
+#' \code{inputs}.
+#' @param strides int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the strides of the convolution along each spatial
-#' dimension. If `strides` is int, then every spatial dimension shares
-#' the same `strides`.
-#' @param padding string, either `"valid"` or `"same"`. `"valid"` means no
-#' padding is applied, and `"same"` results in padding evenly to the
+#' dimension. If \code{strides} is int, then every spatial dimension shares
+#' the same \code{strides}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"}. \verb{"valid"} means no
+#' padding is applied, and \verb{"same"} results in padding evenly to the
 #' left/right or up/down of the input such that output has the
-#' same height/width dimension as the input when `strides=1`.
-#' @param output_padding int or int tuple/list of `len(inputs_spatial_shape)`,
+#' same height/width dimension as the input when \code{strides=1}.
+#' @param output_padding int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the amount of padding along the height and width of
 #' the output tensor. Can be a single integer to specify the same
 #' value for all spatial dimensions. The amount of output padding
 #' along a given dimension must be lower than the stride along that
-#' same dimension. If set to `NULL` (default), the output shape is
+#' same dimension. If set to \code{NULL} (default), the output shape is
 #' inferred.
-#' @param data_format A string, either `"channels_last"` or `"channels_first"`.
-#' `data_format` determines the ordering of the dimensions in the
-#' inputs. If `data_format="channels_last"`, `inputs` is of shape
-#' `(batch_size, ..., channels)` while if
-#' `data_format="channels_first"`, `inputs` is of shape
-#' `(batch_size, channels, ...)`.
-#' @param dilation_rate int or int tuple/list of `len(inputs_spatial_shape)`,
+#' @param data_format A string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' \code{data_format} determines the ordering of the dimensions in the
+#' inputs. If \verb{data_format="channels_last"}, \code{inputs} is of shape
+#' \code{(batch_size, ..., channels)} while if
+#' \verb{data_format="channels_first"}, \code{inputs} is of shape
+#' \code{(batch_size, channels, ...)}.
+#' @param dilation_rate int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the dilation rate to use for dilated convolution. If
-#' `dilation_rate` is int, then every spatial dimension shares
-#' the same `dilation_rate`.
-#' @param ... Further named arguments passed to `keras.ops.conv_transpose()`.
+#' \code{dilation_rate} is int, then every spatial dimension shares
+#' the same \code{dilation_rate}.
+#' @param ... Further named arguments passed to \code{keras.ops.conv_transpose()}.
 #'
 #' @returns A tensor of rank N+2, the result of the conv operation.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_conv_transpose <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -288,37 +281,38 @@ op_conv_transpose <- local({
 
 #' Decodes the output of a CTC model.
 #'
-#' @param inputs A tensor of shape `(batch_size, max_length, num_classes)`
+#' @param inputs A tensor of shape \code{(batch_size, max_length, num_classes)}
 #' containing the logits (the output of the model).
 #' They should *not* be normalized via softmax.
-#' @param sequence_lengths A tensor of shape `(batch_size,)` containing the
+#' @param sequence_lengths A tensor of shape \code{(batch_size,)} containing the
 #' sequence lengths for the batch.
 #' @param strategy A string for the decoding strategy. Supported values are
-#' `"greedy"` and `"beam_search"`.
+#' \verb{"greedy"} and \verb{"beam_search"}.
 #' @param beam_width An integer scalar beam width used in beam search.
 #' Defaults to 100.
 #' @param top_paths An integer scalar, the number of top paths to return.
 #' Defaults to 1.
 #' @param merge_repeated A boolean scalar, whether to merge repeated
-#' labels in the output. Defaults to `TRUE`.
+#' labels in the output. Defaults to \code{TRUE}.
 #' @param mask_index An integer scalar, the index of the mask character in
-#' the vocabulary. Defaults to `0`.
-#' @param ... Further named arguments passed to `keras.ops.ctc_decode()`.
+#' the vocabulary. Defaults to \code{0}.
+#' @param ... Further named arguments passed to \code{keras.ops.ctc_decode()}.
 #'
 #' @returns A tuple containing:
-#' - The tensor representing the list of decoded sequences. If
-#' `strategy="greedy"`, the shape is `(1, batch_size, max_length)`. If
-#' `strategy="beam_search"`, the shape is
-#' `(top_paths, batch_size, max_length)`. Note that: `-1` indicates the
+#' \itemize{
+#' \item The tensor representing the list of decoded sequences. If
+#' \verb{strategy="greedy"}, the shape is \code{(1, batch_size, max_length)}. If
+#' \verb{strategy="beam_search"}, the shape is
+#' \code{(top_paths, batch_size, max_length)}. Note that: \code{-1} indicates the
 #' blank label.
-#' - If `strategy="greedy"`, a tensor of shape `(batch_size, 1)`
+#' \item If \verb{strategy="greedy"}, a tensor of shape \code{(batch_size, 1)}
 #' representing the negative of the sum of the probability logits for
-#' each sequence. If `strategy="beam_seatch"`, a tensor of shape
-#' `(batch_size, top_paths)` representing the log probability for each
+#' each sequence. If \verb{strategy="beam_seatch"}, a tensor of shape
+#' \code{(batch_size, top_paths)} representing the log probability for each
 #' sequence.
+#' }
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_ctc_decode <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -331,22 +325,21 @@ op_ctc_decode <- local({
 
 #' CTC (Connectionist Temporal Classification) loss.
 #'
-#' @param target A tensor of shape `(batch_size, max_length)` containing
+#' @param target A tensor of shape \code{(batch_size, max_length)} containing
 #' the true labels in integer format.
-#' @param output A tensor of shape `(batch_size, max_length, num_classes)`
+#' @param output A tensor of shape \code{(batch_size, max_length, num_classes)}
 #' containing logits (the output of your model).
-#' @param target_length A tensor of shape `(batch_size,)` containing the
+#' @param target_length A tensor of shape \code{(batch_size,)} containing the
 #' true label lengths.
-#' @param output_length A tensor of shape `(batch_size,)` containing the
+#' @param output_length A tensor of shape \code{(batch_size,)} containing the
 #' output lengths.
 #' @param mask_index The index of the mask character in the vocabulary.
-#' Defaults to `0`.
-#' @param ... Further named arguments passed to `keras.ops.ctc_loss()`.
+#' Defaults to \code{0}.
+#' @param ... Further named arguments passed to \code{keras.ops.ctc_loss()}.
 #'
 #' @returns A tensor.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_ctc_loss <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -361,39 +354,38 @@ op_ctc_loss <- local({
 #' @description
 #' This ops supports 1D and 2D depthwise convolution.
 #'
-#' @param inputs Tensor of rank N+2. `inputs` has shape
-#' `(batch_size,) + inputs_spatial_shape + (num_channels,)` if
-#' `data_format="channels_last"`, or
-#' `(batch_size, num_channels) + inputs_spatial_shape` if
-#' `data_format="channels_first"`.
-#' @param kernel Tensor of rank N+2. `kernel` has shape
-#' \[kernel_spatial_shape, num_input_channels, num_channels_multiplier\],
-#' `num_input_channels` should match the number of channels in
-#' `inputs`.
-#' @param strides int or int tuple/list of `len(inputs_spatial_shape)`,
+#' @param inputs Tensor of rank N+2. \code{inputs} has shape
+#' \code{(batch_size,) + inputs_spatial_shape + (num_channels,)} if
+#' \verb{data_format="channels_last"}, or
+#' \code{(batch_size, num_channels) + inputs_spatial_shape} if
+#' \verb{data_format="channels_first"}.
+#' @param kernel Tensor of rank N+2. \code{kernel} has shape
+#' [kernel_spatial_shape, num_input_channels, num_channels_multiplier],
+#' \code{num_input_channels} should match the number of channels in
+#' \code{inputs}.
+#' @param strides int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the strides of the convolution along each spatial
-#' dimension. If `strides` is int, then every spatial dimension shares
-#' the same `strides`.
-#' @param padding string, either `"valid"` or `"same"`. `"valid"` means no
-#' padding is applied, and `"same"` results in padding evenly to the
+#' dimension. If \code{strides} is int, then every spatial dimension shares
+#' the same \code{strides}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"}. \verb{"valid"} means no
+#' padding is applied, and \verb{"same"} results in padding evenly to the
 #' left/right or up/down of the input such that output has the
-#' same height/width dimension as the input when `strides=1`.
-#' @param data_format A string, either `"channels_last"` or `"channels_first"`.
-#' `data_format` determines the ordering of the dimensions in the
-#' inputs. If `data_format="channels_last"`, `inputs` is of shape
-#' `(batch_size, ..., channels)` while if
-#' `data_format="channels_first"`, `inputs` is of shape
-#' `(batch_size, channels, ...)`.
-#' @param dilation_rate int or int tuple/list of `len(inputs_spatial_shape)`,
+#' same height/width dimension as the input when \code{strides=1}.
+#' @param data_format A string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' \code{data_format} determines the ordering of the dimensions in the
+#' inputs. If \verb{data_format="channels_last"}, \code{inputs} is of shape
+#' \code{(batch_size, ..., channels)} while if
+#' \verb{data_format="channels_first"}, \code{inputs} is of shape
+#' \code{(batch_size, channels, ...)}.
+#' @param dilation_rate int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the dilation rate to use for dilated convolution. If
-#' `dilation_rate` is int, then every spatial dimension shares
-#' the same `dilation_rate`.
-#' @param ... Further named arguments passed to `keras.ops.depthwise_conv()`.
+#' \code{dilation_rate} is int, then every spatial dimension shares
+#' the same \code{dilation_rate}.
+#' @param ... Further named arguments passed to \code{keras.ops.depthwise_conv()}.
 #'
 #' @returns A tensor of rank N+2, the result of the depthwise conv operation.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_depthwise_conv <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -408,49 +400,50 @@ op_depthwise_conv <- local({
 #' Scaled dot product attention function.
 #'
 #' @description
-#' Computes the attention function on Q (`query`), K (`key`), and V(`value`):
-#' `attention(Q, K, V) = softmax(Q * K / sqrt(d)) * V`. If we define `logits`
-#' as the output of `Q * K` and the `probs` as the output of `softmax`.
+#' Computes the attention function on Q (\code{query}), K (\code{key}), and V(\code{value}):
+#' \code{attention(Q, K, V) = softmax(Q * K / sqrt(d)) * V}. If we define \code{logits}
+#' as the output of \code{Q * K} and the \code{probs} as the output of \code{softmax}.
 #'
 #' Throughout this function, we utilize the following notation to represent the
 #' shape of array:
-#' - B: batch size
-#' - S: length of the key/value
-#' - T: length of the query
-#' - N: number of attention heads
-#' - H: dimensions of each attention head
-#' - K: number of key/value heads
-#' - G: number of groups, which equals to `N // K`
+#' \itemize{
+#' \item B: batch size
+#' \item S: length of the key/value
+#' \item T: length of the query
+#' \item N: number of attention heads
+#' \item H: dimensions of each attention head
+#' \item K: number of key/value heads
+#' \item G: number of groups, which equals to \code{N // K}
+#' }
 #'
-#' @param query The query array with the shape of `(B, T, N, H)`.
-#' @param key The key array with the shape of `(B, S, K, H)`. When `K` equals
-#' `N`, multi-headed attention (MHA) is performed. Otherwise, grouped
-#' query attention (GQA) is performed if `N` is a multiple of `K`. and
-#' multi-query attention (MQA) is performed if `K==1` (a special case
+#' @param query The query array with the shape of \code{(B, T, N, H)}.
+#' @param key The key array with the shape of \code{(B, S, K, H)}. When \code{K} equals
+#' \code{N}, multi-headed attention (MHA) is performed. Otherwise, grouped
+#' query attention (GQA) is performed if \code{N} is a multiple of \code{K}. and
+#' multi-query attention (MQA) is performed if \code{K==1} (a special case
 #' of GQA).
-#' @param value The value array with the same shape of `key`.
+#' @param value The value array with the same shape of \code{key}.
 #' @param bias Optional bias array to be added to logits. The shape must be
-#' broadcastable to `(B, N, T, S)`.
+#' broadcastable to \code{(B, N, T, S)}.
 #' @param mask Optional mask array used to filter out logits. It is a boolean
-#' mask where `TRUE` indicates the element should take part in
+#' mask where \code{TRUE} indicates the element should take part in
 #' attention. For an additive mask, users should pass it to bias. The
-#' shape must be broadcastable to `(B, N, T, S)`.
-#' @param scale Optional scale for the logits. If `NULL`, the scale will be set
-#' to `1.0 / sqrt(H)`.
+#' shape must be broadcastable to \code{(B, N, T, S)}.
+#' @param scale Optional scale for the logits. If \code{NULL}, the scale will be set
+#' to \code{1.0 / sqrt(H)}.
 #' @param is_causal Whether to apply causal mask.
-#' @param flash_attention Whether to use flash attention. If `NULL`, it will
+#' @param flash_attention Whether to use flash attention. If \code{NULL}, it will
 #' attempt to use flash attention if the required conditions are met.
 #' Typically, the inputs must be in float16 and bfloat16 dtype and the
 #' input layout requirements may vary depending on the backend.
 #' @param attn_logits_soft_cap The value limit for maximum value of the
 #' attention logits before the softmax function is applied. This is
 #' only supported in JAX TPU backend. Defaults to None.
-#' @param ... Further named arguments passed to `keras.ops.dot_product_attention()`.
+#' @param ... Further named arguments passed to \code{keras.ops.dot_product_attention()}.
 #'
-#' @returns An array of the attention output with the same shape of `query`.
+#' @returns An array of the attention output with the same shape of \code{query}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_dot_product_attention <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -467,16 +460,15 @@ op_dot_product_attention <- local({
 #' @description
 #' It is defined as:
 #'
-#' `f(x) =  alpha * (exp(x) - 1.) for x < 0`, `f(x) = x for x >= 0`.
+#' \code{f(x) =  alpha * (exp(x) - 1.) for x < 0}, \code{f(x) = x for x >= 0}.
 #'
 #' @param x Input tensor.
-#' @param alpha A scalar, slope of positive section. Defaults to `1.0`.
-#' @param ... Further named arguments passed to `keras.ops.elu()`.
+#' @param alpha A scalar, slope of positive section. Defaults to \code{1.0}.
+#' @param ... Further named arguments passed to \code{keras.ops.elu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_elu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -489,21 +481,20 @@ op_elu <- local({
 #' Gaussian Error Linear Unit (GELU) activation function.
 #'
 #' @description
-#' If `approximate` is `TRUE`, it is defined as:
-#' `f(x) = 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`
+#' If \code{approximate} is \code{TRUE}, it is defined as:
+#' \verb{f(x) = 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))}
 #'
-#' Or if `approximate` is `FALSE`, it is defined as:
-#' `f(x) = x * P(X <= x) = 0.5 * x * (1 + erf(x / sqrt(2)))`,
-#' where `P(X) ~ N(0, 1)`.
+#' Or if \code{approximate} is \code{FALSE}, it is defined as:
+#' \code{f(x) = x * P(X <= x) = 0.5 * x * (1 + erf(x / sqrt(2)))},
+#' where \verb{P(X) ~ N(0, 1)}.
 #'
 #' @param x Input tensor.
-#' @param approximate Approximate version of GELU activation. Defaults to `TRUE`.
-#' @param ... Further named arguments passed to `keras.ops.gelu()`.
+#' @param approximate Approximate version of GELU activation. Defaults to \code{TRUE}.
+#' @param ... Further named arguments passed to \code{keras.ops.gelu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_gelu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -518,17 +509,16 @@ op_gelu <- local({
 #' @description
 #' It is defined as:
 #'
-#' `f(x) = a * sigmoid(b)`
-#' where `x` is split into `a` and `b` along the given axis.
+#' \code{f(x) = a * sigmoid(b)}
+#' where \code{x} is split into \code{a} and \code{b} along the given axis.
 #'
 #' @param x Input tensor.
-#' @param axis The axis along which to split the input tensor. Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.ops.glu()`.
+#' @param axis The axis along which to split the input tensor. Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.ops.glu()}.
 #'
 #' @returns A tensor with the same shape as half of the input.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_glu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -543,17 +533,16 @@ op_glu <- local({
 #' @description
 #' The Hard Shrink function is a thresholding operation defined as:
 #'
-#' `f(x) = x` if `|x| > threshold`,
-#' `f(x) = 0` otherwise.
+#' \code{f(x) = x} if \verb{|x| > threshold},
+#' \code{f(x) = 0} otherwise.
 #'
 #' @param x Input tensor.
 #' @param threshold Threshold value. Defaults to 0.5.
-#' @param ... Further named arguments passed to `keras.ops.hard_shrink()`.
+#' @param ... Further named arguments passed to \code{keras.ops.hard_shrink()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_hard_shrink <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -568,15 +557,14 @@ op_hard_shrink <- local({
 #' @description
 #' It is defined as:
 #'
-#' `0 if x < -2.5`, `1 if x > 2.5`, `(0.2 * x) + 0.5 if -2.5 <= x <= 2.5`.
+#' \code{0 if x < -2.5}, \code{1 if x > 2.5}, \code{(0.2 * x) + 0.5 if -2.5 <= x <= 2.5}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.hard_sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.ops.hard_sigmoid()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_hard_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -591,19 +579,20 @@ op_hard_sigmoid <- local({
 #' @description
 #' It is defined as:
 #'
-#' - `0` if `if x < -3`
-#' - `x` if `x > 3`
-#' - `x * (x + 3) / 6` if `-3 <= x <= 3`
+#' \itemize{
+#' \item \code{0} if \code{if x < -3}
+#' \item \code{x} if \code{x > 3}
+#' \item \code{x * (x + 3) / 6} if \code{-3 <= x <= 3}
+#' }
 #'
 #' It's a faster, piecewise linear approximation of the silu activation.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.hard_silu()`.
+#' @param ... Further named arguments passed to \code{keras.ops.hard_silu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_hard_silu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -618,16 +607,15 @@ op_hard_silu <- local({
 #' @description
 #' It is defined as:
 #'
-#' `f(x) = -1 for x < -1`, `f(x) = x for -1 <= x <= 1`, `f(x) = 1 for x > 1`.
+#' \code{f(x) = -1 for x < -1}, \code{f(x) = x for -1 <= x <= 1}, \code{f(x) = 1 for x > 1}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.hard_tanh()`.
+#' @param ... Further named arguments passed to \code{keras.ops.hard_tanh()}.
 #'
-#' @returns Output tensor of same shape as `x`
+#' @returns Output tensor of same shape as \code{x}
 #' where values are clamped between -1 and 1.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_hard_tanh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -649,15 +637,14 @@ op_hard_tanh <- local({
 #' @param gamma Optional scaling factor for the normalization.
 #' @param beta Optional add offset for the normalized tensor.
 #' @param axis The axis or axes along which to perform normalization. Default to
-#' `-1`.
+#' \code{-1}.
 #' @param epsilon A lower bound value for the norm.
-#' Defaults to `backend.epsilon()`.
-#' @param ... Further named arguments passed to `keras.ops.layer_normalization()`.
+#' Defaults to \code{backend.epsilon()}.
+#' @param ... Further named arguments passed to \code{keras.ops.layer_normalization()}.
 #'
 #' @returns The normalized array.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_layer_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -673,17 +660,16 @@ op_layer_normalization <- local({
 #' @description
 #' It allows a small gradient when the unit is not active, it is defined as:
 #'
-#' `f(x) = alpha * x for x < 0` or `f(x) = x for x >= 0`.
+#' \code{f(x) = alpha * x for x < 0} or \code{f(x) = x for x >= 0}.
 #'
 #' @param x Input tensor.
-#' @param negative_slope Slope of the activation function at x \< 0.
-#' Defaults to `0.2`.
-#' @param ... Further named arguments passed to `keras.ops.leaky_relu()`.
+#' @param negative_slope Slope of the activation function at x < 0.
+#' Defaults to \code{0.2}.
+#' @param ... Further named arguments passed to \code{keras.ops.leaky_relu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_leaky_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -696,15 +682,14 @@ op_leaky_relu <- local({
 #' Logarithm of the sigmoid activation function.
 #'
 #' @description
-#' It is defined as `f(x) = log(1 / (1 + exp(-x)))`.
+#' It is defined as \code{f(x) = log(1 / (1 + exp(-x)))}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.log_sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.ops.log_sigmoid()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_log_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -718,17 +703,16 @@ op_log_sigmoid <- local({
 #'
 #' @description
 #' It is defined as:
-#' `f(x) = x - max(x) - log(sum(exp(x - max(x))))`
+#' \code{f(x) = x - max(x) - log(sum(exp(x - max(x))))}
 #'
 #' @param x Input tensor.
 #' @param axis Integer, axis along which the log-softmax is applied.
-#' Defaults to `-1`.
-#' @param ... Further named arguments passed to `keras.ops.log_softmax()`.
+#' Defaults to \code{-1}.
+#' @param ... Further named arguments passed to \code{keras.ops.log_softmax()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_log_softmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -741,37 +725,36 @@ op_log_softmax <- local({
 
 #' Max pooling operation.
 #'
-#' @param inputs Tensor of rank N+2. `inputs` has shape
-#' `(batch_size,) + inputs_spatial_shape + (num_channels,)` if
-#' `data_format="channels_last"`, or
-#' `(batch_size, num_channels) + inputs_spatial_shape` if
-#' `data_format="channels_first"`. Pooling happens over the spatial
+#' @param inputs Tensor of rank N+2. \code{inputs} has shape
+#' \code{(batch_size,) + inputs_spatial_shape + (num_channels,)} if
+#' \verb{data_format="channels_last"}, or
+#' \code{(batch_size, num_channels) + inputs_spatial_shape} if
+#' \verb{data_format="channels_first"}. Pooling happens over the spatial
 #' dimensions only.
 #' @param pool_size int or tuple/list of integers of size
-#' `len(inputs_spatial_shape)`, specifying the size of the pooling
+#' \code{len(inputs_spatial_shape)}, specifying the size of the pooling
 #' window for each spatial dimension of the input tensor. If
-#' `pool_size` is int, then every spatial dimension shares the same
-#' `pool_size`.
+#' \code{pool_size} is int, then every spatial dimension shares the same
+#' \code{pool_size}.
 #' @param strides int or tuple/list of integers of size
-#' `len(inputs_spatial_shape)`. The stride of the sliding window for
-#' each spatial dimension of the input tensor. If `strides` is int,
-#' then every spatial dimension shares the same `strides`.
-#' @param padding string, either `"valid"` or `"same"`. `"valid"` means no
-#' padding is applied, and `"same"` results in padding evenly to the
+#' \code{len(inputs_spatial_shape)}. The stride of the sliding window for
+#' each spatial dimension of the input tensor. If \code{strides} is int,
+#' then every spatial dimension shares the same \code{strides}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"}. \verb{"valid"} means no
+#' padding is applied, and \verb{"same"} results in padding evenly to the
 #' left/right or up/down of the input such that output has the
-#' same height/width dimension as the input when `strides=1`.
-#' @param data_format A string, either `"channels_last"` or `"channels_first"`.
-#' `data_format` determines the ordering of the dimensions in the
-#' inputs. If `data_format="channels_last"`, `inputs` is of shape
-#' `(batch_size, ..., channels)` while if
-#' `data_format="channels_first"`, `inputs` is of shape
-#' `(batch_size, channels, ...)`.
-#' @param ... Further named arguments passed to `keras.ops.max_pool()`.
+#' same height/width dimension as the input when \code{strides=1}.
+#' @param data_format A string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' \code{data_format} determines the ordering of the dimensions in the
+#' inputs. If \verb{data_format="channels_last"}, \code{inputs} is of shape
+#' \code{(batch_size, ..., channels)} while if
+#' \verb{data_format="channels_first"}, \code{inputs} is of shape
+#' \code{(batch_size, channels, ...)}.
+#' @param ... Further named arguments passed to \code{keras.ops.max_pool()}.
 #'
 #' @returns A tensor of rank N+2, the result of the max pooling operation.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_max_pool <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -782,28 +765,27 @@ op_max_pool <- local({
   }
 })
 
-#' Calculates the mean and variance of `x`.
+#' Calculates the mean and variance of \code{x}.
 #'
 #' @description
-#' The mean and variance are calculated by aggregating the contents of `x`
-#' across `axes`. If `x` is 1-D and `axes = [0]` this is just the mean and
+#' The mean and variance are calculated by aggregating the contents of \code{x}
+#' across \code{axes}. If \code{x} is 1-D and \code{axes = [0]} this is just the mean and
 #' variance of a vector.
 #'
 #' @param x Input tensor.
 #' @param axes A list of axes which to compute mean and variance.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one.
 #' @param synchronized Only applicable with the TensorFlow backend.
-#' If `TRUE`, synchronizes the global batch statistics (mean and
+#' If \code{TRUE}, synchronizes the global batch statistics (mean and
 #' variance) across all devices at each training step in a
-#' distributed training strategy. If `FALSE`, each replica uses its own
+#' distributed training strategy. If \code{FALSE}, each replica uses its own
 #' local batch statistics.
-#' @param ... Further named arguments passed to `keras.ops.moments()`.
+#' @param ... Further named arguments passed to \code{keras.ops.moments()}.
 #'
 #' @returns A tuple containing two tensors - mean and variance.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_moments <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -823,17 +805,16 @@ op_moments <- local({
 #' @param inputs Tensor of integer labels to be converted to multi-hot vectors.
 #' @param num_classes Integer, the total number of unique classes.
 #' @param axis (optional) Axis along which the multi-hot encoding should be
-#' added. Defaults to `-1`, which corresponds to the last dimension.
+#' added. Defaults to \code{-1}, which corresponds to the last dimension.
 #' @param dtype (optional) The data type of the resulting tensor. Default
 #' is backend's float type.
 #' @param sparse Whether to return a sparse tensor; for backends that support
 #' sparse tensors.
-#' @param ... Further named arguments passed to `keras.ops.multi_hot()`.
+#' @param ... Further named arguments passed to \code{keras.ops.multi_hot()}.
 #'
 #' @returns Tensor: The multi-hot encoded tensor.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_multi_hot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -844,10 +825,10 @@ op_multi_hot <- local({
   }
 })
 
-#' Normalizes `x` over the specified axis.
+#' Normalizes \code{x} over the specified axis.
 #'
 #' @description
-#' It is defined as: `normalize(x) = x / max(norm(x), epsilon)`.
+#' It is defined as: \code{normalize(x) = x / max(norm(x), epsilon)}.
 #'
 #' @param x Input tensor.
 #' @param axis The axis or axes along which to perform normalization.
@@ -855,13 +836,12 @@ op_multi_hot <- local({
 #' @param order The exponent value in the norm formulation.
 #' Defaults to 2.
 #' @param epsilon A lower bound value for the norm.
-#' Defaults to `backend.epsilon()`.
-#' @param ... Further named arguments passed to `keras.ops.normalize()`.
+#' Defaults to \code{backend.epsilon()}.
+#' @param ... Further named arguments passed to \code{keras.ops.normalize()}.
 #'
 #' @returns The normalized array.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_normalize <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -872,11 +852,11 @@ op_normalize <- local({
   }
 })
 
-#' Converts integer tensor `x` into a one-hot tensor.
+#' Converts integer tensor \code{x} into a one-hot tensor.
 #'
 #' @description
 #' The one-hot encoding is a representation where each integer value is
-#' converted into a binary vector with a length equal to `num_classes`,
+#' converted into a binary vector with a length equal to \code{num_classes},
 #' and the index corresponding to the integer value is marked as 1, while
 #' all other indices are marked as 0.
 #'
@@ -884,20 +864,19 @@ op_normalize <- local({
 #' arbitrary, but the dtype should be integer.
 #' @param num_classes Number of classes for the one-hot encoding.
 #' @param axis Axis along which the encoding is performed.
-#' `-1` represents the last axis. Defaults to `-1`.
+#' \code{-1} represents the last axis. Defaults to \code{-1}.
 #' @param dtype (Optional) Data type of the output tensor. If not
 #' provided, it defaults to the default data type of the backend.
 #' @param sparse Whether to return a sparse tensor; for backends that support
 #' sparse tensors.
-#' @param ... Further named arguments passed to `keras.ops.one_hot()`.
+#' @param ... Further named arguments passed to \code{keras.ops.one_hot()}.
 #'
-#' @returns Integer tensor: One-hot encoded tensor with the same shape as `x`
-#' except for the specified `axis` dimension, which will have
-#' a length of `num_classes`. The dtype of the output tensor
-#' is determined by `dtype` or the default data type of the backend.
+#' @returns Integer tensor: One-hot encoded tensor with the same shape as \code{x}
+#' except for the specified \code{axis} dimension, which will have
+#' a length of \code{num_classes}. The dtype of the output tensor
+#' is determined by \code{dtype} or the default data type of the backend.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_one_hot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -908,27 +887,28 @@ op_one_hot <- local({
   }
 })
 
-#' Constructs a complex tensor whose elements are Cartesian coordinates corresponding to the polar coordinates with absolute value `abs` and angle `angle`.
+#' Constructs a complex tensor whose elements are Cartesian coordinates corresponding to the polar coordinates with absolute value \code{abs} and angle \code{angle}.
 #'
 #' @description
-#' The operation is numerically equivalent to `torch.polar()`.
-#' It is not equivalent to `scipy.lingalg.polar()` which performs
+#' The operation is numerically equivalent to \code{torch.polar()}.
+#' It is not equivalent to \code{scipy.lingalg.polar()} which performs
 #' Singular Value Decomposition.
 #'
-#' Given the magnitude (`abs_`) and angle (`angle`), this function computes the
-#' corresponding complex number in the form of `real + imaginary * 1j`, where:
-#' - `real = abs_ * cos(angle)`
-#' - `imaginary = abs_ * sin(angle)`
+#' Given the magnitude (\code{abs_}) and angle (\code{angle}), this function computes the
+#' corresponding complex number in the form of \code{real + imaginary * 1j}, where:
+#' \itemize{
+#' \item \code{real = abs_ * cos(angle)}
+#' \item \code{imaginary = abs_ * sin(angle)}
+#' }
 #'
 #' @param abs_ The magnitude (absolute value) of the complex number.
 #' @param angle The angle (in radians) of the complex number.
-#' @param ... Further named arguments passed to `keras.ops.polar()`.
+#' @param ... Further named arguments passed to \code{keras.ops.polar()}.
 #'
 #' @returns A complex number (or array of complex numbers) with the same shape as
-#' `abs_` and `angle`.
+#' \code{abs_} and \code{angle}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_polar <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -942,20 +922,19 @@ op_polar <- local({
 #'
 #' @description
 #' This function computes the Peak Signal-to-Noise Ratio between two signals,
-#' `x1` and `x2`. PSNR is a measure of the quality of a reconstructed signal.
+#' \code{x1} and \code{x2}. PSNR is a measure of the quality of a reconstructed signal.
 #' The higher the PSNR, the closer the reconstructed signal is to the original
 #' signal. Note that it can become negative when the signal power is
 #' smaller that the noise power.
 #'
 #' @param x1 The first input signal.
-#' @param x2 The second input signal. Must have the same shape as `x1`.
+#' @param x2 The second input signal. Must have the same shape as \code{x1}.
 #' @param max_val The maximum possible value in the signals.
-#' @param ... Further named arguments passed to `keras.ops.psnr()`.
+#' @param ... Further named arguments passed to \code{keras.ops.psnr()}.
 #'
-#' @returns float: The PSNR value between `x1` and `x2`.
+#' @returns float: The PSNR value between \code{x1} and \code{x2}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_psnr <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -968,15 +947,14 @@ op_psnr <- local({
 #' Rectified linear unit activation function.
 #'
 #' @description
-#' It is defined as `f(x) = max(0, x)`.
+#' It is defined as \code{f(x) = max(0, x)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.relu()`.
+#' @param ... Further named arguments passed to \code{keras.ops.relu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -989,15 +967,14 @@ op_relu <- local({
 #' Rectified linear unit activation function with upper bound of 6.
 #'
 #' @description
-#' It is defined as `f(x) = np.clip(x, 0, 6)`.
+#' It is defined as \code{f(x) = np.clip(x, 0, 6)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.relu6()`.
+#' @param ... Further named arguments passed to \code{keras.ops.relu6()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_relu6 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1007,29 +984,28 @@ op_relu6 <- local({
   }
 })
 
-#' Performs Root Mean Square (RMS) normalization on `x`.
+#' Performs Root Mean Square (RMS) normalization on \code{x}.
 #'
 #' @description
 #' The Keras operation implements the operation as described in
-#' [Root Mean Square Layer Normalization](https://arxiv.org/pdf/1910.07467)
+#' \href{https://arxiv.org/pdf/1910.07467}{Root Mean Square Layer Normalization}
 #' by Biao Zhang et al.
 #'
 #' The operation is different from LayerNormalization with RMS scaling.
 #'
-#' It is defined as `rms_normalization(x) = x * rsqrt(mean(square(x))) * scale`
+#' It is defined as \code{rms_normalization(x) = x * rsqrt(mean(square(x))) * scale}
 #'
 #' @param x Input tensor.
 #' @param scale Optional scaling factor for the normalization.
 #' @param axis The axis or axes along which to perform normalization. Defaults
-#' to `-1`.
+#' to \code{-1}.
 #' @param epsilon A lower bound value for the norm. Defaults to
-#' `backend.epsilon()`.
-#' @param ... Further named arguments passed to `keras.ops.rms_normalization()`.
+#' \code{backend.epsilon()}.
+#' @param ... Further named arguments passed to \code{keras.ops.rms_normalization()}.
 #'
 #' @returns The normalized array.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_rms_normalization <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1045,16 +1021,15 @@ op_rms_normalization <- local({
 #' @description
 #' It is defined as:
 #'
-#' `f(x) =  scale * alpha * (exp(x) - 1.) for x < 0`,
-#' `f(x) = scale * x for x >= 0`.
+#' \code{f(x) =  scale * alpha * (exp(x) - 1.) for x < 0},
+#' \code{f(x) = scale * x for x >= 0}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.selu()`.
+#' @param ... Further named arguments passed to \code{keras.ops.selu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_selu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1067,45 +1042,44 @@ op_selu <- local({
 #' General N-D separable convolution.
 #'
 #' @description
-#' This ops supports 1D and 2D separable convolution. `separable_conv` is
+#' This ops supports 1D and 2D separable convolution. \code{separable_conv} is
 #' a depthwise conv followed by a pointwise conv.
 #'
-#' @param inputs Tensor of rank N+2. `inputs` has shape
-#' `(batch_size,) + inputs_spatial_shape + (num_channels,)` if
-#' `data_format="channels_last"`, or
-#' `(batch_size, num_channels) + inputs_spatial_shape` if
-#' `data_format="channels_first"`.
-#' @param depthwise_kernel Tensor of rank N+2. `depthwise_kernel` has shape
-#' \[kernel_spatial_shape, num_input_channels, num_channels_multiplier\],
-#' `num_input_channels` should match the number of channels in
-#' `inputs`.
-#' @param pointwise_kernel Tensor of rank N+2. `pointwise_kernel` has shape
+#' @param inputs Tensor of rank N+2. \code{inputs} has shape
+#' \code{(batch_size,) + inputs_spatial_shape + (num_channels,)} if
+#' \verb{data_format="channels_last"}, or
+#' \code{(batch_size, num_channels) + inputs_spatial_shape} if
+#' \verb{data_format="channels_first"}.
+#' @param depthwise_kernel Tensor of rank N+2. \code{depthwise_kernel} has shape
+#' [kernel_spatial_shape, num_input_channels, num_channels_multiplier],
+#' \code{num_input_channels} should match the number of channels in
+#' \code{inputs}.
+#' @param pointwise_kernel Tensor of rank N+2. \code{pointwise_kernel} has shape
 #' `(*ones_like(kernel_spatial_shape),
 #' num_input_channels * num_channels_multiplier, num_output_channels)`.
-#' @param strides int or int tuple/list of `len(inputs_spatial_shape)`,
+#' @param strides int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the strides of the convolution along each spatial
-#' dimension. If `strides` is int, then every spatial dimension shares
-#' the same `strides`.
-#' @param padding string, either `"valid"` or `"same"`. `"valid"` means no
-#' padding is applied, and `"same"` results in padding evenly to the
+#' dimension. If \code{strides} is int, then every spatial dimension shares
+#' the same \code{strides}.
+#' @param padding string, either \verb{"valid"} or \verb{"same"}. \verb{"valid"} means no
+#' padding is applied, and \verb{"same"} results in padding evenly to the
 #' left/right or up/down of the input such that output has the
-#' same height/width dimension as the input when `strides=1`.
-#' @param data_format A string, either `"channels_last"` or `"channels_first"`.
-#' `data_format` determines the ordering of the dimensions in the
-#' inputs. If `data_format="channels_last"`, `inputs` is of shape
-#' `(batch_size, ..., channels)` while if
-#' `data_format="channels_first"`, `inputs` is of shape
-#' `(batch_size, channels, ...)`.
-#' @param dilation_rate int or int tuple/list of `len(inputs_spatial_shape)`,
+#' same height/width dimension as the input when \code{strides=1}.
+#' @param data_format A string, either \verb{"channels_last"} or \verb{"channels_first"}.
+#' \code{data_format} determines the ordering of the dimensions in the
+#' inputs. If \verb{data_format="channels_last"}, \code{inputs} is of shape
+#' \code{(batch_size, ..., channels)} while if
+#' \verb{data_format="channels_first"}, \code{inputs} is of shape
+#' \code{(batch_size, channels, ...)}.
+#' @param dilation_rate int or int tuple/list of \code{len(inputs_spatial_shape)},
 #' specifying the dilation rate to use for dilated convolution. If
-#' `dilation_rate` is int, then every spatial dimension shares
-#' the same `dilation_rate`.
-#' @param ... Further named arguments passed to `keras.ops.separable_conv()`.
+#' \code{dilation_rate} is int, then every spatial dimension shares
+#' the same \code{dilation_rate}.
+#' @param ... Further named arguments passed to \code{keras.ops.separable_conv()}.
 #'
 #' @returns A tensor of rank N+2, the result of the depthwise conv operation.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_separable_conv <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1120,15 +1094,14 @@ op_separable_conv <- local({
 #' Sigmoid activation function.
 #'
 #' @description
-#' It is defined as `f(x) = 1 / (1 + exp(-x))`.
+#' It is defined as \code{f(x) = 1 / (1 + exp(-x))}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sigmoid()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1142,15 +1115,14 @@ op_sigmoid <- local({
 #'
 #' @description
 #' The SiLU activation function is computed by the sigmoid function multiplied
-#' by its input. It is defined as `f(x) = x * sigmoid(x)`.
+#' by its input. It is defined as \code{f(x) = x * sigmoid(x)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.silu()`.
+#' @param ... Further named arguments passed to \code{keras.ops.silu()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_silu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1165,18 +1137,17 @@ op_silu <- local({
 #' @description
 #' It is defined as
 #'
-#' `f(x) = x - threshold` if `x > threshold`,
-#' `f(x) = x + threshold` if `x < -threshold`,
-#' `f(x) = 0` otherwise.
+#' \code{f(x) = x - threshold} if \code{x > threshold},
+#' \code{f(x) = x + threshold} if \code{x < -threshold},
+#' \code{f(x) = 0} otherwise.
 #'
 #' @param x Input tensor.
 #' @param threshold Threshold value. Defaults to 0.5.
-#' @param ... Further named arguments passed to `keras.ops.soft_shrink()`.
+#' @param ... Further named arguments passed to \code{keras.ops.soft_shrink()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_soft_shrink <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1189,23 +1160,22 @@ op_soft_shrink <- local({
 #' Softmax activation function.
 #'
 #' @description
-#' The elements of the output vector lie within the range `(0, 1)`, and their
+#' The elements of the output vector lie within the range \code{(0, 1)}, and their
 #' total sum is exactly 1 (excluding the floating point rounding error).
 #'
-#' Each vector is processed independently. The `axis` argument specifies the
+#' Each vector is processed independently. The \code{axis} argument specifies the
 #' axis along which the function is applied within the input.
 #'
 #' It is defined as:
-#' `f(x) = exp(x) / sum(exp(x))`
+#' \code{f(x) = exp(x) / sum(exp(x))}
 #'
 #' @param x Input tensor.
 #' @param axis Integer, axis along which the softmax is applied.
-#' @param ... Further named arguments passed to `keras.ops.softmax()`.
+#' @param ... Further named arguments passed to \code{keras.ops.softmax()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_softmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1219,16 +1189,15 @@ op_softmax <- local({
 #' Softplus activation function.
 #'
 #' @description
-#' It is defined as `f(x) = log(exp(x) + 1)`, where `log` is the natural
-#' logarithm and `exp` is the exponential function.
+#' It is defined as \code{f(x) = log(exp(x) + 1)}, where \code{log} is the natural
+#' logarithm and \code{exp} is the exponential function.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.softplus()`.
+#' @param ... Further named arguments passed to \code{keras.ops.softplus()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_softplus <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1241,15 +1210,14 @@ op_softplus <- local({
 #' Softsign activation function.
 #'
 #' @description
-#' It is defined as `f(x) = x / (abs(x) + 1)`.
+#' It is defined as \code{f(x) = x / (abs(x) + 1)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.softsign()`.
+#' @param ... Further named arguments passed to \code{keras.ops.softsign()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_softsign <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1268,28 +1236,27 @@ op_softsign <- local({
 #' dissimilarity between the target and output probabilities or logits.
 #'
 #' @param target The target tensor representing the true class labels as
-#' integers. Its shape should match the shape of the `output`
+#' integers. Its shape should match the shape of the \code{output}
 #' tensor except for the last dimension.
 #' @param output The output tensor representing the predicted probabilities
 #' or logits.
-#' Its shape should match the shape of the `target` tensor except
+#' Its shape should match the shape of the \code{target} tensor except
 #' for the last dimension.
-#' @param from_logits (optional) Whether `output` is a tensor of logits
+#' @param from_logits (optional) Whether \code{output} is a tensor of logits
 #' or probabilities.
-#' Set it to `TRUE` if `output` represents logits; otherwise,
-#' set it to `FALSE` if `output` represents probabilities.
-#' Defaults to `FALSE`.
+#' Set it to \code{TRUE} if \code{output} represents logits; otherwise,
+#' set it to \code{FALSE} if \code{output} represents probabilities.
+#' Defaults to \code{FALSE}.
 #' @param axis (optional) The axis along which the sparse categorical
 #' cross-entropy is computed.
-#' Defaults to `-1`, which corresponds to the last dimension
+#' Defaults to \code{-1}, which corresponds to the last dimension
 #' of the tensors.
-#' @param ... Further named arguments passed to `keras.ops.sparse_categorical_crossentropy()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sparse_categorical_crossentropy()}.
 #'
 #' @returns Integer tensor: The computed sparse categorical cross-entropy
-#' loss between `target` and `output`.
+#' loss between \code{target} and \code{output}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_sparse_categorical_crossentropy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1305,17 +1272,16 @@ op_sparse_categorical_crossentropy <- local({
 #' @description
 #' It is defined as
 #'
-#' `f(x) = 0` for `x <= -1`.
-#' `f(x) = (1/4) * (x + 1)^2` for `-1 < x < 1`.
-#' `f(x) = x` for `x >= 1`.
+#' \code{f(x) = 0} for \code{x <= -1}.
+#' \verb{f(x) = (1/4) * (x + 1)^2} for \code{-1 < x < 1}.
+#' \code{f(x) = x} for \code{x >= 1}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.sparse_plus()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sparse_plus()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_sparse_plus <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1330,17 +1296,16 @@ op_sparse_plus <- local({
 #' @description
 #' It is defined as
 #'
-#' `f(x) = 0` for `x <= -1`,
-#' `f(x) = 0.5 * (x + 1)` for `-1 < x < 1`,
-#' `f(x) = 1` for `x >= 1`.
+#' \code{f(x) = 0} for \code{x <= -1},
+#' \code{f(x) = 0.5 * (x + 1)} for \code{-1 < x < 1},
+#' \code{f(x) = 1} for \code{x >= 1}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.sparse_sigmoid()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sparse_sigmoid()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_sparse_sigmoid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1353,20 +1318,19 @@ op_sparse_sigmoid <- local({
 #' Sparsemax activation function.
 #'
 #' @description
-#' For each batch `i`, and class `j`,
+#' For each batch \code{i}, and class \code{j},
 #' sparsemax activation function is defined as:
 #'
-#' `sparsemax(x)[i, j] = max(x[i, j] - τ(x[i, :]), 0).`
+#' \code{sparsemax(x)[i, j] = max(x[i, j] - τ(x[i, :]), 0).}
 #'
 #' @param x Input tensor.
-#' @param axis `int`, axis along which the sparsemax operation is applied.
-#' @param ... Further named arguments passed to `keras.ops.sparsemax()`.
+#' @param axis \code{int}, axis along which the sparsemax operation is applied.
+#' @param ... Further named arguments passed to \code{keras.ops.sparsemax()}.
 #'
 #' @returns A tensor, output of sparsemax transformation. Has the same type and
-#' shape as `x`.
+#' shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_sparsemax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1382,16 +1346,15 @@ op_sparsemax <- local({
 #' @description
 #' The Squareplus activation function is defined as:
 #'
-#' `f(x) = (x + sqrt(x^2 + b)) / 2`
+#' \verb{f(x) = (x + sqrt(x^2 + b)) / 2}
 #'
 #' @param x Input tensor.
 #' @param b Smoothness parameter. Defaults to 4.
-#' @param ... Further named arguments passed to `keras.ops.squareplus()`.
+#' @param ... Further named arguments passed to \code{keras.ops.squareplus()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_squareplus <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1406,16 +1369,15 @@ op_squareplus <- local({
 #' @description
 #' It is defined as:
 #'
-#' `f(x) = x - tanh(x)`.
+#' \code{f(x) = x - tanh(x)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.tanh_shrink()`.
+#' @param ... Further named arguments passed to \code{keras.ops.tanh_shrink()}.
 #'
-#' @returns Output tensor of the same shape as `x`, where each element is
+#' @returns Output tensor of the same shape as \code{x}, where each element is
 #' transformed according to the tanh shrink operation.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_tanh_shrink <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1428,19 +1390,18 @@ op_tanh_shrink <- local({
 #' Threshold activation function.
 #'
 #' @description
-#' The function thresholds the input `x` as follows:
-#' `f(x) = x` if `x > threshold`,
-#' `f(x) = default_value` otherwise.
+#' The function thresholds the input \code{x} as follows:
+#' \code{f(x) = x} if \code{x > threshold},
+#' \code{f(x) = default_value} otherwise.
 #'
 #' @param x Input tensor.
 #' @param threshold The value that decides when to retain or replace x.
-#' @param default_value Value to assign when `x <= threshold`.
-#' @param ... Further named arguments passed to `keras.ops.threshold()`.
+#' @param default_value Value to assign when \code{x <= threshold}.
+#' @param ... Further named arguments passed to \code{keras.ops.threshold()}.
 #'
-#' @returns A tensor with the same shape as `x`.
+#' @returns A tensor with the same shape as \code{x}.
 #'
 #' @family nn ops
-#' @md
 #' @export
 op_threshold <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -3,15 +3,14 @@
 # regenerates it when the installed Keras is another version.
 # The numpy ops: keras.src.ops.numpy.
 
-#' Shorthand for `keras.ops.absolute`.
+#' Shorthand for \code{keras.ops.absolute}.
 #'
-#' @param x Passed to `keras.ops.abs()` as `x` (its docstring does not describe it).
-#' @param ... Further named arguments passed to `keras.ops.abs()`.
+#' @param x Passed to \code{keras.ops.abs()} as \code{x} (its docstring does not describe it).
+#' @param ... Further named arguments passed to \code{keras.ops.abs()}.
 #'
 #' @returns A tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_abs <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -25,12 +24,11 @@ op_abs <- local({
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.add()`.
+#' @param ... Further named arguments passed to \code{keras.ops.add()}.
 #'
-#' @returns The tensor containing the element-wise sum of `x1` and `x2`.
+#' @returns The tensor containing the element-wise sum of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_add <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -40,23 +38,22 @@ op_add <- local({
   }
 })
 
-#' Test whether all array elements along a given axis evaluate to `TRUE`.
+#' Test whether all array elements along a given axis evaluate to \code{TRUE}.
 #'
 #' @param x Input tensor.
 #' @param axis An integer or tuple of integers that represent the axis along
 #' which a logical AND reduction is performed. The default
-#' (`axis=None`) is to perform a logical AND over all the dimensions
-#' of the input array. `axis` may be negative, in which case it counts
+#' (\code{axis=None}) is to perform a logical AND over all the dimensions
+#' of the input array. \code{axis} may be negative, in which case it counts
 #' for the last to the first axis.
-#' @param keepdims If `TRUE`, axes which are reduced are left in the result as
+#' @param keepdims If \code{TRUE}, axes which are reduced are left in the result as
 #' dimensions with size one. With this option, the result will
-#' broadcast correctly against the input array. Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.all()`.
+#' broadcast correctly against the input array. Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.all()}.
 #'
-#' @returns The tensor containing the logical AND reduction over the `axis`.
+#' @returns The tensor containing the logical AND reduction over the \code{axis}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_all <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -69,13 +66,12 @@ op_all <- local({
 #' Element-wise angle of a complex tensor.
 #'
 #' @param x Input tensor. Can be real or complex.
-#' @param ... Further named arguments passed to `keras.ops.angle()`.
+#' @param ... Further named arguments passed to \code{keras.ops.angle()}.
 #'
 #' @returns Output tensor of same shape as x. containing the angle of each element
 #' (in radians).
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_angle <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -85,23 +81,22 @@ op_angle <- local({
   }
 })
 
-#' Test whether any array element along a given axis evaluates to `TRUE`.
+#' Test whether any array element along a given axis evaluates to \code{TRUE}.
 #'
 #' @param x Input tensor.
 #' @param axis An integer or tuple of integers that represent the axis along
 #' which a logical OR reduction is performed. The default
-#' (`axis=None`) is to perform a logical OR over all the dimensions
-#' of the input array. `axis` may be negative, in which case it counts
+#' (\code{axis=None}) is to perform a logical OR over all the dimensions
+#' of the input array. \code{axis} may be negative, in which case it counts
 #' for the last to the first axis.
-#' @param keepdims If `TRUE`, axes which are reduced are left in the result as
+#' @param keepdims If \code{TRUE}, axes which are reduced are left in the result as
 #' dimensions with size one. With this option, the result will
-#' broadcast correctly against the input array. Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.any()`.
+#' broadcast correctly against the input array. Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.any()}.
 #'
-#' @returns The tensor containing the logical OR reduction over the `axis`.
+#' @returns The tensor containing the logical OR reduction over the \code{axis}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_any <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -111,18 +106,17 @@ op_any <- local({
   }
 })
 
-#' Append tensor `x2` to the end of tensor `x1`.
+#' Append tensor \code{x2} to the end of tensor \code{x1}.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param axis Axis along which tensor `x2` is appended to tensor `x1`.
-#' If `NULL`, both tensors are flattened before use.
-#' @param ... Further named arguments passed to `keras.ops.append()`.
+#' @param axis Axis along which tensor \code{x2} is appended to tensor \code{x1}.
+#' If \code{NULL}, both tensors are flattened before use.
+#' @param ... Further named arguments passed to \code{keras.ops.append()}.
 #'
-#' @returns A tensor with the values of `x2` appended to `x1`.
+#' @returns A tensor with the values of \code{x2} appended to \code{x1}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_append <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -135,36 +129,37 @@ op_append <- local({
 #' Return evenly spaced values within a given interval.
 #'
 #' @description
-#' `arange` can be called with a varying number of positional arguments:
-#' * `arange(stop)`: Values are generated within the half-open interval
-#' `[0, stop)` (in other words, the interval including start but excluding
+#' \code{arange} can be called with a varying number of positional arguments:
+#' \itemize{
+#' \item \code{arange(stop)}: Values are generated within the half-open interval
+#' \code{[0, stop)} (in other words, the interval including start but excluding
 #' stop).
-#' * `arange(start, stop)`: Values are generated within the half-open interval
-#' `[start, stop)`.
-#' * `arange(start, stop, step)`: Values are generated within the half-open
-#' interval `[start, stop)`, with spacing between values given by step.
+#' \item \code{arange(start, stop)}: Values are generated within the half-open interval
+#' \code{[start, stop)}.
+#' \item \code{arange(start, stop, step)}: Values are generated within the half-open
+#' interval \code{[start, stop)}, with spacing between values given by step.
+#' }
 #'
 #' @param start Integer or real, representing the start of the interval. The
 #' interval includes this value.
 #' @param stop Integer or real, representing the end of the interval. The
 #' interval does not include this value, except in some cases where
-#' `step` is not an integer and floating point round-off affects the
-#' length of `out`. Defaults to `NULL`.
+#' \code{step} is not an integer and floating point round-off affects the
+#' length of \code{out}. Defaults to \code{NULL}.
 #' @param step Integer or real, represent the spacing between values. For any
-#' output `out`, this is the distance between two adjacent values,
-#' `out[i+1] - out[i]`. The default step size is 1. If `step` is
-#' specified as a position argument, `start` must also be given.
-#' @param dtype The type of the output array. If `dtype` is not given, infer the
+#' output \code{out}, this is the distance between two adjacent values,
+#' \code{out[i+1] - out[i]}. The default step size is 1. If \code{step} is
+#' specified as a position argument, \code{start} must also be given.
+#' @param dtype The type of the output array. If \code{dtype} is not given, infer the
 #' data type from the other input arguments.
-#' @param ... Further named arguments passed to `keras.ops.arange()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arange()}.
 #'
 #' @returns Tensor of evenly spaced values.
 #' For floating point arguments, the length of the result is
-#' `ceil((stop - start)/step)`. Because of floating point overflow, this
+#' \code{ceil((stop - start)/step)}. Because of floating point overflow, this
 #' rule may result in the last element of out being greater than stop.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arange <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -177,16 +172,15 @@ op_arange <- local({
 #' Trigonometric inverse cosine, element-wise.
 #'
 #' @description
-#' The inverse of `cos` so that, if `y = cos(x)`, then `x = arccos(y)`.
+#' The inverse of \code{cos} so that, if \code{y = cos(x)}, then \code{x = arccos(y)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.arccos()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arccos()}.
 #'
 #' @returns Tensor of the angle of the ray intersecting the unit circle at the given
-#' x-coordinate in radians `[0, pi]`.
+#' x-coordinate in radians \code{[0, pi]}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arccos <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -199,12 +193,11 @@ op_arccos <- local({
 #' Inverse hyperbolic cosine, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.arccosh()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arccosh()}.
 #'
 #' @returns Output tensor of same shape as x.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arccosh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -217,13 +210,12 @@ op_arccosh <- local({
 #' Inverse sine, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.arcsin()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arcsin()}.
 #'
-#' @returns Tensor of the inverse sine of each element in `x`, in radians and in
-#' the closed interval `[-pi/2, pi/2]`.
+#' @returns Tensor of the inverse sine of each element in \code{x}, in radians and in
+#' the closed interval \code{[-pi/2, pi/2]}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arcsin <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -236,12 +228,11 @@ op_arcsin <- local({
 #' Inverse hyperbolic sine, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.arcsinh()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arcsinh()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arcsinh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -254,13 +245,12 @@ op_arcsinh <- local({
 #' Trigonometric inverse tangent, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.arctan()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arctan()}.
 #'
-#' @returns Tensor of the inverse tangent of each element in `x`, in the interval
-#' `[-pi/2, pi/2]`.
+#' @returns Tensor of the inverse tangent of each element in \code{x}, in the interval
+#' \code{[-pi/2, pi/2]}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arctan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -270,25 +260,24 @@ op_arctan <- local({
   }
 })
 
-#' Element-wise arc tangent of `x1/x2` choosing the quadrant correctly.
+#' Element-wise arc tangent of \code{x1/x2} choosing the quadrant correctly.
 #'
 #' @description
-#' The quadrant (i.e., branch) is chosen so that `arctan2(x1, x2)` is the
+#' The quadrant (i.e., branch) is chosen so that \code{arctan2(x1, x2)} is the
 #' signed angle in radians between the ray ending at the origin and passing
-#' through the point `(1, 0)`, and the ray ending at the origin and passing
-#' through the point `(x2, x1)`. (Note the role reversal: the "y-coordinate"
+#' through the point \code{(1, 0)}, and the ray ending at the origin and passing
+#' through the point \code{(x2, x1)}. (Note the role reversal: the "y-coordinate"
 #' is the first function parameter, the "x-coordinate" is the second.) By IEEE
-#' convention, this function is defined for `x2 = +/-0` and for either or both
-#' of `x1` and `x2` `= +/-inf`.
+#' convention, this function is defined for \code{x2 = +/-0} and for either or both
+#' of \code{x1} and \code{x2} \code{= +/-inf}.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.arctan2()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arctan2()}.
 #'
-#' @returns Tensor of angles in radians, in the range `[-pi, pi]`.
+#' @returns Tensor of angles in radians, in the range \code{[-pi, pi]}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arctan2 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -301,12 +290,11 @@ op_arctan2 <- local({
 #' Inverse hyperbolic tangent, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.arctanh()`.
+#' @param ... Further named arguments passed to \code{keras.ops.arctanh()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_arctanh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -321,15 +309,14 @@ op_arctanh <- local({
 #' @param x Input tensor.
 #' @param axis By default, the index is into the flattened tensor, otherwise
 #' along the specified axis.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
-#' in the result as dimensions with size one. Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.argmax()`.
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
+#' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.argmax()}.
 #'
-#' @returns Tensor of indices. It has the same shape as `x`, with the dimension
-#' along `axis` removed.
+#' @returns Tensor of indices. It has the same shape as \code{x}, with the dimension
+#' along \code{axis} removed.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_argmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -344,15 +331,14 @@ op_argmax <- local({
 #' @param x Input tensor.
 #' @param axis By default, the index is into the flattened tensor, otherwise
 #' along the specified axis.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
-#' in the result as dimensions with size one. Defaults to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.argmin()`.
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
+#' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.argmin()}.
 #'
-#' @returns Tensor of indices. It has the same shape as `x`, with the dimension
-#' along `axis` removed.
+#' @returns Tensor of indices. It has the same shape as \code{x}, with the dimension
+#' along \code{axis} removed.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_argmin <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -366,7 +352,7 @@ op_argmin <- local({
 #'
 #' @description
 #' It returns an array
-#' of indices of the same shape as `x` that index data along the given axis
+#' of indices of the same shape as \code{x} that index data along the given axis
 #' in partitioned order.
 #'
 #' @param x Array to sort.
@@ -377,13 +363,12 @@ op_argmin <- local({
 #' If provided with a sequence of k-th it will partition all of them
 #' into their sorted position at once.
 #' @param axis Axis along which to sort. The default is -1 (the last axis).
-#' If `NULL`, the flattened array is used.
-#' @param ... Further named arguments passed to `keras.ops.argpartition()`.
+#' If \code{NULL}, the flattened array is used.
+#' @param ... Further named arguments passed to \code{keras.ops.argpartition()}.
 #'
-#' @returns Array of indices that partition `x` along the specified `axis`.
+#' @returns Array of indices that partition \code{x} along the specified \code{axis}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_argpartition <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -397,14 +382,13 @@ op_argpartition <- local({
 #' Returns the indices that would sort a tensor.
 #'
 #' @param x Input tensor.
-#' @param axis Axis along which to sort. Defaults to `-1` (the last axis). If
-#' `NULL`, the flattened tensor is used.
-#' @param ... Further named arguments passed to `keras.ops.argsort()`.
+#' @param axis Axis along which to sort. Defaults to \code{-1} (the last axis). If
+#' \code{NULL}, the flattened tensor is used.
+#' @param ... Further named arguments passed to \code{keras.ops.argsort()}.
 #'
-#' @returns Tensor of indices that sort `x` along the specified `axis`.
+#' @returns Tensor of indices that sort \code{x} along the specified \code{axis}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_argsort <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -419,12 +403,11 @@ op_argsort <- local({
 #'
 #' @param x Input tensor.
 #' @param dtype The desired data-type for the tensor.
-#' @param ... Further named arguments passed to `keras.ops.array()`.
+#' @param ... Further named arguments passed to \code{keras.ops.array()}.
 #'
 #' @returns A tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_array <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -437,24 +420,23 @@ op_array <- local({
 #' Compute the weighted average along the specified axis.
 #'
 #' @param x Input tensor.
-#' @param axis Integer along which to average `x`. The default, `axis=None`,
+#' @param axis Integer along which to average \code{x}. The default, \code{axis=None},
 #' will average over all of the elements of the input tensor. If axis
 #' is negative it counts from the last to the first axis.
-#' @param weights Tensor of weights associated with the values in `x`. Each
-#' value in `x` contributes to the average according to its
+#' @param weights Tensor of weights associated with the values in \code{x}. Each
+#' value in \code{x} contributes to the average according to its
 #' associated weight. The weights array can either be 1-D (in which
 #' case its length must be the size of a along the given axis) or of
-#' the same shape as `x`. If `weights=None` (default), then all data
-#' in `x` are assumed to have a weight equal to one.
+#' the same shape as \code{x}. If \code{weights=None} (default), then all data
+#' in \code{x} are assumed to have a weight equal to one.
 #'
-#' The 1-D calculation is: `avg = sum(a * weights) / sum(weights)`.
-#' The only constraint on weights is that `sum(weights)` must not be 0.
-#' @param ... Further named arguments passed to `keras.ops.average()`.
+#' The 1-D calculation is: \code{avg = sum(a * weights) / sum(weights)}.
+#' The only constraint on weights is that \code{sum(weights)} must not be 0.
+#' @param ... Further named arguments passed to \code{keras.ops.average()}.
 #'
 #' @returns Return the average along the specified axis.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_average <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -471,12 +453,11 @@ op_average <- local({
 #' The Bartlett window is a triangular window that rises then falls linearly.
 #'
 #' @param x Scalar or 1D Tensor. Window length.
-#' @param ... Further named arguments passed to `keras.ops.bartlett()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bartlett()}.
 #'
 #' @returns A 1D tensor containing the Bartlett window values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bartlett <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -492,24 +473,23 @@ op_bartlett <- local({
 #' It must be of dimension 1, and it must only contain non-negative
 #' integer(s).
 #' @param weights Weight tensor.
-#' It must have the same length as `x`. The default value is `NULL`.
-#' If specified, `x` is weighted by it, i.e. if `n = x[i]`,
-#' `out[n] += weight[i]` instead of the default behavior `out[n] += 1`.
+#' It must have the same length as \code{x}. The default value is \code{NULL}.
+#' If specified, \code{x} is weighted by it, i.e. if \code{n = x[i]},
+#' \code{out[n] += weight[i]} instead of the default behavior \code{out[n] += 1}.
 #' @param minlength An integer.
 #' The default value is 0. If specified, there will be at least
 #' this number of bins in the output tensor. If greater than
-#' `max(x) + 1`, each value of the output at an index higher than
-#' `max(x)` is set to 0.
+#' \code{max(x) + 1}, each value of the output at an index higher than
+#' \code{max(x)} is set to 0.
 #' @param sparse Whether to return a sparse tensor; for backends that support
 #' sparse tensors.
-#' @param ... Further named arguments passed to `keras.ops.bincount()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bincount()}.
 #'
 #' @returns 1D tensor where each element gives the number of occurrence(s) of its
-#' index value in x. Its length is the maximum between `max(x) + 1` and
+#' index value in x. Its length is the maximum between \code{max(x) + 1} and
 #' minlength.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bincount <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -524,16 +504,15 @@ op_bincount <- local({
 #' @description
 #' Computes the bit-wise AND of the underlying binary representation of the
 #' integers in the input arrays. This ufunc implements the C/Python operator
-#' `&`.
+#' \verb{&}.
 #'
 #' @param x Input integer tensor.
 #' @param y Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.bitwise_and()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bitwise_and()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bitwise_and <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -548,15 +527,14 @@ op_bitwise_and <- local({
 #' @description
 #' Computes the bit-wise NOT of the underlying binary representation of the
 #' integers in the input arrays. This ufunc implements the C/Python operator
-#' `~`.
+#' \verb{~}.
 #'
 #' @param x Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.bitwise_invert()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bitwise_invert()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bitwise_invert <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -569,18 +547,17 @@ op_bitwise_invert <- local({
 #' Shift the bits of an integer to the left.
 #'
 #' @description
-#' Bits are shifted to the left by appending `y` 0s at the right of `x`.
+#' Bits are shifted to the left by appending \code{y} 0s at the right of \code{x}.
 #' Since the internal representation of numbers is in binary format, this
-#' operation is equivalent to multiplying `x` by `2**y`.
+#' operation is equivalent to multiplying \code{x} by \code{2**y}.
 #'
 #' @param x Input integer tensor.
 #' @param y Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.bitwise_left_shift()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bitwise_left_shift()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bitwise_left_shift <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -595,15 +572,14 @@ op_bitwise_left_shift <- local({
 #' @description
 #' Computes the bit-wise NOT of the underlying binary representation of the
 #' integers in the input arrays. This ufunc implements the C/Python operator
-#' `~`.
+#' \verb{~}.
 #'
 #' @param x Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.bitwise_not()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bitwise_not()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bitwise_not <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -618,16 +594,15 @@ op_bitwise_not <- local({
 #' @description
 #' Computes the bit-wise OR of the underlying binary representation of the
 #' integers in the input arrays. This ufunc implements the C/Python operator
-#' `|`.
+#' \verb{|}.
 #'
 #' @param x Input integer tensor.
 #' @param y Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.bitwise_or()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bitwise_or()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bitwise_or <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -640,18 +615,17 @@ op_bitwise_or <- local({
 #' Shift the bits of an integer to the right.
 #'
 #' @description
-#' Bits are shifted to the right `y`. Because the internal representation of
-#' numbers is in binary format, this operation is equivalent to dividing `x` by
-#' `2**y`.
+#' Bits are shifted to the right \code{y}. Because the internal representation of
+#' numbers is in binary format, this operation is equivalent to dividing \code{x} by
+#' \code{2**y}.
 #'
 #' @param x Input integer tensor.
 #' @param y Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.bitwise_right_shift()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bitwise_right_shift()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bitwise_right_shift <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -667,16 +641,15 @@ op_bitwise_right_shift <- local({
 #' @description
 #' Computes the bit-wise XOR of the underlying binary representation of the
 #' integers in the input arrays. This ufunc implements the C/Python operator
-#' `^`.
+#' \verb{^}.
 #'
 #' @param x Input integer tensor.
 #' @param y Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.bitwise_xor()`.
+#' @param ... Further named arguments passed to \code{keras.ops.bitwise_xor()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_bitwise_xor <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -692,12 +665,11 @@ op_bitwise_xor <- local({
 #' The Blackman window is a taper formed by using a weighted cosine.
 #'
 #' @param x Scalar or 1D tensor. Window length.
-#' @param ... Further named arguments passed to `keras.ops.blackman()`.
+#' @param ... Further named arguments passed to \code{keras.ops.blackman()}.
 #'
 #' @returns A 1D tensor containing the Blackman window values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_blackman <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -710,14 +682,13 @@ op_blackman <- local({
 #' Broadcast a tensor to a new shape.
 #'
 #' @param x The tensor to broadcast.
-#' @param shape The shape of the desired tensor. A single integer `i` is
-#' interpreted as `(i,)`.
-#' @param ... Further named arguments passed to `keras.ops.broadcast_to()`.
+#' @param shape The shape of the desired tensor. A single integer \code{i} is
+#' interpreted as \code{(i,)}.
+#' @param ... Further named arguments passed to \code{keras.ops.broadcast_to()}.
 #'
 #' @returns A tensor with the desired shape.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_broadcast_to <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -731,16 +702,15 @@ op_broadcast_to <- local({
 #' Computes the cube root of the input tensor, element-wise.
 #'
 #' @description
-#' This operation returns the real-valued cube root of `x`, handling
+#' This operation returns the real-valued cube root of \code{x}, handling
 #' negative numbers properly in the real domain.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.cbrt()`.
+#' @param ... Further named arguments passed to \code{keras.ops.cbrt()}.
 #'
-#' @returns A tensor containing the cube root of each element in `x`.
+#' @returns A tensor containing the cube root of each element in \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_cbrt <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -753,16 +723,15 @@ op_cbrt <- local({
 #' Return the ceiling of the input, element-wise.
 #'
 #' @description
-#' The ceil of the scalar `x` is the smallest integer `i`, such that
-#' `i >= x`.
+#' The ceil of the scalar \code{x} is the smallest integer \code{i}, such that
+#' \code{i >= x}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.ceil()`.
+#' @param ... Further named arguments passed to \code{keras.ops.ceil()}.
 #'
-#' @returns The ceiling of each element in `x`, with float dtype.
+#' @returns The ceiling of each element in \code{x}, with float dtype.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_ceil <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -776,18 +745,17 @@ op_ceil <- local({
 #'
 #' @description
 #' Given an interval, values outside the interval are clipped to the
-#' interval edges. For example, if an interval of `[0, 1]` is specified,
+#' interval edges. For example, if an interval of \code{[0, 1]} is specified,
 #' values smaller than 0 become 0, and values larger than 1 become 1.
 #'
 #' @param x Input tensor.
 #' @param x_min Minimum value.
 #' @param x_max Maximum value.
-#' @param ... Further named arguments passed to `keras.ops.clip()`.
+#' @param ... Further named arguments passed to \code{keras.ops.clip()}.
 #'
 #' @returns The clipped tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_clip <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -800,13 +768,12 @@ op_clip <- local({
 #' Join a sequence of tensors along an existing axis.
 #'
 #' @param xs The sequence of tensors to concatenate.
-#' @param axis The axis along which the tensors will be joined. Defaults to `0`.
-#' @param ... Further named arguments passed to `keras.ops.concatenate()`.
+#' @param axis The axis along which the tensors will be joined. Defaults to \code{0}.
+#' @param ... Further named arguments passed to \code{keras.ops.concatenate()}.
 #'
 #' @returns The concatenated tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_concatenate <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -817,15 +784,14 @@ op_concatenate <- local({
   }
 })
 
-#' Shorthand for `keras.ops.conjugate`.
+#' Shorthand for \code{keras.ops.conjugate}.
 #'
-#' @param x Passed to `keras.ops.conj()` as `x` (its docstring does not describe it).
-#' @param ... Further named arguments passed to `keras.ops.conj()`.
+#' @param x Passed to \code{keras.ops.conj()} as \code{x} (its docstring does not describe it).
+#' @param ... Further named arguments passed to \code{keras.ops.conj()}.
 #'
 #' @returns A tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_conj <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -835,15 +801,14 @@ op_conj <- local({
   }
 })
 
-#' Returns a copy of `x`.
+#' Returns a copy of \code{x}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.copy()`.
+#' @param ... Further named arguments passed to \code{keras.ops.copy()}.
 #'
-#' @returns A copy of `x`.
+#' @returns A copy of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_copy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -855,14 +820,13 @@ op_copy <- local({
 
 #' Compute the Pearson correlation coefficient matrix.
 #'
-#' @param x A 2D tensor of shape `(N, D)`, where N is the number of variables
+#' @param x A 2D tensor of shape \code{(N, D)}, where N is the number of variables
 #' and D is the number of observations.
-#' @param ... Further named arguments passed to `keras.ops.corrcoef()`.
+#' @param ... Further named arguments passed to \code{keras.ops.corrcoef()}.
 #'
-#' @returns A tensor of shape `(N, N)` representing the correlation matrix.
+#' @returns A tensor of shape \code{(N, N)} representing the correlation matrix.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_corrcoef <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -876,15 +840,15 @@ op_corrcoef <- local({
 #'
 #' @param x1 First 1-dimensional input tensor of length M.
 #' @param x2 Second 1-dimensional input tensor of length N.
-#' @param mode Either `valid`, `same` or `full`.
-#' By default the mode is set to `valid`, which returns
+#' @param mode Either \code{valid}, \code{same} or \code{full}.
+#' By default the mode is set to \code{valid}, which returns
 #' an output of length max(M, N) - min(M, N) + 1.
-#' `same` returns an output of length max(M, N).
-#' `full` mode returns the convolution at each point of
+#' \code{same} returns an output of length max(M, N).
+#' \code{full} mode returns the convolution at each point of
 #' overlap, with an output length of N+M-1
-#' @param ... Further named arguments passed to `keras.ops.correlate()`.
+#' @param ... Further named arguments passed to \code{keras.ops.correlate()}.
 #'
-#' @returns Output tensor, cross-correlation of `x1` and `x2`.
+#' @returns Output tensor, cross-correlation of \code{x1} and \code{x2}.
 #'
 #' @section Notes:
 #' Complex-valued inputs are currently not fully supported on the
@@ -896,7 +860,6 @@ op_corrcoef <- local({
 #' future. See discussion in issue #21617.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_correlate <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -909,12 +872,11 @@ op_correlate <- local({
 #' Cosine, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.cos()`.
+#' @param ... Further named arguments passed to \code{keras.ops.cos()}.
 #'
 #' @returns The corresponding cosine values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_cos <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -927,12 +889,11 @@ op_cos <- local({
 #' Hyperbolic cosine, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.cosh()`.
+#' @param ... Further named arguments passed to \code{keras.ops.cosh()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_cosh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -942,20 +903,19 @@ op_cosh <- local({
   }
 })
 
-#' Counts the number of non-zero values in `x` along the given `axis`.
+#' Counts the number of non-zero values in \code{x} along the given \code{axis}.
 #'
 #' @description
 #' If no axis is specified then all non-zeros in the tensor are counted.
 #'
 #' @param x Input tensor.
 #' @param axis Axis or tuple of axes along which to count the number of
-#' non-zeros. Defaults to `NULL`.
-#' @param ... Further named arguments passed to `keras.ops.count_nonzero()`.
+#' non-zeros. Defaults to \code{NULL}.
+#' @param ... Further named arguments passed to \code{keras.ops.count_nonzero()}.
 #'
 #' @returns int or tensor of ints.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_count_nonzero <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -969,12 +929,12 @@ op_count_nonzero <- local({
 #' Returns the cross product of two (arrays of) vectors.
 #'
 #' @description
-#' The cross product of `x1` and `x2` in R^3 is a vector
-#' perpendicular to both `x1` and `x2`. If `x1` and `x2` are arrays of
-#' vectors, the vectors are defined by the last axis of `x1` and `x2`
+#' The cross product of \code{x1} and \code{x2} in R^3 is a vector
+#' perpendicular to both \code{x1} and \code{x2}. If \code{x1} and \code{x2} are arrays of
+#' vectors, the vectors are defined by the last axis of \code{x1} and \code{x2}
 #' by default, and these axes can have dimensions 2 or 3.
 #'
-#' Where the dimension of either `x1` or `x2` is 2, the third component of
+#' Where the dimension of either \code{x1} or \code{x2} is 2, the third component of
 #' the input vector is assumed to be zero and the cross product calculated
 #' accordingly.
 #'
@@ -983,24 +943,23 @@ op_count_nonzero <- local({
 #'
 #' @param x1 Components of the first vector(s).
 #' @param x2 Components of the second vector(s).
-#' @param axisa Axis of `x1` that defines the vector(s). Defaults to `-1`.
-#' @param axisb Axis of `x2` that defines the vector(s). Defaults to `-1`.
+#' @param axisa Axis of \code{x1} that defines the vector(s). Defaults to \code{-1}.
+#' @param axisb Axis of \code{x2} that defines the vector(s). Defaults to \code{-1}.
 #' @param axisc Axis of the result containing the cross product vector(s).
 #' Ignored if both input vectors have dimension 2, as the return is
 #' scalar. By default, the last axis.
-#' @param axis If defined, the axis of `x1`, `x2` and the result that
-#' defines the vector(s) and cross product(s). Overrides `axisa`,
-#' `axisb` and `axisc`.
-#' @param ... Further named arguments passed to `keras.ops.cross()`.
+#' @param axis If defined, the axis of \code{x1}, \code{x2} and the result that
+#' defines the vector(s) and cross product(s). Overrides \code{axisa},
+#' \code{axisb} and \code{axisc}.
+#' @param ... Further named arguments passed to \code{keras.ops.cross()}.
 #'
 #' @returns Vector cross product(s).
 #'
 #' @section Note:
 #' Torch backend does not support two dimensional vectors, or the
-#' arguments `axisa`, `axisb` and `axisc`. Use `axis` instead.
+#' arguments \code{axisa}, \code{axisb} and \code{axisc}. Use \code{axis} instead.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_cross <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1016,12 +975,11 @@ op_cross <- local({
 #' @param axis Axis along which the cumulative product is computed.
 #' By default the input is flattened.
 #' @param dtype dtype of returned tensor. Defaults to x.dtype.
-#' @param ... Further named arguments passed to `keras.ops.cumprod()`.
+#' @param ... Further named arguments passed to \code{keras.ops.cumprod()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_cumprod <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1038,12 +996,11 @@ op_cumprod <- local({
 #' @param axis Axis along which the cumulative sum is computed.
 #' By default the input is flattened.
 #' @param dtype dtype of returned tensor. Defaults to x.dtype.
-#' @param ... Further named arguments passed to `keras.ops.cumsum()`.
+#' @param ... Further named arguments passed to \code{keras.ops.cumsum()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_cumsum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1057,15 +1014,14 @@ op_cumsum <- local({
 #'
 #' @description
 #' The conversion is defined as:
-#' `rad = deg * (π / 180)`
+#' \code{rad = deg * (π / 180)}
 #'
 #' @param x Input tensor of angles in degrees.
-#' @param ... Further named arguments passed to `keras.ops.deg2rad()`.
+#' @param ... Further named arguments passed to \code{keras.ops.deg2rad()}.
 #'
 #' @returns A tensor containing angles converted to radians.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_deg2rad <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1077,17 +1033,16 @@ op_deg2rad <- local({
 
 #' Extract a diagonal or construct a diagonal array.
 #'
-#' @param x Input tensor. If `x` is 2-D, returns the k-th diagonal of `x`.
-#' If `x` is 1-D, return a 2-D tensor with `x` on the k-th diagonal.
-#' @param k The diagonal to consider. Defaults to `0`. Use `k > 0` for diagonals
-#' above the main diagonal, and `k < 0` for diagonals below
+#' @param x Input tensor. If \code{x} is 2-D, returns the k-th diagonal of \code{x}.
+#' If \code{x} is 1-D, return a 2-D tensor with \code{x} on the k-th diagonal.
+#' @param k The diagonal to consider. Defaults to \code{0}. Use \code{k > 0} for diagonals
+#' above the main diagonal, and \code{k < 0} for diagonals below
 #' the main diagonal.
-#' @param ... Further named arguments passed to `keras.ops.diag()`.
+#' @param ... Further named arguments passed to \code{keras.ops.diag()}.
 #'
 #' @returns The extracted diagonal or constructed diagonal tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_diag <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1100,15 +1055,14 @@ op_diag <- local({
 #' Create a two-dimensional array with the flattened input on the k-th diagonal.
 #'
 #' @param x Input tensor to be flattened and placed on the diagonal.
-#' @param k The diagonal to place the flattened input. Defaults to `0`.
-#' Use `k > 0` for diagonals above the main diagonal,
-#' and `k < 0` for diagonals below the main diagonal.
-#' @param ... Further named arguments passed to `keras.ops.diagflat()`.
+#' @param k The diagonal to place the flattened input. Defaults to \code{0}.
+#' Use \code{k > 0} for diagonals above the main diagonal,
+#' and \code{k < 0} for diagonals below the main diagonal.
+#' @param ... Further named arguments passed to \code{keras.ops.diagflat()}.
 #'
 #' @returns A 2-D tensor with the flattened input on the specified diagonal.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_diagflat <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1122,30 +1076,29 @@ op_diagflat <- local({
 #' Return specified diagonals.
 #'
 #' @description
-#' If `x` is 2-D, returns the diagonal of `x` with the given offset, i.e., the
-#' collection of elements of the form `x[i, i+offset]`.
+#' If \code{x} is 2-D, returns the diagonal of \code{x} with the given offset, i.e., the
+#' collection of elements of the form \code{x[i, i+offset]}.
 #'
-#' If `x` has more than two dimensions, the axes specified by `axis1`
-#' and `axis2` are used to determine the 2-D sub-array whose diagonal
+#' If \code{x} has more than two dimensions, the axes specified by \code{axis1}
+#' and \code{axis2} are used to determine the 2-D sub-array whose diagonal
 #' is returned.
 #'
-#' The shape of the resulting array can be determined by removing `axis1`
-#' and `axis2` and appending an index to the right equal to the size of
+#' The shape of the resulting array can be determined by removing \code{axis1}
+#' and \code{axis2} and appending an index to the right equal to the size of
 #' the resulting diagonals.
 #'
 #' @param x Input tensor.
 #' @param offset Offset of the diagonal from the main diagonal.
-#' Can be positive or negative. Defaults to `0`.(main diagonal).
+#' Can be positive or negative. Defaults to \code{0}.(main diagonal).
 #' @param axis1 Axis to be used as the first axis of the 2-D sub-arrays.
-#' Defaults to `0`.(first axis).
+#' Defaults to \code{0}.(first axis).
 #' @param axis2 Axis to be used as the second axis of the 2-D sub-arrays.
-#' Defaults to `1` (second axis).
-#' @param ... Further named arguments passed to `keras.ops.diagonal()`.
+#' Defaults to \code{1} (second axis).
+#' @param ... Further named arguments passed to \code{keras.ops.diagonal()}.
 #'
 #' @returns Tensor of diagonals.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_diagonal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1159,20 +1112,19 @@ op_diagonal <- local({
 #' Calculate the n-th discrete difference along the given axis.
 #'
 #' @description
-#' The first difference is given by `out[i] = a[i+1] - a[i]` along
-#' the given axis, higher differences are calculated by using `diff`
+#' The first difference is given by \code{out[i] = a[i+1] - a[i]} along
+#' the given axis, higher differences are calculated by using \code{diff}
 #' recursively.
 #'
 #' @param a Input tensor.
-#' @param n The number of times values are differenced. Defaults to `1`.
+#' @param n The number of times values are differenced. Defaults to \code{1}.
 #' @param axis Axis to compute discrete difference(s) along.
-#' Defaults to `-1`.(last axis).
-#' @param ... Further named arguments passed to `keras.ops.diff()`.
+#' Defaults to \code{-1}.(last axis).
+#' @param ... Further named arguments passed to \code{keras.ops.diff()}.
 #'
 #' @returns Tensor of diagonals.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_diff <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1183,17 +1135,16 @@ op_diff <- local({
   }
 })
 
-#' Returns the indices of the bins to which each value in `x` belongs.
+#' Returns the indices of the bins to which each value in \code{x} belongs.
 #'
 #' @param x Input array to be binned.
 #' @param bins Array of bins. It has to be one-dimensional and monotonically
 #' increasing.
-#' @param ... Further named arguments passed to `keras.ops.digitize()`.
+#' @param ... Further named arguments passed to \code{keras.ops.digitize()}.
 #'
-#' @returns Output array of indices, of same shape as `x`.
+#' @returns Output array of indices, of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_digitize <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1207,16 +1158,15 @@ op_digitize <- local({
 #' Divide arguments element-wise.
 #'
 #' @description
-#' `keras.ops.true_divide` is an alias for this function.
+#' \code{keras.ops.true_divide} is an alias for this function.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.divide()`.
+#' @param ... Further named arguments passed to \code{keras.ops.divide()}.
 #'
-#' @returns Output tensor, the quotient `x1/x2`, element-wise.
+#' @returns Output tensor, the quotient \code{x1/x2}, element-wise.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_divide <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1230,12 +1180,11 @@ op_divide <- local({
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.divide_no_nan()`.
+#' @param ... Further named arguments passed to \code{keras.ops.divide_no_nan()}.
 #'
-#' @returns The quotient `x1/x2`, element-wise, with zero where x2 is zero.
+#' @returns The quotient \code{x1/x2}, element-wise, with zero where x2 is zero.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_divide_no_nan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1248,27 +1197,28 @@ op_divide_no_nan <- local({
 #' Dot product of two tensors.
 #'
 #' @description
-#' - If both `x1` and `x2` are 1-D tensors, it is inner product of vectors
+#' \itemize{
+#' \item If both \code{x1} and \code{x2} are 1-D tensors, it is inner product of vectors
 #' (without complex conjugation).
-#' - If both `x1` and `x2` are 2-D tensors, it is matrix multiplication.
-#' - If either `x1` or `x2` is 0-D (scalar), it is equivalent to `x1 * x2`.
-#' - If `x1` is an N-D tensor and `x2` is a 1-D tensor, it is a sum product
-#' over the last axis of `x1` and `x2`.
-#' - If `x1` is an N-D tensor and `x2` is an M-D tensor (where `M>=2`),
-#' it is a sum product over the last axis of `x1` and the second-to-last
-#' axis of `x2`: `dot(x1, x2)[i,j,k,m] = sum(a[i,j,:] * b[k,:,m])`.
+#' \item If both \code{x1} and \code{x2} are 2-D tensors, it is matrix multiplication.
+#' \item If either \code{x1} or \code{x2} is 0-D (scalar), it is equivalent to \code{x1 * x2}.
+#' \item If \code{x1} is an N-D tensor and \code{x2} is a 1-D tensor, it is a sum product
+#' over the last axis of \code{x1} and \code{x2}.
+#' \item If \code{x1} is an N-D tensor and \code{x2} is an M-D tensor (where \code{M>=2}),
+#' it is a sum product over the last axis of \code{x1} and the second-to-last
+#' axis of \code{x2}: \code{dot(x1, x2)[i,j,k,m] = sum(a[i,j,:] * b[k,:,m])}.
+#' }
 #'
 #' @param x1 First argument.
 #' @param x2 Second argument.
-#' @param ... Further named arguments passed to `keras.ops.dot()`.
+#' @param ... Further named arguments passed to \code{keras.ops.dot()}.
 #'
-#' @returns Dot product of `x1` and `x2`.
+#' @returns Dot product of \code{x1} and \code{x2}.
 #'
 #' @section Note:
 #' Torch backend does not accept 0-D tensors as arguments.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_dot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1283,14 +1233,13 @@ op_dot <- local({
 #' @param subscripts Specifies the subscripts for summation as comma separated
 #' list of subscript labels. An implicit (classical Einstein
 #' summation) calculation is performed unless the explicit indicator
-#' `->` is included as well as subscript labels of the precise
+#' \code{->} is included as well as subscript labels of the precise
 #' output form.
-#' @param ... Further named arguments passed to `keras.ops.einsum()`.
+#' @param ... Further named arguments passed to \code{keras.ops.einsum()}.
 #'
 #' @returns The calculation based on the Einstein summation convention.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_einsum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1304,12 +1253,11 @@ op_einsum <- local({
 #'
 #' @param shape Shape of the empty tensor.
 #' @param dtype Desired data type of the empty tensor.
-#' @param ... Further named arguments passed to `keras.ops.empty()`.
+#' @param ... Further named arguments passed to \code{keras.ops.empty()}.
 #'
 #' @returns The empty tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_empty <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1319,16 +1267,15 @@ op_empty <- local({
   }
 })
 
-#' Returns `(x1 == x2)` element-wise.
+#' Returns \code{(x1 == x2)} element-wise.
 #'
 #' @param x1 Tensor to compare.
 #' @param x2 Tensor to compare.
-#' @param ... Further named arguments passed to `keras.ops.equal()`.
+#' @param ... Further named arguments passed to \code{keras.ops.equal()}.
 #'
-#' @returns Output tensor, element-wise comparison of `x1` and `x2`.
+#' @returns Output tensor, element-wise comparison of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_equal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1341,12 +1288,11 @@ op_equal <- local({
 #' Calculate the exponential of all elements in the input tensor.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.exp()`.
+#' @param ... Further named arguments passed to \code{keras.ops.exp()}.
 #'
-#' @returns Output tensor, element-wise exponential of `x`.
+#' @returns Output tensor, element-wise exponential of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_exp <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1359,12 +1305,11 @@ op_exp <- local({
 #' Calculate the base-2 exponential of all elements in the input tensor.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.exp2()`.
+#' @param ... Further named arguments passed to \code{keras.ops.exp2()}.
 #'
-#' @returns Output tensor, element-wise base-2 exponential of `x`.
+#' @returns Output tensor, element-wise base-2 exponential of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_exp2 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1377,17 +1322,16 @@ op_exp2 <- local({
 #' Expand the shape of a tensor.
 #'
 #' @description
-#' Insert a new axis at the `axis` position in the expanded tensor shape.
+#' Insert a new axis at the \code{axis} position in the expanded tensor shape.
 #'
 #' @param x Input tensor.
 #' @param axis Position in the expanded axes where the new axis
 #' (or axes) is placed.
-#' @param ... Further named arguments passed to `keras.ops.expand_dims()`.
+#' @param ... Further named arguments passed to \code{keras.ops.expand_dims()}.
 #'
 #' @returns Output tensor with the number of dimensions increased.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_expand_dims <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1398,15 +1342,14 @@ op_expand_dims <- local({
   }
 })
 
-#' Calculate `exp(x) - 1` for all elements in the tensor.
+#' Calculate \code{exp(x) - 1} for all elements in the tensor.
 #'
 #' @param x Input values.
-#' @param ... Further named arguments passed to `keras.ops.expm1()`.
+#' @param ... Further named arguments passed to \code{keras.ops.expm1()}.
 #'
 #' @returns Output tensor, element-wise exponential minus one.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_expm1 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1419,17 +1362,16 @@ op_expm1 <- local({
 #' Return a 2-D tensor with ones on the diagonal and zeros elsewhere.
 #'
 #' @param N Number of rows in the output.
-#' @param M Number of columns in the output. If `NULL`, defaults to `N`.
+#' @param M Number of columns in the output. If \code{NULL}, defaults to \code{N}.
 #' @param k Index of the diagonal: 0 (the default) refers to the main
 #' diagonal, a positive value refers to an upper diagonal,
 #' and a negative value to a lower diagonal.
 #' @param dtype Data type of the returned tensor.
-#' @param ... Further named arguments passed to `keras.ops.eye()`.
+#' @param ... Further named arguments passed to \code{keras.ops.eye()}.
 #'
 #' @returns Tensor with ones on the k-th diagonal and zeros elsewhere.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_eye <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1446,13 +1388,12 @@ op_eye <- local({
 #'
 #' @param x Input tensor.
 #' @param axis Axis or axes along which to flip the tensor. The default,
-#' `axis=None`, will flip over all of the axes of the input tensor.
-#' @param ... Further named arguments passed to `keras.ops.flip()`.
+#' \code{axis=None}, will flip over all of the axes of the input tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.flip()}.
 #'
-#' @returns Output tensor with entries of `axis` reversed.
+#' @returns Output tensor with entries of \code{axis} reversed.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_flip <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1465,15 +1406,14 @@ op_flip <- local({
 #' Return the floor of the input, element-wise.
 #'
 #' @description
-#' The floor of the scalar `x` is the largest integer `i`, such that `i <= x`.
+#' The floor of the scalar \code{x} is the largest integer \code{i}, such that \code{i <= x}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.floor()`.
+#' @param ... Further named arguments passed to \code{keras.ops.floor()}.
 #'
-#' @returns Output tensor, element-wise floor of `x`.
+#' @returns Output tensor, element-wise floor of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_floor <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1487,12 +1427,11 @@ op_floor <- local({
 #'
 #' @param x1 Numerator.
 #' @param x2 Denominator.
-#' @param ... Further named arguments passed to `keras.ops.floor_divide()`.
+#' @param ... Further named arguments passed to \code{keras.ops.floor_divide()}.
 #'
-#' @returns Output tensor, `y = floor(x1/x2)`
+#' @returns Output tensor, \code{y = floor(x1/x2)}
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_floor_divide <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1502,17 +1441,16 @@ op_floor_divide <- local({
   }
 })
 
-#' Return a new tensor of given shape and type, filled with `fill_value`.
+#' Return a new tensor of given shape and type, filled with \code{fill_value}.
 #'
 #' @param shape Shape of the new tensor.
 #' @param fill_value Fill value.
 #' @param dtype Desired data type of the tensor.
-#' @param ... Further named arguments passed to `keras.ops.full()`.
+#' @param ... Further named arguments passed to \code{keras.ops.full()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_full <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1527,12 +1465,11 @@ op_full <- local({
 #' @param x Input tensor.
 #' @param fill_value Fill value.
 #' @param dtype Overrides data type of the result.
-#' @param ... Further named arguments passed to `keras.ops.full_like()`.
+#' @param ... Further named arguments passed to \code{keras.ops.full_like()}.
 #'
-#' @returns Tensor of `fill_value` with the same shape and type as `x`.
+#' @returns Tensor of \code{fill_value} with the same shape and type as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_full_like <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1542,16 +1479,15 @@ op_full_like <- local({
   }
 })
 
-#' Return `x[key]`.
+#' Return \code{x[key]}.
 #'
-#' @param x Passed to `keras.ops.get_item()` as `x` (its docstring does not describe it).
-#' @param key Passed to `keras.ops.get_item()` as `key` (its docstring does not describe it).
-#' @param ... Further named arguments passed to `keras.ops.get_item()`.
+#' @param x Passed to \code{keras.ops.get_item()} as \code{x} (its docstring does not describe it).
+#' @param key Passed to \code{keras.ops.get_item()} as \code{key} (its docstring does not describe it).
+#' @param ... Further named arguments passed to \code{keras.ops.get_item()}.
 #'
 #' @returns A tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_get_item <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1561,16 +1497,15 @@ op_get_item <- local({
   }
 })
 
-#' Return the truth value of `x1 > x2` element-wise.
+#' Return the truth value of \code{x1 > x2} element-wise.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.greater()`.
+#' @param ... Further named arguments passed to \code{keras.ops.greater()}.
 #'
-#' @returns Output tensor, element-wise comparison of `x1` and `x2`.
+#' @returns Output tensor, element-wise comparison of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_greater <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1580,16 +1515,15 @@ op_greater <- local({
   }
 })
 
-#' Return the truth value of `x1 >= x2` element-wise.
+#' Return the truth value of \code{x1 >= x2} element-wise.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.greater_equal()`.
+#' @param ... Further named arguments passed to \code{keras.ops.greater_equal()}.
 #'
-#' @returns Output tensor, element-wise comparison of `x1` and `x2`.
+#' @returns Output tensor, element-wise comparison of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_greater_equal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1603,15 +1537,14 @@ op_greater_equal <- local({
 #'
 #' @description
 #' The Hamming window is defined as:
-#' `w[n] = 0.54 - 0.46 * cos(2 * pi * n / (N - 1))` for `0 <= n <= N - 1`.
+#' \code{w[n] = 0.54 - 0.46 * cos(2 * pi * n / (N - 1))} for \code{0 <= n <= N - 1}.
 #'
 #' @param x Scalar or 1D Tensor. The window length.
-#' @param ... Further named arguments passed to `keras.ops.hamming()`.
+#' @param ... Further named arguments passed to \code{keras.ops.hamming()}.
 #'
 #' @returns A 1D tensor containing the Hamming window values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_hamming <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1625,15 +1558,14 @@ op_hamming <- local({
 #'
 #' @description
 #' The Hanning window is defined as:
-#' `w[n] = 0.5 - 0.5 * cos(2 * pi * n / (N - 1))` for `0 <= n <= N - 1`.
+#' \code{w[n] = 0.5 - 0.5 * cos(2 * pi * n / (N - 1))} for \code{0 <= n <= N - 1}.
 #'
 #' @param x Scalar or 1D Tensor. The window length.
-#' @param ... Further named arguments passed to `keras.ops.hanning()`.
+#' @param ... Further named arguments passed to \code{keras.ops.hanning()}.
 #'
 #' @returns A 1D tensor containing the Hanning window values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_hanning <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1647,16 +1579,15 @@ op_hanning <- local({
 #'
 #' @description
 #' The Heaviside step function is defined as:
-#' `heaviside(x1, x2) = 0 if x1 < 0, 1 if x1 > 0, x2 if x1 == 0`
+#' \code{heaviside(x1, x2) = 0 if x1 < 0, 1 if x1 > 0, x2 if x1 == 0}
 #'
 #' @param x1 A tensor input.
-#' @param x2 A scalar or tensor, the value to return when `x1 == 0`.
-#' @param ... Further named arguments passed to `keras.ops.heaviside()`.
+#' @param x2 A scalar or tensor, the value to return when \code{x1 == 0}.
+#' @param ... Further named arguments passed to \code{keras.ops.heaviside()}.
 #'
-#' @returns A tensor with a shape determined by broadcasting `x1` and `x2`.
+#' @returns A tensor with a shape determined by broadcasting \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_heaviside <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1666,21 +1597,22 @@ op_heaviside <- local({
   }
 })
 
-#' Computes a histogram of the data tensor `x`.
+#' Computes a histogram of the data tensor \code{x}.
 #'
 #' @param x Input tensor.
 #' @param bins An integer representing the number of histogram bins.
 #' Defaults to 10.
 #' @param range A tuple representing the lower and upper range of the bins.
-#' If not specified, it will use the min and max of `x`.
-#' @param ... Further named arguments passed to `keras.ops.histogram()`.
+#' If not specified, it will use the min and max of \code{x}.
+#' @param ... Further named arguments passed to \code{keras.ops.histogram()}.
 #'
 #' @returns A tuple containing:
-#' - A tensor representing the counts of elements in each bin.
-#' - A tensor representing the bin edges.
+#' \itemize{
+#' \item A tensor representing the counts of elements in each bin.
+#' \item A tensor representing the bin edges.
+#' }
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_histogram <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1698,12 +1630,11 @@ op_histogram <- local({
 #' and along the second axis for all other tensors.
 #'
 #' @param xs Sequence of tensors.
-#' @param ... Further named arguments passed to `keras.ops.hstack()`.
+#' @param ... Further named arguments passed to \code{keras.ops.hstack()}.
 #'
 #' @returns The tensor formed by stacking the given tensors.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_hstack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1719,14 +1650,13 @@ op_hstack <- local({
 #' The identity tensor is a square tensor with ones on the main diagonal and
 #' zeros elsewhere.
 #'
-#' @param n Number of rows (and columns) in the `n x n` output tensor.
+#' @param n Number of rows (and columns) in the \code{n x n} output tensor.
 #' @param dtype Data type of the output tensor.
-#' @param ... Further named arguments passed to `keras.ops.identity()`.
+#' @param ... Further named arguments passed to \code{keras.ops.identity()}.
 #'
 #' @returns The identity tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_identity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1740,12 +1670,11 @@ op_identity <- local({
 #' Return the imaginary part of the complex argument.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.imag()`.
+#' @param ... Further named arguments passed to \code{keras.ops.imag()}.
 #'
 #' @returns The imaginary component of the complex argument.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_imag <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1767,16 +1696,15 @@ op_imag <- local({
 #' over their last axes.
 #'
 #' @param x1 First input tensor.
-#' @param x2 Second input tensor. The last dimension of `x1` and `x2`
+#' @param x2 Second input tensor. The last dimension of \code{x1} and \code{x2}
 #' must match.
-#' @param ... Further named arguments passed to `keras.ops.inner()`.
+#' @param ... Further named arguments passed to \code{keras.ops.inner()}.
 #'
 #' @returns Output tensor. The shape of the output is determined by
-#' broadcasting the shapes of `x1` and `x2` after removing
+#' broadcasting the shapes of \code{x1} and \code{x2} after removing
 #' their last axes.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_inner <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1792,13 +1720,12 @@ op_inner <- local({
 #' @param x2 Second input tensor.
 #' @param rtol Relative tolerance.
 #' @param atol Absolute tolerance.
-#' @param equal_nan If `TRUE`, element-wise NaNs are considered equal.
-#' @param ... Further named arguments passed to `keras.ops.isclose()`.
+#' @param equal_nan If \code{TRUE}, element-wise NaNs are considered equal.
+#' @param ... Further named arguments passed to \code{keras.ops.isclose()}.
 #'
 #' @returns Output boolean tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_isclose <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1816,12 +1743,11 @@ op_isclose <- local({
 #' and imaginary parts are finite.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.isfinite()`.
+#' @param ... Further named arguments passed to \code{keras.ops.isfinite()}.
 #'
 #' @returns Output boolean tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_isfinite <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1834,12 +1760,11 @@ op_isfinite <- local({
 #' Test element-wise for positive or negative infinity.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.isinf()`.
+#' @param ... Further named arguments passed to \code{keras.ops.isinf()}.
 #'
 #' @returns Output boolean tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_isinf <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1852,12 +1777,11 @@ op_isinf <- local({
 #' Test element-wise for NaN and return result as a boolean tensor.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.isnan()`.
+#' @param ... Further named arguments passed to \code{keras.ops.isnan()}.
 #'
 #' @returns Output boolean tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_isnan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1871,17 +1795,16 @@ op_isnan <- local({
 #'
 #' @description
 #' The Kaiser window is defined as:
-#' `w[n] = I0(beta * sqrt(1 - (2n / (N - 1) - 1)^2)) / I0(beta)`
+#' \verb{w[n] = I0(beta * sqrt(1 - (2n / (N - 1) - 1)^2)) / I0(beta)}
 #' where I0 is the modified zeroth-order Bessel function of the first kind.
 #'
 #' @param x Scalar or 1D Tensor. The window length.
 #' @param beta Float. Shape parameter for the Kaiser window.
-#' @param ... Further named arguments passed to `keras.ops.kaiser()`.
+#' @param ... Further named arguments passed to \code{keras.ops.kaiser()}.
 #'
 #' @returns A 1D tensor containing the Kaiser window values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_kaiser <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1894,18 +1817,17 @@ op_kaiser <- local({
 #' Shift the bits of an integer to the left.
 #'
 #' @description
-#' Bits are shifted to the left by appending `y` 0s at the right of `x`.
+#' Bits are shifted to the left by appending \code{y} 0s at the right of \code{x}.
 #' Since the internal representation of numbers is in binary format, this
-#' operation is equivalent to multiplying `x` by `2**y`.
+#' operation is equivalent to multiplying \code{x} by \code{2**y}.
 #'
 #' @param x Input integer tensor.
 #' @param y Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.left_shift()`.
+#' @param ... Further named arguments passed to \code{keras.ops.left_shift()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_left_shift <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1915,16 +1837,15 @@ op_left_shift <- local({
   }
 })
 
-#' Return the truth value of `x1 < x2` element-wise.
+#' Return the truth value of \code{x1 < x2} element-wise.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.less()`.
+#' @param ... Further named arguments passed to \code{keras.ops.less()}.
 #'
-#' @returns Output tensor, element-wise comparison of `x1` and `x2`.
+#' @returns Output tensor, element-wise comparison of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_less <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1934,16 +1855,15 @@ op_less <- local({
   }
 })
 
-#' Return the truth value of `x1 <= x2` element-wise.
+#' Return the truth value of \code{x1 <= x2} element-wise.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.less_equal()`.
+#' @param ... Further named arguments passed to \code{keras.ops.less_equal()}.
 #'
-#' @returns Output tensor, element-wise comparison of `x1` and `x2`.
+#' @returns Output tensor, element-wise comparison of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_less_equal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1956,35 +1876,34 @@ op_less_equal <- local({
 #' Return evenly spaced numbers over a specified interval.
 #'
 #' @description
-#' Returns `num` evenly spaced samples, calculated over the interval
-#' `[start, stop]`.
+#' Returns \code{num} evenly spaced samples, calculated over the interval
+#' \code{[start, stop]}.
 #'
 #' The endpoint of the interval can optionally be excluded.
 #'
 #' @param start The starting value of the sequence.
-#' @param stop The end value of the sequence, unless `endpoint` is set to
-#' `FALSE`. In that case, the sequence consists of all but the last
-#' of `num + 1` evenly spaced samples, so that `stop` is excluded.
-#' Note that the step size changes when `endpoint` is `FALSE`.
-#' @param num Number of samples to generate. Defaults to `50`. Must be
+#' @param stop The end value of the sequence, unless \code{endpoint} is set to
+#' \code{FALSE}. In that case, the sequence consists of all but the last
+#' of \code{num + 1} evenly spaced samples, so that \code{stop} is excluded.
+#' Note that the step size changes when \code{endpoint} is \code{FALSE}.
+#' @param num Number of samples to generate. Defaults to \code{50}. Must be
 #' non-negative.
-#' @param endpoint If `TRUE`, `stop` is the last sample. Otherwise, it is
-#' not included. Defaults to `TRUE`.
-#' @param retstep If `TRUE`, return `(samples, step)`, where `step` is the
+#' @param endpoint If \code{TRUE}, \code{stop} is the last sample. Otherwise, it is
+#' not included. Defaults to \code{TRUE}.
+#' @param retstep If \code{TRUE}, return \code{(samples, step)}, where \code{step} is the
 #' spacing between samples.
 #' @param dtype The type of the output tensor.
 #' @param axis The axis in the result to store the samples. Relevant only if
-#' start or stop are array-like. Defaults to `0`.
-#' @param ... Further named arguments passed to `keras.ops.linspace()`.
+#' start or stop are array-like. Defaults to \code{0}.
+#' @param ... Further named arguments passed to \code{keras.ops.linspace()}.
 #'
 #' @returns A tensor of evenly spaced numbers.
-#' If `retstep` is `TRUE`, returns `(samples, step)`
+#' If \code{retstep} is \code{TRUE}, returns \code{(samples, step)}
 #'
 #' @section Note:
-#' Torch backend does not support `axis` argument.
+#' Torch backend does not support \code{axis} argument.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_linspace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1999,12 +1918,11 @@ op_linspace <- local({
 #' Natural logarithm, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.log()`.
+#' @param ... Further named arguments passed to \code{keras.ops.log()}.
 #'
-#' @returns Output tensor, element-wise natural logarithm of `x`.
+#' @returns Output tensor, element-wise natural logarithm of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_log <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2017,12 +1935,11 @@ op_log <- local({
 #' Return the base 10 logarithm of the input tensor, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.log10()`.
+#' @param ... Further named arguments passed to \code{keras.ops.log10()}.
 #'
-#' @returns Output tensor, element-wise base 10 logarithm of `x`.
+#' @returns Output tensor, element-wise base 10 logarithm of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_log10 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2032,18 +1949,17 @@ op_log10 <- local({
   }
 })
 
-#' Returns the natural logarithm of one plus the `x`, element-wise.
+#' Returns the natural logarithm of one plus the \code{x}, element-wise.
 #'
 #' @description
-#' Calculates `log(1 + x)`.
+#' Calculates \code{log(1 + x)}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.log1p()`.
+#' @param ... Further named arguments passed to \code{keras.ops.log1p()}.
 #'
-#' @returns Output tensor, element-wise natural logarithm of `1 + x`.
+#' @returns Output tensor, element-wise natural logarithm of \code{1 + x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_log1p <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2053,15 +1969,14 @@ op_log1p <- local({
   }
 })
 
-#' Base-2 logarithm of `x`, element-wise.
+#' Base-2 logarithm of \code{x}, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.log2()`.
+#' @param ... Further named arguments passed to \code{keras.ops.log2()}.
 #'
-#' @returns Output tensor, element-wise base-2 logarithm of `x`.
+#' @returns Output tensor, element-wise base-2 logarithm of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_log2 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2074,17 +1989,16 @@ op_log2 <- local({
 #' Logarithm of the sum of exponentiations of the inputs.
 #'
 #' @description
-#' Calculates `log(exp(x1) + exp(x2))`.
+#' Calculates \code{log(exp(x1) + exp(x2))}.
 #'
 #' @param x1 Input tensor.
 #' @param x2 Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.logaddexp()`.
+#' @param ... Further named arguments passed to \code{keras.ops.logaddexp()}.
 #'
 #' @returns Output tensor, element-wise logarithm of the sum of exponentiations
 #' of the inputs.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_logaddexp <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2097,16 +2011,15 @@ op_logaddexp <- local({
 #' Computes the element-wise logical AND of the given input tensors.
 #'
 #' @description
-#' Zeros are treated as `FALSE` and non-zeros are treated as `TRUE`.
+#' Zeros are treated as \code{FALSE} and non-zeros are treated as \code{TRUE}.
 #'
 #' @param x1 Input tensor.
 #' @param x2 Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.logical_and()`.
+#' @param ... Further named arguments passed to \code{keras.ops.logical_and()}.
 #'
 #' @returns Output tensor, element-wise logical AND of the inputs.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_logical_and <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2119,15 +2032,14 @@ op_logical_and <- local({
 #' Computes the element-wise NOT of the given input tensor.
 #'
 #' @description
-#' Zeros are treated as `FALSE` and non-zeros are treated as `TRUE`.
+#' Zeros are treated as \code{FALSE} and non-zeros are treated as \code{TRUE}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.logical_not()`.
+#' @param ... Further named arguments passed to \code{keras.ops.logical_not()}.
 #'
 #' @returns Output tensor, element-wise logical NOT of the input.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_logical_not <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2140,16 +2052,15 @@ op_logical_not <- local({
 #' Computes the element-wise logical OR of the given input tensors.
 #'
 #' @description
-#' Zeros are treated as `FALSE` and non-zeros are treated as `TRUE`.
+#' Zeros are treated as \code{FALSE} and non-zeros are treated as \code{TRUE}.
 #'
 #' @param x1 Input tensor.
 #' @param x2 Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.logical_or()`.
+#' @param ... Further named arguments passed to \code{keras.ops.logical_or()}.
 #'
 #' @returns Output tensor, element-wise logical OR of the inputs.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_logical_or <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2159,16 +2070,15 @@ op_logical_or <- local({
   }
 })
 
-#' Compute the truth value of `x1 XOR x2`, element-wise.
+#' Compute the truth value of \code{x1 XOR x2}, element-wise.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.logical_xor()`.
+#' @param ... Further named arguments passed to \code{keras.ops.logical_xor()}.
 #'
 #' @returns Output boolean tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_logical_xor <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2181,30 +2091,29 @@ op_logical_xor <- local({
 #' Returns numbers spaced evenly on a log scale.
 #'
 #' @description
-#' In linear space, the sequence starts at `base ** start` and ends with
-#' `base ** stop` (see `endpoint` below).
+#' In linear space, the sequence starts at \code{base ** start} and ends with
+#' \code{base ** stop} (see \code{endpoint} below).
 #'
 #' @param start The starting value of the sequence.
-#' @param stop The final value of the sequence, unless `endpoint` is `FALSE`.
-#' In that case, `num + 1` values are spaced over the interval in
-#' log-space, of which all but the last (a sequence of length `num`)
+#' @param stop The final value of the sequence, unless \code{endpoint} is \code{FALSE}.
+#' In that case, \code{num + 1} values are spaced over the interval in
+#' log-space, of which all but the last (a sequence of length \code{num})
 #' are returned.
-#' @param num Number of samples to generate. Defaults to `50`.
-#' @param endpoint If `TRUE`, `stop` is the last sample. Otherwise, it is not
-#' included. Defaults to `TRUE`.
-#' @param base The base of the log space. Defaults to `10`.
+#' @param num Number of samples to generate. Defaults to \code{50}.
+#' @param endpoint If \code{TRUE}, \code{stop} is the last sample. Otherwise, it is not
+#' included. Defaults to \code{TRUE}.
+#' @param base The base of the log space. Defaults to \code{10}.
 #' @param dtype The type of the output tensor.
 #' @param axis The axis in the result to store the samples. Relevant only
 #' if start or stop are array-like.
-#' @param ... Further named arguments passed to `keras.ops.logspace()`.
+#' @param ... Further named arguments passed to \code{keras.ops.logspace()}.
 #'
 #' @returns A tensor of evenly spaced samples on a log scale.
 #'
 #' @section Note:
-#' Torch backend does not support `axis` argument.
+#' Torch backend does not support \code{axis} argument.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_logspace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2218,23 +2127,24 @@ op_logspace <- local({
 #' Matrix product of two tensors.
 #'
 #' @description
-#' - If both tensors are 1-dimensional, the dot product (scalar) is returned.
-#' - If either tensor is N-D, N > 2, it is treated as a stack of matrices
+#' \itemize{
+#' \item If both tensors are 1-dimensional, the dot product (scalar) is returned.
+#' \item If either tensor is N-D, N > 2, it is treated as a stack of matrices
 #' residing in the last two indexes and broadcast accordingly.
-#' - If the first tensor is 1-D, it is promoted to a matrix by prepending
+#' \item If the first tensor is 1-D, it is promoted to a matrix by prepending
 #' a 1 to its dimensions. After matrix multiplication the prepended
 #' 1 is removed.
-#' - If the second tensor is 1-D, it is promoted to a matrix by appending a 1
+#' \item If the second tensor is 1-D, it is promoted to a matrix by appending a 1
 #' to its dimensions. After matrix multiplication the appended 1 is removed.
+#' }
 #'
 #' @param x1 First tensor.
 #' @param x2 Second tensor.
-#' @param ... Further named arguments passed to `keras.ops.matmul()`.
+#' @param ... Further named arguments passed to \code{keras.ops.matmul()}.
 #'
 #' @returns Output tensor, matrix product of the inputs.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_matmul <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2249,15 +2159,14 @@ op_matmul <- local({
 #' @param x Input tensor.
 #' @param axis Axis or axes along which to operate. By default, flattened input
 #' is used.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
-#' in the result as dimensions with size one. Defaults to `FALSE`.
-#' @param initial The minimum value of an output element. Defaults to `NULL`.
-#' @param ... Further named arguments passed to `keras.ops.max()`.
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
+#' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param initial The minimum value of an output element. Defaults to \code{NULL}.
+#' @param ... Further named arguments passed to \code{keras.ops.max()}.
 #'
-#' @returns Maximum of `x`.
+#' @returns Maximum of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_max <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2267,16 +2176,15 @@ op_max <- local({
   }
 })
 
-#' Element-wise maximum of `x1` and `x2`.
+#' Element-wise maximum of \code{x1} and \code{x2}.
 #'
 #' @param x1 First tensor.
 #' @param x2 Second tensor.
-#' @param ... Further named arguments passed to `keras.ops.maximum()`.
+#' @param ... Further named arguments passed to \code{keras.ops.maximum()}.
 #'
-#' @returns Output tensor, element-wise maximum of `x1` and `x2`.
+#' @returns Output tensor, element-wise maximum of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_maximum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2291,14 +2199,13 @@ op_maximum <- local({
 #' @param x Input tensor.
 #' @param axis Axis or axes along which the means are computed. The default
 #' is to compute the mean of the flattened tensor.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one.
-#' @param ... Further named arguments passed to `keras.ops.mean()`.
+#' @param ... Further named arguments passed to \code{keras.ops.mean()}.
 #'
 #' @returns Output tensor containing the mean values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_mean <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2312,16 +2219,15 @@ op_mean <- local({
 #'
 #' @param x Input tensor.
 #' @param axis Axis or axes along which the medians are computed. Defaults to
-#' `axis=None` which is to compute the median(s) along a flattened
+#' \code{axis=None} which is to compute the median(s) along a flattened
 #' version of the array.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduce
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduce
 #' are left in the result as dimensions with size one.
-#' @param ... Further named arguments passed to `keras.ops.median()`.
+#' @param ... Further named arguments passed to \code{keras.ops.median()}.
 #'
 #' @returns The output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_median <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2334,19 +2240,18 @@ op_median <- local({
 #' Creates grids of coordinates from coordinate vectors.
 #'
 #' @description
-#' Given `N` 1-D tensors `T0, T1, ..., TN-1` as inputs with corresponding
-#' lengths `S0, S1, ..., SN-1`, this creates an `N` N-dimensional tensors
-#' `G0, G1, ..., GN-1` each with shape `(S0, ..., SN-1)` where the output
-#' `Gi` is constructed by expanding `Ti` to the result shape.
+#' Given \code{N} 1-D tensors \code{T0, T1, ..., TN-1} as inputs with corresponding
+#' lengths \code{S0, S1, ..., SN-1}, this creates an \code{N} N-dimensional tensors
+#' \code{G0, G1, ..., GN-1} each with shape \code{(S0, ..., SN-1)} where the output
+#' \code{Gi} is constructed by expanding \code{Ti} to the result shape.
 #'
-#' @param indexing `"xy"` or `"ij"`. "xy" is cartesian; `"ij"` is matrix
-#' indexing of output. Defaults to `"xy"`.
-#' @param ... Further named arguments passed to `keras.ops.meshgrid()`.
+#' @param indexing \verb{"xy"} or \verb{"ij"}. "xy" is cartesian; \verb{"ij"} is matrix
+#' indexing of output. Defaults to \verb{"xy"}.
+#' @param ... Further named arguments passed to \code{keras.ops.meshgrid()}.
 #'
 #' @returns Sequence of N tensors.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_meshgrid <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2361,15 +2266,14 @@ op_meshgrid <- local({
 #' @param x Input tensor.
 #' @param axis Axis or axes along which to operate. By default, flattened input
 #' is used.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
-#' in the result as dimensions with size one. Defaults to `FALSE`.
-#' @param initial The maximum value of an output element. Defaults to `NULL`.
-#' @param ... Further named arguments passed to `keras.ops.min()`.
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
+#' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param initial The maximum value of an output element. Defaults to \code{NULL}.
+#' @param ... Further named arguments passed to \code{keras.ops.min()}.
 #'
-#' @returns Minimum of `x`.
+#' @returns Minimum of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_min <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2379,16 +2283,15 @@ op_min <- local({
   }
 })
 
-#' Element-wise minimum of `x1` and `x2`.
+#' Element-wise minimum of \code{x1} and \code{x2}.
 #'
 #' @param x1 First tensor.
 #' @param x2 Second tensor.
-#' @param ... Further named arguments passed to `keras.ops.minimum()`.
+#' @param ... Further named arguments passed to \code{keras.ops.minimum()}.
 #'
-#' @returns Output tensor, element-wise minimum of `x1` and `x2`.
+#' @returns Output tensor, element-wise minimum of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_minimum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2402,12 +2305,11 @@ op_minimum <- local({
 #'
 #' @param x1 First tensor.
 #' @param x2 Second tensor.
-#' @param ... Further named arguments passed to `keras.ops.mod()`.
+#' @param ... Further named arguments passed to \code{keras.ops.mod()}.
 #'
 #' @returns Output tensor, element-wise remainder of division.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_mod <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2426,12 +2328,11 @@ op_mod <- local({
 #' @param source Original positions of the axes to move. These must be unique.
 #' @param destination Destinations positions for each of the original axes.
 #' These must also be unique.
-#' @param ... Further named arguments passed to `keras.ops.moveaxis()`.
+#' @param ... Further named arguments passed to \code{keras.ops.moveaxis()}.
 #'
 #' @returns Tensor with moved axes.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_moveaxis <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2445,12 +2346,11 @@ op_moveaxis <- local({
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.multiply()`.
+#' @param ... Further named arguments passed to \code{keras.ops.multiply()}.
 #'
-#' @returns Output tensor, element-wise product of `x1` and `x2`.
+#' @returns Output tensor, element-wise product of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_multiply <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2463,17 +2363,16 @@ op_multiply <- local({
 #' Replace NaN with zero and infinity with large finite numbers.
 #'
 #' @param x Input data.
-#' @param nan Optional float or int. Value to replace `NaN` entries with.
+#' @param nan Optional float or int. Value to replace \code{NaN} entries with.
 #' @param posinf Optional float or int.
 #' Value to replace positive infinity with.
 #' @param neginf Optional float or int.
 #' Value to replace negative infinity with.
-#' @param ... Further named arguments passed to `keras.ops.nan_to_num()`.
+#' @param ... Further named arguments passed to \code{keras.ops.nan_to_num()}.
 #'
-#' @returns `x`, with non-finite values replaced.
+#' @returns \code{x}, with non-finite values replaced.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_nan_to_num <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2486,12 +2385,11 @@ op_nan_to_num <- local({
 #' Return the number of dimensions of a tensor.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.ndim()`.
+#' @param ... Further named arguments passed to \code{keras.ops.ndim()}.
 #'
-#' @returns The number of dimensions in `x`.
+#' @returns The number of dimensions in \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_ndim <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2504,12 +2402,11 @@ op_ndim <- local({
 #' Numerical negative, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.negative()`.
+#' @param ... Further named arguments passed to \code{keras.ops.negative()}.
 #'
-#' @returns Output tensor, `y = -x`.
+#' @returns Output tensor, \code{y = -x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_negative <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2522,12 +2419,11 @@ op_negative <- local({
 #' Return the indices of the elements that are non-zero.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.nonzero()`.
+#' @param ... Further named arguments passed to \code{keras.ops.nonzero()}.
 #'
 #' @returns Indices of elements that are non-zero.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_nonzero <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2537,16 +2433,15 @@ op_nonzero <- local({
   }
 })
 
-#' Return `(x1 != x2)` element-wise.
+#' Return \verb{(x1 != x2)} element-wise.
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.not_equal()`.
+#' @param ... Further named arguments passed to \code{keras.ops.not_equal()}.
 #'
-#' @returns Output tensor, element-wise comparison of `x1` and `x2`.
+#' @returns Output tensor, element-wise comparison of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_not_equal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2560,12 +2455,11 @@ op_not_equal <- local({
 #'
 #' @param shape Shape of the new tensor.
 #' @param dtype Desired data type of the tensor.
-#' @param ... Further named arguments passed to `keras.ops.ones()`.
+#' @param ... Further named arguments passed to \code{keras.ops.ones()}.
 #'
 #' @returns Tensor of ones with the given shape and dtype.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_ones <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2575,16 +2469,15 @@ op_ones <- local({
   }
 })
 
-#' Return a tensor of ones with the same shape and type of `x`.
+#' Return a tensor of ones with the same shape and type of \code{x}.
 #'
 #' @param x Input tensor.
 #' @param dtype Overrides the data type of the result.
-#' @param ... Further named arguments passed to `keras.ops.ones_like()`.
+#' @param ... Further named arguments passed to \code{keras.ops.ones_like()}.
 #'
-#' @returns A tensor of ones with the same shape and type as `x`.
+#' @returns A tensor of ones with the same shape and type as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_ones_like <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2597,20 +2490,17 @@ op_ones_like <- local({
 #' Compute the outer product of two vectors.
 #'
 #' @description
-#' Given two vectors `x1` and `x2`, the outer product is:
+#' Given two vectors \code{x1} and \code{x2}, the outer product is:
 #'
-#' ```
-#' out[i, j] = x1[i] * x2[j]
-#' ```
+#' \preformatted{out[i, j] = x1[i] * x2[j]}
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.outer()`.
+#' @param ... Further named arguments passed to \code{keras.ops.outer()}.
 #'
-#' @returns Outer product of `x1` and `x2`.
+#' @returns Outer product of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_outer <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2624,34 +2514,33 @@ op_outer <- local({
 #'
 #' @param x Tensor to pad.
 #' @param pad_width Number of values padded to the edges of each axis.
-#' `((before_1, after_1), ...(before_N, after_N))` unique pad
+#' \code{((before_1, after_1), ...(before_N, after_N))} unique pad
 #' widths for each axis.
-#' `((before, after),)` yields same before and after pad for
+#' \code{((before, after),)} yields same before and after pad for
 #' each axis.
-#' `(pad,)` or `int` is a shortcut for `before = after = pad`
+#' \code{(pad,)} or \code{int} is a shortcut for \code{before = after = pad}
 #' width for all axes.
-#' @param mode One of `"constant"`, `"edge"`, `"linear_ramp"`,
-#' `"maximum"`, `"mean"`, `"median"`, `"minimum"`,
-#' `"reflect"`, `"symmetric"`, `"wrap"`, `"empty"`,
-#' `"circular"`. Defaults to `"constant"`.
-#' @param constant_values value to pad with if `mode == "constant"`.
-#' Defaults to `0`. A `ValueError` is raised if not None and
-#' `mode != "constant"`.
-#' @param ... Further named arguments passed to `keras.ops.pad()`.
+#' @param mode One of \verb{"constant"}, \verb{"edge"}, \verb{"linear_ramp"},
+#' \verb{"maximum"}, \verb{"mean"}, \verb{"median"}, \verb{"minimum"},
+#' \verb{"reflect"}, \verb{"symmetric"}, \verb{"wrap"}, \verb{"empty"},
+#' \verb{"circular"}. Defaults to \verb{"constant"}.
+#' @param constant_values value to pad with if \verb{mode == "constant"}.
+#' Defaults to \code{0}. A \code{ValueError} is raised if not None and
+#' \verb{mode != "constant"}.
+#' @param ... Further named arguments passed to \code{keras.ops.pad()}.
 #'
 #' @returns Padded tensor.
 #'
 #' @section Note:
-#' Torch backend only supports modes `"constant"`, `"reflect"`,
-#' `"symmetric"` and `"circular"`.
-#' Only Torch backend supports `"circular"` mode.
+#' Torch backend only supports modes \verb{"constant"}, \verb{"reflect"},
+#' \verb{"symmetric"} and \verb{"circular"}.
+#' Only Torch backend supports \verb{"circular"} mode.
 #'
 #' @section Note:
-#' Tensorflow backend only supports modes `"constant"`, `"reflect"`
-#' and `"symmetric"`.
+#' Tensorflow backend only supports modes \verb{"constant"}, \verb{"reflect"}
+#' and \verb{"symmetric"}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_pad <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2665,12 +2554,11 @@ op_pad <- local({
 #'
 #' @param x1 The bases.
 #' @param x2 The exponents.
-#' @param ... Further named arguments passed to `keras.ops.power()`.
+#' @param ... Further named arguments passed to \code{keras.ops.power()}.
 #'
-#' @returns Output tensor, the bases in `x1` raised to the exponents in `x2`.
+#' @returns Output tensor, the bases in \code{x1} raised to the exponents in \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_power <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2684,17 +2572,16 @@ op_power <- local({
 #'
 #' @param x Input tensor.
 #' @param axis Axis or axes along which a product is performed. The default,
-#' `axis=None`, will compute the product of all elements
+#' \code{axis=None}, will compute the product of all elements
 #' in the input tensor.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduce
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduce
 #' are left in the result as dimensions with size one.
 #' @param dtype Data type of the returned tensor.
-#' @param ... Further named arguments passed to `keras.ops.prod()`.
+#' @param ... Further named arguments passed to \code{keras.ops.prod()}.
 #'
-#' @returns Product of elements of `x` over the given axis or axes.
+#' @returns Product of elements of \code{x} over the given axis or axes.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_prod <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2710,29 +2597,30 @@ op_prod <- local({
 #' @param q Probability or sequence of probabilities for the quantiles to
 #' compute. Values must be between 0 and 1 inclusive.
 #' @param axis Axis or axes along which the quantiles are computed. Defaults to
-#' `axis=None` which is to compute the quantile(s) along a flattened
+#' \code{axis=None} which is to compute the quantile(s) along a flattened
 #' version of the array.
 #' @param method A string specifies the method to use for estimating the
-#' quantile. Available methods are `"linear"`, `"lower"`, `"higher"`,
-#' `"midpoint"`, and `"nearest"`. Defaults to `"linear"`.
-#' If the desired quantile lies between two data points `i < j`:
-#' - `"linear"`: `i + (j - i) * fraction`, where fraction is the
-#' fractional part of the index surrounded by `i` and `j`.
-#' - `"lower"`: `i`.
-#' - `"higher"`: `j`.
-#' - `"midpoint"`: `(i + j) / 2`
-#' - `"nearest"`: `i` or `j`, whichever is nearest.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduce
+#' quantile. Available methods are \verb{"linear"}, \verb{"lower"}, \verb{"higher"},
+#' \verb{"midpoint"}, and \verb{"nearest"}. Defaults to \verb{"linear"}.
+#' If the desired quantile lies between two data points \code{i < j}:
+#' \itemize{
+#' \item \verb{"linear"}: \code{i + (j - i) * fraction}, where fraction is the
+#' fractional part of the index surrounded by \code{i} and \code{j}.
+#' \item \verb{"lower"}: \code{i}.
+#' \item \verb{"higher"}: \code{j}.
+#' \item \verb{"midpoint"}: \code{(i + j) / 2}
+#' \item \verb{"nearest"}: \code{i} or \code{j}, whichever is nearest.
+#' }
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduce
 #' are left in the result as dimensions with size one.
-#' @param ... Further named arguments passed to `keras.ops.quantile()`.
+#' @param ... Further named arguments passed to \code{keras.ops.quantile()}.
 #'
-#' @returns The quantile(s). If `q` is a single probability and `axis=None`, then
+#' @returns The quantile(s). If \code{q} is a single probability and \code{axis=None}, then
 #' the result is a scalar. If multiple probabilities levels are given,
 #' first axis of the result corresponds to the quantiles. The other axes
-#' are the axes that remain after the reduction of `x`.
+#' are the axes that remain after the reduction of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_quantile <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2749,12 +2637,11 @@ op_quantile <- local({
 #' A 1-D tensor, containing the elements of the input, is returned.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.ravel()`.
+#' @param ... Further named arguments passed to \code{keras.ops.ravel()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_ravel <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2767,12 +2654,11 @@ op_ravel <- local({
 #' Return the real part of the complex argument.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.real()`.
+#' @param ... Further named arguments passed to \code{keras.ops.real()}.
 #'
 #' @returns The real component of the complex argument.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_real <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2785,15 +2671,14 @@ op_real <- local({
 #' Return the reciprocal of the argument, element-wise.
 #'
 #' @description
-#' Calculates `1/x`.
+#' Calculates \code{1/x}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.reciprocal()`.
+#' @param ... Further named arguments passed to \code{keras.ops.reciprocal()}.
 #'
-#' @returns Output tensor, element-wise reciprocal of `x`.
+#' @returns Output tensor, element-wise reciprocal of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_reciprocal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2809,12 +2694,11 @@ op_reciprocal <- local({
 #' @param repeats The number of repetitions for each element.
 #' @param axis The axis along which to repeat values. By default, use
 #' the flattened input array, and return a flat output array.
-#' @param ... Further named arguments passed to `keras.ops.repeat()`.
+#' @param ... Further named arguments passed to \code{keras.ops.repeat()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_repeat <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2831,12 +2715,11 @@ op_repeat <- local({
 #' @param newshape The new shape should be compatible with the original shape.
 #' One shape dimension can be -1 in which case the value is
 #' inferred from the length of the array and remaining dimensions.
-#' @param ... Further named arguments passed to `keras.ops.reshape()`.
+#' @param ... Further named arguments passed to \code{keras.ops.reshape()}.
 #'
 #' @returns The reshaped tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_reshape <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2850,18 +2733,17 @@ op_reshape <- local({
 #' Shift the bits of an integer to the right.
 #'
 #' @description
-#' Bits are shifted to the right `y`. Because the internal representation of
-#' numbers is in binary format, this operation is equivalent to dividing `x` by
-#' `2**y`.
+#' Bits are shifted to the right \code{y}. Because the internal representation of
+#' numbers is in binary format, this operation is equivalent to dividing \code{x} by
+#' \code{2**y}.
 #'
 #' @param x Input integer tensor.
 #' @param y Input integer tensor.
-#' @param ... Further named arguments passed to `keras.ops.right_shift()`.
+#' @param ... Further named arguments passed to \code{keras.ops.right_shift()}.
 #'
 #' @returns Result tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_right_shift <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2881,12 +2763,11 @@ op_right_shift <- local({
 #' @param axis The axis along which elements are shifted. By default, the
 #' array is flattened before shifting, after which the original
 #' shape is restored.
-#' @param ... Further named arguments passed to `keras.ops.roll()`.
+#' @param ... Further named arguments passed to \code{keras.ops.roll()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_roll <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2900,19 +2781,18 @@ op_roll <- local({
 #'
 #' @description
 #' This function rotates an array counterclockwise
-#' by 90 degrees `k` times in the plane specified by `axes`.
+#' by 90 degrees \code{k} times in the plane specified by \code{axes}.
 #' Supports arrays of two or more dimensions.
 #'
 #' @param array Input array to rotate.
 #' @param k Number of times the array is rotated by 90 degrees.
 #' @param axes A tuple of two integers specifying the
-#' plane of rotation (defaults to `(0, 1)`).
-#' @param ... Further named arguments passed to `keras.ops.rot90()`.
+#' plane of rotation (defaults to \code{(0, 1)}).
+#' @param ... Further named arguments passed to \code{keras.ops.rot90()}.
 #'
 #' @returns Rotated array.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_rot90 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2926,13 +2806,12 @@ op_rot90 <- local({
 #' Evenly round to the given number of decimals.
 #'
 #' @param x Input tensor.
-#' @param decimals Number of decimal places to round to. Defaults to `0`.
-#' @param ... Further named arguments passed to `keras.ops.round()`.
+#' @param decimals Number of decimal places to round to. Defaults to \code{0}.
+#' @param ... Further named arguments passed to \code{keras.ops.round()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_round <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2942,19 +2821,18 @@ op_round <- local({
   }
 })
 
-#' Perform a binary search, returning indices for insertion of `values` into `sorted_sequence` that maintain the sorting order.
+#' Perform a binary search, returning indices for insertion of \code{values} into \code{sorted_sequence} that maintain the sorting order.
 #'
 #' @param sorted_sequence 1-D input tensor, sorted along the innermost
 #' dimension.
 #' @param values N-D tensor of query insertion values.
 #' @param side 'left' or 'right', specifying the direction in which to insert
 #' for the equality case (tie-breaker).
-#' @param ... Further named arguments passed to `keras.ops.searchsorted()`.
+#' @param ... Further named arguments passed to \code{keras.ops.searchsorted()}.
 #'
-#' @returns Tensor of insertion indices of same shape as `values`.
+#' @returns Tensor of insertion indices of same shape as \code{values}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_searchsorted <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2964,7 +2842,7 @@ op_searchsorted <- local({
   }
 })
 
-#' Return elements from `choicelist`, based on conditions in `condlist`.
+#' Return elements from \code{choicelist}, based on conditions in \code{condlist}.
 #'
 #' @param condlist List of boolean tensors.
 #' The list of conditions which determine from which array
@@ -2973,18 +2851,17 @@ op_searchsorted <- local({
 #' the first one encountered in condlist is used.
 #' @param choicelist List of tensors.
 #' The list of tensors from which the output elements are taken.
-#' This list has to be of the same length as `condlist`.
+#' This list has to be of the same length as \code{condlist}.
 #' @param default Optional scalar value.
 #' The element inserted in the output
-#' when all conditions evaluate to `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.select()`.
+#' when all conditions evaluate to \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.select()}.
 #'
-#' @returns Tensor where the output at position `m` is the `m`-th element
-#' of the tensor in `choicelist` where the `m`-th element of the
-#' corresponding tensor in `condlist` is `TRUE`.
+#' @returns Tensor where the output at position \code{m} is the \code{m}-th element
+#' of the tensor in \code{choicelist} where the \code{m}-th element of the
+#' corresponding tensor in \code{condlist} is \code{TRUE}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_select <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -2994,15 +2871,14 @@ op_select <- local({
   }
 })
 
-#' Returns a tensor with the signs of the elements of `x`.
+#' Returns a tensor with the signs of the elements of \code{x}.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.sign()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sign()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_sign <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3012,19 +2888,18 @@ op_sign <- local({
   }
 })
 
-#' Return the sign bit of the elements of `x`.
+#' Return the sign bit of the elements of \code{x}.
 #'
 #' @description
-#' The output boolean tensor contains `TRUE` where the sign of `x` is negative,
-#' and `FALSE` otherwise.
+#' The output boolean tensor contains \code{TRUE} where the sign of \code{x} is negative,
+#' and \code{FALSE} otherwise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.signbit()`.
+#' @param ... Further named arguments passed to \code{keras.ops.signbit()}.
 #'
-#' @returns Output boolean tensor of same shape as `x`.
+#' @returns Output boolean tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_signbit <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3037,12 +2912,11 @@ op_signbit <- local({
 #' Trigonometric sine, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.sin()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sin()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_sin <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3055,12 +2929,11 @@ op_sin <- local({
 #' Hyperbolic sine, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.sinh()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sinh()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_sinh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3073,12 +2946,11 @@ op_sinh <- local({
 #' Return the number of elements in a tensor.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.size()`.
+#' @param ... Further named arguments passed to \code{keras.ops.size()}.
 #'
-#' @returns Number of elements in `x`.
+#' @returns Number of elements in \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_size <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3091,16 +2963,15 @@ op_size <- local({
 #' Compute the sign and natural logarithm of the determinant of a matrix.
 #'
 #' @param x Input matrix. It must 2D and square.
-#' @param ... Further named arguments passed to `keras.ops.slogdet()`.
+#' @param ... Further named arguments passed to \code{keras.ops.slogdet()}.
 #'
-#' @returns A tuple `(sign, logabsdet)`. `sign` is a number representing
+#' @returns A tuple \code{(sign, logabsdet)}. \code{sign} is a number representing
 #' the sign of the determinant. For a real matrix, this is 1, 0, or -1.
 #' For a complex matrix, this is a complex number with absolute value 1
 #' (i.e., it is on the unit circle), or else 0.
-#' `logabsdet` is the natural log of the absolute value of the determinant.
+#' \code{logabsdet} is the natural log of the absolute value of the determinant.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_slogdet <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3110,17 +2981,16 @@ op_slogdet <- local({
   }
 })
 
-#' Sorts the elements of `x` along a given axis in ascending order.
+#' Sorts the elements of \code{x} along a given axis in ascending order.
 #'
 #' @param x Input tensor.
-#' @param axis Axis along which to sort. If `NULL`, the tensor is flattened
-#' before sorting. Defaults to `-1`; the last axis.
-#' @param ... Further named arguments passed to `keras.ops.sort()`.
+#' @param axis Axis along which to sort. If \code{NULL}, the tensor is flattened
+#' before sorting. Defaults to \code{-1}; the last axis.
+#' @param ... Further named arguments passed to \code{keras.ops.sort()}.
 #'
 #' @returns Sorted tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_sort <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3134,11 +3004,11 @@ op_sort <- local({
 #'
 #' @param x Input tensor.
 #' @param indices_or_sections If an integer, N, the tensor will be split into N
-#' equal sections along `axis`. If a 1-D array of sorted integers,
+#' equal sections along \code{axis}. If a 1-D array of sorted integers,
 #' the entries indicate indices at which the tensor will be split
-#' along `axis`.
-#' @param axis Axis along which to split. Defaults to `0`.
-#' @param ... Further named arguments passed to `keras.ops.split()`.
+#' along \code{axis}.
+#' @param axis Axis along which to split. Defaults to \code{0}.
+#' @param ... Further named arguments passed to \code{keras.ops.split()}.
 #'
 #' @returns A list of tensors.
 #'
@@ -3147,7 +3017,6 @@ op_sort <- local({
 #' Torch backend.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_split <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3160,12 +3029,11 @@ op_split <- local({
 #' Return the non-negative square root of a tensor, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.sqrt()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sqrt()}.
 #'
-#' @returns Output tensor, the non-negative square root of `x`.
+#' @returns Output tensor, the non-negative square root of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_sqrt <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3178,12 +3046,11 @@ op_sqrt <- local({
 #' Return the element-wise square of the input.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.square()`.
+#' @param ... Further named arguments passed to \code{keras.ops.square()}.
 #'
-#' @returns Output tensor, the square of `x`.
+#' @returns Output tensor, the square of \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_square <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3193,17 +3060,16 @@ op_square <- local({
   }
 })
 
-#' Remove axes of length one from `x`.
+#' Remove axes of length one from \code{x}.
 #'
 #' @param x Input tensor.
 #' @param axis Select a subset of the entries of length one in the shape.
-#' @param ... Further named arguments passed to `keras.ops.squeeze()`.
+#' @param ... Further named arguments passed to \code{keras.ops.squeeze()}.
 #'
 #' @returns The input tensor with all or a subset of the dimensions of
 #' length 1 removed.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_squeeze <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3217,17 +3083,16 @@ op_squeeze <- local({
 #' Join a sequence of tensors along a new axis.
 #'
 #' @description
-#' The `axis` parameter specifies the index of the new axis in the
+#' The \code{axis} parameter specifies the index of the new axis in the
 #' dimensions of the result.
 #'
 #' @param x A sequence of tensors.
-#' @param axis Axis along which to stack. Defaults to `0`.
-#' @param ... Further named arguments passed to `keras.ops.stack()`.
+#' @param axis Axis along which to stack. Defaults to \code{0}.
+#' @param ... Further named arguments passed to \code{keras.ops.stack()}.
 #'
 #' @returns The stacked tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_stack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3243,14 +3108,13 @@ op_stack <- local({
 #' @param axis Axis along which to compute standard deviation.
 #' Default is to compute the standard deviation of the
 #' flattened tensor.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one.
-#' @param ... Further named arguments passed to `keras.ops.std()`.
+#' @param ... Further named arguments passed to \code{keras.ops.std()}.
 #'
 #' @returns Output tensor containing the standard deviation values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_std <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3264,12 +3128,11 @@ op_std <- local({
 #'
 #' @param x1 First input tensor.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.subtract()`.
+#' @param ... Further named arguments passed to \code{keras.ops.subtract()}.
 #'
-#' @returns Output tensor, element-wise difference of `x1` and `x2`.
+#' @returns Output tensor, element-wise difference of \code{x1} and \code{x2}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_subtract <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3284,14 +3147,13 @@ op_subtract <- local({
 #' @param x Input tensor.
 #' @param axis Axis or axes along which the sum is computed. The default is to
 #' compute the sum of the flattened tensor.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one.
-#' @param ... Further named arguments passed to `keras.ops.sum()`.
+#' @param ... Further named arguments passed to \code{keras.ops.sum()}.
 #'
 #' @returns Output tensor containing the sum.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3306,12 +3168,11 @@ op_sum <- local({
 #' @param x Input tensor.
 #' @param axis1 First axis.
 #' @param axis2 Second axis.
-#' @param ... Further named arguments passed to `keras.ops.swapaxes()`.
+#' @param ... Further named arguments passed to \code{keras.ops.swapaxes()}.
 #'
 #' @returns A tensor with the axes swapped.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_swapaxes <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3327,12 +3188,11 @@ op_swapaxes <- local({
 #' @param indices The indices of the values to extract.
 #' @param axis The axis over which to select values. By default, the
 #' flattened input tensor is used.
-#' @param ... Further named arguments passed to `keras.ops.take()`.
+#' @param ... Further named arguments passed to \code{keras.ops.take()}.
 #'
 #' @returns The corresponding tensor of values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_take <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3342,18 +3202,17 @@ op_take <- local({
   }
 })
 
-#' Select values from `x` at the 1-D `indices` along the given axis.
+#' Select values from \code{x} at the 1-D \code{indices} along the given axis.
 #'
 #' @param x Source tensor.
 #' @param indices The indices of the values to extract.
 #' @param axis The axis over which to select values. By default, the flattened
 #' input tensor is used.
-#' @param ... Further named arguments passed to `keras.ops.take_along_axis()`.
+#' @param ... Further named arguments passed to \code{keras.ops.take_along_axis()}.
 #'
 #' @returns The corresponding tensor of values.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_take_along_axis <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3367,12 +3226,11 @@ op_take_along_axis <- local({
 #' Compute tangent, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.tan()`.
+#' @param ... Further named arguments passed to \code{keras.ops.tan()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_tan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3385,12 +3243,11 @@ op_tan <- local({
 #' Hyperbolic tangent, element-wise.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.tanh()`.
+#' @param ... Further named arguments passed to \code{keras.ops.tanh()}.
 #'
-#' @returns Output tensor of same shape as `x`.
+#' @returns Output tensor of same shape as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_tanh <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3404,18 +3261,19 @@ op_tanh <- local({
 #'
 #' @param x1 First tensor.
 #' @param x2 Second tensor.
-#' @param axes - If an integer, N, sum over the last N axes of `x1` and the
-#' first N axes of `x2` in order. The sizes of the corresponding
+#' @param axes \itemize{
+#' \item If an integer, N, sum over the last N axes of \code{x1} and the
+#' first N axes of \code{x2} in order. The sizes of the corresponding
 #' axes must match.
-#' - Or, a list of axes to be summed over, first sequence applying
-#' to `x1`, second to `x2`. Both sequences must be of the
+#' \item Or, a list of axes to be summed over, first sequence applying
+#' to \code{x1}, second to \code{x2}. Both sequences must be of the
 #' same length.
-#' @param ... Further named arguments passed to `keras.ops.tensordot()`.
+#' }
+#' @param ... Further named arguments passed to \code{keras.ops.tensordot()}.
 #'
 #' @returns The tensor dot product of the inputs.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_tensordot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3426,25 +3284,24 @@ op_tensordot <- local({
   }
 })
 
-#' Repeat `x` the number of times given by `repeats`.
+#' Repeat \code{x} the number of times given by \code{repeats}.
 #'
 #' @description
-#' If `repeats` has length `d`, the result will have dimension of
-#' `max(d, x.ndim)`.
+#' If \code{repeats} has length \code{d}, the result will have dimension of
+#' \code{max(d, x.ndim)}.
 #'
-#' If `x.ndim < d`, `x` is promoted to be d-dimensional by prepending
+#' If \code{x.ndim < d}, \code{x} is promoted to be d-dimensional by prepending
 #' new axes.
 #'
-#' If `x.ndim > d`, `repeats` is promoted to `x.ndim` by prepending 1's to it.
+#' If \code{x.ndim > d}, \code{repeats} is promoted to \code{x.ndim} by prepending 1's to it.
 #'
 #' @param x Input tensor.
-#' @param repeats The number of repetitions of `x` along each axis.
-#' @param ... Further named arguments passed to `keras.ops.tile()`.
+#' @param repeats The number of repetitions of \code{x} along each axis.
+#' @param ... Further named arguments passed to \code{keras.ops.tile()}.
 #'
 #' @returns The tiled output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_tile <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3458,31 +3315,30 @@ op_tile <- local({
 #' Return the sum along diagonals of the tensor.
 #'
 #' @description
-#' If `x` is 2-D, the sum along its diagonal with the given offset is
-#' returned, i.e., the sum of elements `x[i, i+offset]` for all `i`.
+#' If \code{x} is 2-D, the sum along its diagonal with the given offset is
+#' returned, i.e., the sum of elements \code{x[i, i+offset]} for all \code{i}.
 #'
-#' If a has more than two dimensions, then the axes specified by `axis1`
-#' and `axis2` are used to determine the 2-D sub-arrays whose traces are
+#' If a has more than two dimensions, then the axes specified by \code{axis1}
+#' and \code{axis2} are used to determine the 2-D sub-arrays whose traces are
 #' returned.
 #'
-#' The shape of the resulting tensor is the same as that of `x` with `axis1`
-#' and `axis2` removed.
+#' The shape of the resulting tensor is the same as that of \code{x} with \code{axis1}
+#' and \code{axis2} removed.
 #'
 #' @param x Input tensor.
 #' @param offset Offset of the diagonal from the main diagonal. Can be
-#' both positive and negative. Defaults to `0`.
+#' both positive and negative. Defaults to \code{0}.
 #' @param axis1 Axis to be used as the first axis of the 2-D sub-arrays.
-#' Defaults to `0`.(first axis).
+#' Defaults to \code{0}.(first axis).
 #' @param axis2 Axis to be used as the second axis of the 2-D sub-arrays.
-#' Defaults to `1` (second axis).
-#' @param ... Further named arguments passed to `keras.ops.trace()`.
+#' Defaults to \code{1} (second axis).
+#' @param ... Further named arguments passed to \code{keras.ops.trace()}.
 #'
-#' @returns If `x` is 2-D, the sum of the diagonal is returned. If `x` has
+#' @returns If \code{x} is 2-D, the sum of the diagonal is returned. If \code{x} has
 #' larger dimensions, then a tensor of sums along diagonals is
 #' returned.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_trace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3493,17 +3349,16 @@ op_trace <- local({
   }
 })
 
-#' Returns a tensor with `axes` transposed.
+#' Returns a tensor with \code{axes} transposed.
 #'
 #' @param x Input tensor.
-#' @param axes Sequence of integers. Permutation of the dimensions of `x`.
+#' @param axes Sequence of integers. Permutation of the dimensions of \code{x}.
 #' By default, the order of the axes are reversed.
-#' @param ... Further named arguments passed to `keras.ops.transpose()`.
+#' @param ... Further named arguments passed to \code{keras.ops.transpose()}.
 #'
-#' @returns `x` with its axes permuted.
+#' @returns \code{x} with its axes permuted.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_transpose <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3519,16 +3374,15 @@ op_transpose <- local({
 #' @param N Number of rows in the tensor.
 #' @param M Number of columns in the tensor.
 #' @param k The sub-diagonal at and below which the array is filled.
-#' `k = 0` is the main diagonal, while `k < 0` is below it, and
-#' `k > 0` is above. The default is 0.
+#' \code{k = 0} is the main diagonal, while \code{k < 0} is below it, and
+#' \code{k > 0} is above. The default is 0.
 #' @param dtype Data type of the returned tensor. The default is "float32".
-#' @param ... Further named arguments passed to `keras.ops.tri()`.
+#' @param ... Further named arguments passed to \code{keras.ops.tri()}.
 #'
 #' @returns Tensor with its lower triangle filled with ones and zeros elsewhere.
-#' `T[i, j] == 1` for `j <= i + k`, 0 otherwise.
+#' \code{T[i, j] == 1} for \code{j <= i + k}, 0 otherwise.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_tri <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3541,18 +3395,17 @@ op_tri <- local({
 #' Return lower triangle of a tensor.
 #'
 #' @description
-#' For tensors with `ndim` exceeding 2, `tril` will apply to the
+#' For tensors with \code{ndim} exceeding 2, \code{tril} will apply to the
 #' final two axes.
 #'
 #' @param x Input tensor.
-#' @param k Diagonal above which to zero elements. Defaults to `0`. the
-#' main diagonal. `k < 0` is below it, and `k > 0` is above it.
-#' @param ... Further named arguments passed to `keras.ops.tril()`.
+#' @param k Diagonal above which to zero elements. Defaults to \code{0}. the
+#' main diagonal. \code{k < 0} is below it, and \code{k > 0} is above it.
+#' @param ... Further named arguments passed to \code{keras.ops.tril()}.
 #'
-#' @returns Lower triangle of `x`, of same shape and data type as `x`.
+#' @returns Lower triangle of \code{x}, of same shape and data type as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_tril <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3565,18 +3418,17 @@ op_tril <- local({
 #' Return upper triangle of a tensor.
 #'
 #' @description
-#' For tensors with `ndim` exceeding 2, `triu` will apply to the
+#' For tensors with \code{ndim} exceeding 2, \code{triu} will apply to the
 #' final two axes.
 #'
 #' @param x Input tensor.
-#' @param k Diagonal below which to zero elements. Defaults to `0`. the
-#' main diagonal. `k < 0` is below it, and `k > 0` is above it.
-#' @param ... Further named arguments passed to `keras.ops.triu()`.
+#' @param k Diagonal below which to zero elements. Defaults to \code{0}. the
+#' main diagonal. \code{k < 0} is below it, and \code{k > 0} is above it.
+#' @param ... Further named arguments passed to \code{keras.ops.triu()}.
 #'
-#' @returns Upper triangle of `x`, of same shape and data type as `x`.
+#' @returns Upper triangle of \code{x}, of same shape and data type as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_triu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3589,17 +3441,16 @@ op_triu <- local({
 #' Return the truncated value of the input, element-wise.
 #'
 #' @description
-#' The truncated value of the scalar `x` is the nearest integer `i` which is
-#' closer to zero than `x` is. In short, the fractional part of the signed
-#' number `x` is discarded.
+#' The truncated value of the scalar \code{x} is the nearest integer \code{i} which is
+#' closer to zero than \code{x} is. In short, the fractional part of the signed
+#' number \code{x} is discarded.
 #'
 #' @param x Input tensor.
-#' @param ... Further named arguments passed to `keras.ops.trunc()`.
+#' @param ... Further named arguments passed to \code{keras.ops.trunc()}.
 #'
-#' @returns The truncated value of each element in `x`.
+#' @returns The truncated value of each element in \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_trunc <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3613,12 +3464,11 @@ op_trunc <- local({
 #'
 #' @param indices An integer or array of integers representing flat indices.
 #' @param shape The shape of the array to unravel into.
-#' @param ... Further named arguments passed to `keras.ops.unravel_index()`.
+#' @param ... Further named arguments passed to \code{keras.ops.unravel_index()}.
 #'
 #' @returns Tuple of arrays for each dimension with unraveled indices.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_unravel_index <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3634,14 +3484,13 @@ op_unravel_index <- local({
 #' @param x Input tensor.
 #' @param axis Axis or axes along which the variance is computed. The default
 #' is to compute the variance of the flattened tensor.
-#' @param keepdims If this is set to `TRUE`, the axes which are reduced are left
+#' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one.
-#' @param ... Further named arguments passed to `keras.ops.var()`.
+#' @param ... Further named arguments passed to \code{keras.ops.var()}.
 #'
 #' @returns Output tensor containing the variance.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_var <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3662,12 +3511,11 @@ op_var <- local({
 #' @param x1 First input tensor. If complex, its complex conjugate is taken
 #' before calculation of the dot product.
 #' @param x2 Second input tensor.
-#' @param ... Further named arguments passed to `keras.ops.vdot()`.
+#' @param ... Further named arguments passed to \code{keras.ops.vdot()}.
 #'
 #' @returns Output tensor.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_vdot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3683,21 +3531,20 @@ op_vdot <- local({
 #' @param excluded Optional set of integers representing
 #' positional arguments for which the function
 #' will not be vectorized.
-#' These will be passed directly to `pyfunc` unmodified.
+#' These will be passed directly to \code{pyfunc} unmodified.
 #' @param signature Optional generalized universal function signature,
-#' e.g., `"(m,n),(n)->(m)"` for vectorized
+#' e.g., \verb{"(m,n),(n)->(m)"} for vectorized
 #' matrix-vector multiplication. If provided,
-#' `pyfunc` will be called with (and expected to return)
+#' \code{pyfunc} will be called with (and expected to return)
 #' arrays with shapes given by the size of corresponding
-#' core dimensions. By default, `pyfunc` is assumed
+#' core dimensions. By default, \code{pyfunc} is assumed
 #' to take scalars tensors as input and output.
-#' @param ... Further named arguments passed to `keras.ops.vectorize()`.
+#' @param ... Further named arguments passed to \code{keras.ops.vectorize()}.
 #'
-#' @returns A new function that applies `pyfunc` to every element
+#' @returns A new function that applies \code{pyfunc} to every element
 #' of its input along axis 0 (the batch axis).
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_vectorize <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3710,12 +3557,11 @@ op_vectorize <- local({
 #' Stack tensors in sequence vertically (row wise).
 #'
 #' @param xs Sequence of tensors.
-#' @param ... Further named arguments passed to `keras.ops.vstack()`.
+#' @param ... Further named arguments passed to \code{keras.ops.vstack()}.
 #'
 #' @returns Tensor formed by stacking the given tensors.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_vstack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3725,18 +3571,17 @@ op_vstack <- local({
   }
 })
 
-#' Return elements chosen from `x1` or `x2` depending on `condition`.
+#' Return elements chosen from \code{x1} or \code{x2} depending on \code{condition}.
 #'
-#' @param condition Where `TRUE`, yield `x1`, otherwise yield `x2`.
-#' @param x1 Values from which to choose when `condition` is `TRUE`.
-#' @param x2 Values from which to choose when `condition` is `FALSE`.
-#' @param ... Further named arguments passed to `keras.ops.where()`.
+#' @param condition Where \code{TRUE}, yield \code{x1}, otherwise yield \code{x2}.
+#' @param x1 Values from which to choose when \code{condition} is \code{TRUE}.
+#' @param x2 Values from which to choose when \code{condition} is \code{FALSE}.
+#' @param ... Further named arguments passed to \code{keras.ops.where()}.
 #'
-#' @returns A tensor with elements from `x1` where `condition` is `TRUE`, and
-#' elements from `x2` where `condition` is `FALSE`.
+#' @returns A tensor with elements from \code{x1} where \code{condition} is \code{TRUE}, and
+#' elements from \code{x2} where \code{condition} is \code{FALSE}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_where <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3750,12 +3595,11 @@ op_where <- local({
 #'
 #' @param shape Shape of the new tensor.
 #' @param dtype Desired data type of the tensor.
-#' @param ... Further named arguments passed to `keras.ops.zeros()`.
+#' @param ... Further named arguments passed to \code{keras.ops.zeros()}.
 #'
 #' @returns Tensor of zeros with the given shape and dtype.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_zeros <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -3765,16 +3609,15 @@ op_zeros <- local({
   }
 })
 
-#' Return a tensor of zeros with the same shape and type as `x`.
+#' Return a tensor of zeros with the same shape and type as \code{x}.
 #'
 #' @param x Input tensor.
 #' @param dtype Overrides the data type of the result.
-#' @param ... Further named arguments passed to `keras.ops.zeros_like()`.
+#' @param ... Further named arguments passed to \code{keras.ops.zeros_like()}.
 #'
-#' @returns A tensor of zeros with the same shape and type as `x`.
+#' @returns A tensor of zeros with the same shape and type as \code{x}.
 #'
 #' @family numpy ops
-#' @md
 #' @export
 op_zeros_like <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -9,8 +9,10 @@
 #' Adadelta optimization is a stochastic gradient descent method that is based
 #' on adaptive learning rate per dimension to address two drawbacks:
 #'
-#' - The continual decay of learning rates throughout training.
-#' - The need for a manually selected global learning rate.
+#' \itemize{
+#' \item The continual decay of learning rates throughout training.
+#' \item The need for a manually selected global learning rate.
+#' }
 #'
 #' Adadelta is a more robust extension of Adagrad that adapts learning rates
 #' based on a moving window of gradient updates, instead of accumulating all
@@ -21,16 +23,18 @@
 #'
 #' Reference:
 #'
-#' - [Zeiler, 2012](http://arxiv.org/abs/1212.5701)
+#' \itemize{
+#' \item \href{http://arxiv.org/abs/1212.5701}{Zeiler, 2012}
+#' }
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`. Note that `Adadelta`
+#' use. The learning rate. Defaults to \code{0.001}. Note that \code{Adadelta}
 #' tends to benefit from higher initial learning rate values compared
 #' to other optimizers. To match the exact form in the original paper,
 #' use 1.0.
-#' @param rho A floating point value. The decay rate. Defaults to `0.95`.
+#' @param rho A floating point value. The decay rate. Defaults to \code{0.95}.
 #' @param epsilon Small floating point value for maintaining numerical stability.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
@@ -39,38 +43,38 @@
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -81,12 +85,11 @@
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Adadelta()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Adadelta()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Adadelta` instance.
+#' @returns A \code{keras.optimizers.Adadelta} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_adadelta <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -113,22 +116,24 @@ optimizer_adadelta <- local({
 #'
 #' Reference:
 #'
-#' - [Shazeer, Noam et al., 2018](https://arxiv.org/abs/1804.04235).
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1804.04235}{Shazeer, Noam et al., 2018}.
+#' }
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
-#' @param beta_2_decay float, defaults to -0.8. The decay rate of `beta_2`.
+#' use. The learning rate. Defaults to \code{0.001}.
+#' @param beta_2_decay float, defaults to -0.8. The decay rate of \code{beta_2}.
 #' @param epsilon_1 float, defaults to 1e-30. A small offset to keep denominator
 #' away from 0.
 #' @param epsilon_2 float, defaults to 1e-3. A small offset to avoid learning
 #' rate becoming too small by time.
 #' @param clip_threshold float, defaults to 1.0. Clipping threshold. This is a
-#' part of Adafactor algorithm, independent from `clipnorm`,
-#' `clipvalue`, and `global_clipnorm`.
-#' @param relative_step bool, defaults to `TRUE`. If `learning_rate` is a
-#' constant and `relative_step=True`, learning rate will be adjusted
+#' part of Adafactor algorithm, independent from \code{clipnorm},
+#' \code{clipvalue}, and \code{global_clipnorm}.
+#' @param relative_step bool, defaults to \code{TRUE}. If \code{learning_rate} is a
+#' constant and \code{relative_step=True}, learning rate will be adjusted
 #' based on current iterations. This is a default learning rate decay
 #' in Adafactor.
 #' @param weight_decay Float. If set, weight decay is applied.
@@ -138,38 +143,38 @@ optimizer_adadelta <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -180,12 +185,11 @@ optimizer_adadelta <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Adafactor()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Adafactor()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Adafactor` instance.
+#' @returns A \code{keras.optimizers.Adafactor} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_adafactor <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -210,15 +214,17 @@ optimizer_adafactor <- local({
 #'
 #' Reference:
 #'
-#' - [Duchi et al., 2011](http://www.jmlr.org/papers/volume12/duchi11a/duchi11a.pdf).
+#' \itemize{
+#' \item \href{http://www.jmlr.org/papers/volume12/duchi11a/duchi11a.pdf}{Duchi et al., 2011}.
+#' }
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`. Note that `Adagrad`
+#' use. The learning rate. Defaults to \code{0.001}. Note that \code{Adagrad}
 #' tends to benefit from higher initial learning rate values compared
 #' to other optimizers. To match the exact form in the original paper,
-#' use `1.0`.
+#' use \code{1.0}.
 #' @param initial_accumulator_value Floating point value. Starting value for the
 #' accumulators (per-parameter momentum values). Must be non-negative.
 #' @param epsilon Small floating point value for maintaining numerical stability.
@@ -229,38 +235,38 @@ optimizer_adafactor <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -271,12 +277,11 @@ optimizer_adafactor <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Adagrad()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Adagrad()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Adagrad` instance.
+#' @returns A \code{keras.optimizers.Adagrad} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_adagrad <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -297,31 +302,31 @@ optimizer_adagrad <- local({
 #' adaptive estimation of first-order and second-order moments.
 #'
 #' According to
-#' [Kingma et al., 2014](http://arxiv.org/abs/1412.6980),
+#' \href{http://arxiv.org/abs/1412.6980}{Kingma et al., 2014},
 #' the method is "*computationally
 #' efficient, has little memory requirement, invariant to diagonal rescaling of
 #' gradients, and is well suited for problems that are large in terms of
 #' data/parameters*".
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param beta_1 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 1st moment estimates. Defaults to
-#' `0.9`.
+#' \code{0.9}.
 #' @param beta_2 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 2nd moment estimates. Defaults to
-#' `0.999`.
+#' \code{0.999}.
 #' @param epsilon A small constant for numerical stability. This epsilon is
 #' "epsilon hat" in the Kingma and Ba paper (in the formula just before
 #' Section 2.1), not the epsilon in Algorithm 1 of the paper. Defaults
-#' to `1e-7`.
+#' to \code{1e-7}.
 #' @param amsgrad Boolean. Whether to apply AMSGrad variant of this algorithm
 #' from the paper "On the Convergence of Adam and beyond". Defaults
-#' to `FALSE`.
+#' to \code{FALSE}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
@@ -329,38 +334,38 @@ optimizer_adagrad <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -371,12 +376,11 @@ optimizer_adagrad <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Adam()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Adam()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Adam` instance.
+#' @returns A \code{keras.optimizers.Adam} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_adam <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -397,10 +401,10 @@ optimizer_adam <- local({
 #' adaptive estimation of first-order and second-order moments with an added
 #' method to decay weights per the techniques discussed in the paper,
 #' 'Decoupled Weight Decay Regularization' by
-#' [Loshchilov, Hutter et al., 2019](https://arxiv.org/abs/1711.05101).
+#' \href{https://arxiv.org/abs/1711.05101}{Loshchilov, Hutter et al., 2019}.
 #'
 #' According to
-#' [Kingma et al., 2014](http://arxiv.org/abs/1412.6980),
+#' \href{http://arxiv.org/abs/1412.6980}{Kingma et al., 2014},
 #' the underlying Adam method is "*computationally
 #' efficient, has little memory requirement, invariant to diagonal rescaling of
 #' gradients, and is well suited for problems that are large in terms of
@@ -408,68 +412,70 @@ optimizer_adam <- local({
 #'
 #' References:
 #'
-#' - [Loshchilov et al., 2019](https://arxiv.org/abs/1711.05101)
-#' - [Kingma et al., 2014](http://arxiv.org/abs/1412.6980) for `adam`
-#' - [Reddi et al., 2018](https://openreview.net/pdf?id=ryQu7f-RZ) for `amsgrad`.
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1711.05101}{Loshchilov et al., 2019}
+#' \item \href{http://arxiv.org/abs/1412.6980}{Kingma et al., 2014} for \code{adam}
+#' \item \href{https://openreview.net/pdf?id=ryQu7f-RZ}{Reddi et al., 2018} for \code{amsgrad}.
+#' }
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param beta_1 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 1st moment estimates.
-#' Defaults to `0.9`.
+#' Defaults to \code{0.9}.
 #' @param beta_2 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 2nd moment estimates.
-#' Defaults to `0.999`.
+#' Defaults to \code{0.999}.
 #' @param epsilon A small constant for numerical stability. This epsilon is
 #' "epsilon hat" in the Kingma and Ba paper (in the formula just
 #' before Section 2.1), not the epsilon in Algorithm 1 of the paper.
 #' Defaults to 1e-7.
 #' @param amsgrad Boolean. Whether to apply AMSGrad variant of this algorithm
 #' from the paper "On the Convergence of Adam and beyond".
-#' Defaults to `FALSE`.
+#' Defaults to \code{FALSE}.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
 #' @param clipvalue Float. If set, the gradient of each weight is clipped to be
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -480,12 +486,11 @@ optimizer_adam <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.AdamW()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.AdamW()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.AdamW` instance.
+#' @returns A \code{keras.optimizers.AdamW} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_adam_w <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -509,17 +514,31 @@ optimizer_adam_w <- local({
 #' conditions. Default parameters follow those provided in the paper (see
 #' references below).
 #'
-#' The update rule for parameter `w` with gradient `g` is described at the end
+#' Initialization:
+#'
+#' \preformatted{m = 0  # Initialize initial 1st moment vector
+#' u = 0  # Initialize the exponentially weighted infinity norm
+#' t = 0  # Initialize timestep}
+#'
+#' The update rule for parameter \code{w} with gradient \code{g} is described at the end
 #' of section 7.1 of the paper (see the reference section):
+#'
+#' \preformatted{t += 1
+#' m = beta1 * m + (1 - beta) * g
+#' u = max(beta2 * u, abs(g))
+#' current_lr = learning_rate / (1 - beta1 ** t)
+#' w = w - current_lr * m / (u + epsilon)}
 #'
 #' Reference:
 #'
-#' - [Kingma et al., 2014](http://arxiv.org/abs/1412.6980)
+#' \itemize{
+#' \item \href{http://arxiv.org/abs/1412.6980}{Kingma et al., 2014}
+#' }
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param beta_1 A float value or a constant float tensor. The exponential decay
 #' rate for the 1st moment estimates.
 #' @param beta_2 A float value or a constant float tensor. The exponential decay
@@ -535,38 +554,38 @@ optimizer_adam_w <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -574,13 +593,12 @@ optimizer_adam_w <- local({
 #' iterations value (optimizer steps // gradient_accumulation_steps).
 #' Learning rate schedules will look at "real" iterations value
 #' (optimizer steps).
-#' @param name Passed to `keras.optimizers.Adamax()` as `name` (its docstring does not describe it).
-#' @param ... Further named arguments for `keras.optimizers.Adamax()`, such as `name`.
+#' @param name Passed to \code{keras.optimizers.Adamax()} as \code{name} (its docstring does not describe it).
+#' @param ... Further named arguments for \code{keras.optimizers.Adamax()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Adamax` instance.
+#' @returns A \code{keras.optimizers.Adamax} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_adamax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -600,44 +618,63 @@ optimizer_adamax <- local({
 #' developed at Google for click-through rate prediction in the early 2010s. It
 #' is most suitable for shallow models with large and sparse feature spaces.
 #' The algorithm is described by
-#' [McMahan et al., 2013](https://research.google.com/pubs/archive/41159.pdf).
+#' \href{https://research.google.com/pubs/archive/41159.pdf}{McMahan et al., 2013}.
 #' The Keras version has support for both online L2 regularization
 #' (the L2 regularization described in the paper
 #' above) and shrinkage-type L2 regularization
 #' (which is the addition of an L2 penalty to the loss function).
 #'
+#' Initialization:
+#'
+#' \preformatted{n = 0
+#' sigma = 0
+#' z = 0}
+#'
+#' Update rule for one variable \code{w}:
+#'
+#' \preformatted{prev_n = n
+#' n = n + g ** 2
+#' sigma = (n ** -lr_power - prev_n ** -lr_power) / lr
+#' z = z + g - sigma * w
+#' if abs(z) < lambda_1:
+#'   w = 0
+#' else:
+#'   w = (sgn(z) * lambda_1 - z) / ((beta + sqrt(n)) / alpha + lambda_2)}
+#'
 #' Notation:
 #'
-#' - `lr` is the learning rate
-#' - `g` is the gradient for the variable
-#' - `lambda_1` is the L1 regularization strength
-#' - `lambda_2` is the L2 regularization strength
-#' - `lr_power` is the power to scale n.
+#' \itemize{
+#' \item \code{lr} is the learning rate
+#' \item \code{g} is the gradient for the variable
+#' \item \code{lambda_1} is the L1 regularization strength
+#' \item \code{lambda_2} is the L2 regularization strength
+#' \item \code{lr_power} is the power to scale n.
+#' }
 #'
-#' Check the documentation for the `l2_shrinkage_regularization_strength`
+#' Check the documentation for the \code{l2_shrinkage_regularization_strength}
 #' parameter for more details when shrinkage is enabled, in which case gradient
 #' is replaced with a gradient with shrinkage.
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param learning_rate_power A float value, must be less or equal to zero.
 #' Controls how the learning rate decreases during training. Use zero
 #' for a fixed learning rate.
 #' @param initial_accumulator_value The starting value for accumulators. Only
 #' zero or positive values are allowed.
 #' @param l1_regularization_strength A float value, must be greater than or equal
-#' to zero. Defaults to `0.0`.
+#' to zero. Defaults to \code{0.0}.
 #' @param l2_regularization_strength A float value, must be greater than or equal
-#' to zero. Defaults to `0.0`.
+#' to zero. Defaults to \code{0.0}.
 #' @param l2_shrinkage_regularization_strength A float value, must be greater
 #' than or equal to zero. This differs from L2 above in that the L2
 #' above is a stabilization penalty, whereas this L2 shrinkage is a
 #' magnitude penalty. When input is sparse shrinkage will only happen
 #' on the active weights.
 #' @param beta A float value, representing the beta value from the paper.
-#' Defaults to `0.0`.
+#' Defaults to \code{0.0}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
@@ -645,38 +682,38 @@ optimizer_adamax <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -687,12 +724,11 @@ optimizer_adamax <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Ftrl()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Ftrl()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Ftrl` instance.
+#' @returns A \code{keras.optimizers.Ftrl} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_ftrl <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -719,19 +755,19 @@ optimizer_ftrl <- local({
 #' especially for large batch sizes.
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param beta_1 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 1st moment estimates. Defaults to
-#' `0.9`.
+#' \code{0.9}.
 #' @param beta_2 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 2nd moment estimates. Defaults to
-#' `0.999`.
+#' \code{0.999}.
 #' @param epsilon A small constant for numerical stability.
-#' Defaults to `1e-7`.
+#' Defaults to \code{1e-7}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
@@ -739,38 +775,38 @@ optimizer_ftrl <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -781,15 +817,16 @@ optimizer_ftrl <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Lamb()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Lamb()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Lamb` instance.
+#' @returns A \code{keras.optimizers.Lamb} instance.
 #'
 #' @section References:
-#' - [Yang et al.](https://arxiv.org/pdf/1904.00962)
+#' \itemize{
+#' \item \href{https://arxiv.org/pdf/1904.00962}{Yang et al.}
+#' }
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_lamb <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -818,21 +855,23 @@ optimizer_lamb <- local({
 #'
 #' References:
 #'
-#' - [Chen et al., 2023](http://arxiv.org/abs/2302.06675)
-#' - [Authors' implementation](http://github.com/google/automl/tree/master/lion)
+#' \itemize{
+#' \item \href{http://arxiv.org/abs/2302.06675}{Chen et al., 2023}
+#' \item \href{http://github.com/google/automl/tree/master/lion}{Authors' implementation}
+#' }
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param beta_1 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' rate to combine the current gradient and the 1st moment estimate.
-#' Defaults to `0.9`.
+#' Defaults to \code{0.9}.
 #' @param beta_2 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 1st moment estimate. Defaults to
-#' `0.99`.
+#' \code{0.99}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
@@ -840,38 +879,38 @@ optimizer_lamb <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -882,12 +921,11 @@ optimizer_lamb <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Lion()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Lion()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Lion` instance.
+#' @returns A \code{keras.optimizers.Lion} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_lion <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -910,31 +948,32 @@ optimizer_lion <- local({
 #' gradients are divided (or "unscaled") by the loss scale to bring them back
 #' to their original value.
 #'
-#' `LossScaleOptimizer` wraps another optimizer and applies dynamic loss
+#' \code{LossScaleOptimizer} wraps another optimizer and applies dynamic loss
 #' scaling to it. This loss scale is dynamically updated over time as follows:
-#' - On any train step, if a nonfinite gradient is encountered, the loss scale
+#' \itemize{
+#' \item On any train step, if a nonfinite gradient is encountered, the loss scale
 #' is halved, and the train step is skipped.
-#' - If `dynamic_growth_steps` have occurred since the last time the loss scale
+#' \item If \code{dynamic_growth_steps} have occurred since the last time the loss scale
 #' was updated, and no nonfinite gradients have occurred, the loss scale
 #' is doubled.
+#' }
 #'
-#' @param inner_optimizer The `keras.optimizers.Optimizer` instance to wrap.
+#' @param inner_optimizer The \code{keras.optimizers.Optimizer} instance to wrap.
 #' @param initial_scale Float. The initial loss scale. This scale will be updated
 #' during training. It is recommended for this to be a very high
 #' number, because a loss scale that is too high gets lowered far more
 #' quickly than a loss scale that is too low gets raised.
 #' @param dynamic_growth_steps Int. How often to update the scale upwards. After
-#' every `dynamic_growth_steps` steps with finite gradients, the
+#' every \code{dynamic_growth_steps} steps with finite gradients, the
 #' loss scale is doubled.
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.LossScaleOptimizer()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.LossScaleOptimizer()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.LossScaleOptimizer` instance.
+#' @returns A \code{keras.optimizers.LossScaleOptimizer} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_loss_scale <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -951,57 +990,61 @@ optimizer_loss_scale <- local({
 #' @description
 #' Note that this optimizer should not be used in the following layers:
 #'
-#' 1. Embedding layer
-#' 2. Final output fully connected layer
-#' 3. Any \\{0,1\\}-D variables
+#' \enumerate{
+#' \item Embedding layer
+#' \item Final output fully connected layer
+#' \item Any \{0,1\}-D variables
+#' }
 #'
 #' These should all be optimized using AdamW.
 #'
 #' The Muon optimizer can use both the Muon update step or the
 #' AdamW update step based on the following:
 #'
-#' - For any variable that isn't 2D, the AdamW step
+#' \itemize{
+#' \item For any variable that isn't 2D, the AdamW step
 #' will be used. This is not configurable.
-#' - If the argument `exclude_embeddings` (defaults to `TRUE`) is set
-#' to `TRUE`, the AdamW step will be used.
-#' - For any variablewith a name that matches an expression
-#' listed in the argument `exclude_layers` (a list), the
+#' \item If the argument \code{exclude_embeddings} (defaults to \code{TRUE}) is set
+#' to \code{TRUE}, the AdamW step will be used.
+#' \item For any variablewith a name that matches an expression
+#' listed in the argument \code{exclude_layers} (a list), the
 #' AdamW step will be used.
-#' - Any other variable uses the Muon step.
+#' \item Any other variable uses the Muon step.
+#' }
 #'
 #' Typically, you only need to pass the name of your densely-connected
-#' output layer to `exclude_layers`, e.g.
-#' `exclude_layers=["output_dense"]`.
+#' output layer to \code{exclude_layers}, e.g.
+#' \verb{exclude_layers=["output_dense"]}.
 #'
 #' @param learning_rate A float,
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param adam_beta_1 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use.
 #' The exponential decay rate for the 1st moment estimates. Defaults to
-#' `0.9`.
+#' \code{0.9}.
 #' @param adam_beta_2 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use.
 #' The exponential decay rate for the 2nd moment estimates. Defaults to
-#' `0.999`.
+#' \code{0.999}.
 #' @param adam_weight_decay Float. If set, weight decay is applied when using
 #' the Adam optimizer.
 #' @param epsilon A small constant for numerical stability. This is
 #' "epsilon hat" in the Kingma and Ba paper
 #' (in the formula just before Section 2.1),
 #' not the epsilon in Algorithm 1 of the paper.
-#' It be used at Adamw.Defaults to `1e-7`.
-#' @param weight_decay Passed to `keras.optimizers.Muon()` as `weight_decay` (its docstring does not describe it).
-#' @param clipnorm Passed to `keras.optimizers.Muon()` as `clipnorm` (its docstring does not describe it).
-#' @param clipvalue Passed to `keras.optimizers.Muon()` as `clipvalue` (its docstring does not describe it).
-#' @param global_clipnorm Passed to `keras.optimizers.Muon()` as `global_clipnorm` (its docstring does not describe it).
-#' @param use_ema Passed to `keras.optimizers.Muon()` as `use_ema` (its docstring does not describe it).
-#' @param ema_momentum Passed to `keras.optimizers.Muon()` as `ema_momentum` (its docstring does not describe it).
-#' @param ema_overwrite_frequency Passed to `keras.optimizers.Muon()` as `ema_overwrite_frequency` (its docstring does not describe it).
-#' @param loss_scale_factor Passed to `keras.optimizers.Muon()` as `loss_scale_factor` (its docstring does not describe it).
-#' @param gradient_accumulation_steps Passed to `keras.optimizers.Muon()` as `gradient_accumulation_steps` (its docstring does not describe it).
-#' @param name Passed to `keras.optimizers.Muon()` as `name` (its docstring does not describe it).
+#' It be used at Adamw.Defaults to \code{1e-7}.
+#' @param weight_decay Passed to \code{keras.optimizers.Muon()} as \code{weight_decay} (its docstring does not describe it).
+#' @param clipnorm Passed to \code{keras.optimizers.Muon()} as \code{clipnorm} (its docstring does not describe it).
+#' @param clipvalue Passed to \code{keras.optimizers.Muon()} as \code{clipvalue} (its docstring does not describe it).
+#' @param global_clipnorm Passed to \code{keras.optimizers.Muon()} as \code{global_clipnorm} (its docstring does not describe it).
+#' @param use_ema Passed to \code{keras.optimizers.Muon()} as \code{use_ema} (its docstring does not describe it).
+#' @param ema_momentum Passed to \code{keras.optimizers.Muon()} as \code{ema_momentum} (its docstring does not describe it).
+#' @param ema_overwrite_frequency Passed to \code{keras.optimizers.Muon()} as \code{ema_overwrite_frequency} (its docstring does not describe it).
+#' @param loss_scale_factor Passed to \code{keras.optimizers.Muon()} as \code{loss_scale_factor} (its docstring does not describe it).
+#' @param gradient_accumulation_steps Passed to \code{keras.optimizers.Muon()} as \code{gradient_accumulation_steps} (its docstring does not describe it).
+#' @param name Passed to \code{keras.optimizers.Muon()} as \code{name} (its docstring does not describe it).
 #' @param exclude_layers List of strings, keywords of layer names to exclude.
 #' All layers with keywords in their path will use adamw.
 #' @param exclude_embeddings Boolean value
@@ -1018,21 +1061,22 @@ optimizer_loss_scale <- local({
 #' @param momentum Float, momentum used by internal SGD.
 #' @param ns_steps Integer, number of Newton-Schulz iterations to run.
 #' @param nesterov Boolean, whether to use Nesterov-style momentum
-#' \\{\\{base_optimizer_keyword_args\\}\\}
+#' \{\{base_optimizer_keyword_args\}\}
 #' @param rms_rate Float. A parameter from https://arxiv.org/abs/2502.16982
 #' that can enhance the stability of Muon, allowing it to use the
-#' same learning rate and weight decay as Adam. Defaults to `0.2`.
-#' Set to `NULL` to disable this feature.
-#' @param ... Further named arguments for `keras.optimizers.Muon()`, such as `name`.
+#' same learning rate and weight decay as Adam. Defaults to \code{0.2}.
+#' Set to \code{NULL} to disable this feature.
+#' @param ... Further named arguments for \code{keras.optimizers.Muon()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Muon` instance.
+#' @returns A \code{keras.optimizers.Muon} instance.
 #'
 #' @section References:
-#' - [Original implementation](https://github.com/KellerJordan/Muon)
-#' - [Liu et al, 2025](https://arxiv.org/abs/2502.16982)
+#' \itemize{
+#' \item \href{https://github.com/KellerJordan/Muon}{Original implementation}
+#' \item \href{https://arxiv.org/abs/2502.16982}{Liu et al, 2025}
+#' }
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_muon <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1058,24 +1102,26 @@ optimizer_muon <- local({
 #'
 #' Reference:
 #'
-#' - [Dozat, 2015](http://cs229.stanford.edu/proj2015/054_report.pdf).
+#' \itemize{
+#' \item \href{http://cs229.stanford.edu/proj2015/054_report.pdf}{Dozat, 2015}.
+#' }
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param beta_1 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 1st moment estimates.
-#' Defaults to `0.9`.
+#' Defaults to \code{0.9}.
 #' @param beta_2 A float value or a constant float tensor, or a callable
 #' that takes no arguments and returns the actual value to use. The
 #' exponential decay rate for the 2nd moment estimates. Defaults to
-#' `0.999`.
+#' \code{0.999}.
 #' @param epsilon A small constant for numerical stability. This epsilon is
 #' "epsilon hat" in the Kingma and Ba paper (in the formula just before
 #' Section 2.1), not the epsilon in Algorithm 1 of the paper.
-#' Defaults to `1e-7`.
+#' Defaults to \code{1e-7}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
@@ -1083,38 +1129,38 @@ optimizer_muon <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -1125,12 +1171,11 @@ optimizer_muon <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.Nadam()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.Nadam()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.Nadam` instance.
+#' @returns A \code{keras.optimizers.Nadam} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_nadam <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1148,8 +1193,10 @@ optimizer_nadam <- local({
 #' @description
 #' The gist of RMSprop is to:
 #'
-#' - Maintain a moving (discounted) average of the square of gradients
-#' - Divide the gradient by the root of this average
+#' \itemize{
+#' \item Maintain a moving (discounted) average of the square of gradients
+#' \item Divide the gradient by the root of this average
+#' }
 #'
 #' This implementation of RMSprop uses plain momentum, not Nesterov momentum.
 #'
@@ -1157,20 +1204,20 @@ optimizer_nadam <- local({
 #' gradients, and uses that average to estimate the variance.
 #'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.001`.
+#' use. The learning rate. Defaults to \code{0.001}.
 #' @param rho float, defaults to 0.9. Discounting factor for the old gradients.
 #' @param momentum float, defaults to 0.0. If not 0.0., the optimizer tracks the
-#' momentum value, with a decay rate equals to `1 - momentum`.
+#' momentum value, with a decay rate equals to \code{1 - momentum}.
 #' @param epsilon A small constant for numerical stability. This epsilon is
 #' "epsilon hat" in the Kingma and Ba paper (in the formula just before
 #' Section 2.1), not the epsilon in Algorithm 1 of the paper. Defaults
 #' to 1e-7.
-#' @param centered Boolean. If `TRUE`, gradients are normalized by the estimated
+#' @param centered Boolean. If \code{TRUE}, gradients are normalized by the estimated
 #' variance of the gradient; if False, by the uncentered second moment.
-#' Setting this to `TRUE` may help with training, but is slightly more
-#' expensive in terms of computation and memory. Defaults to `FALSE`.
+#' Setting this to \code{TRUE} may help with training, but is slightly more
+#' expensive in terms of computation and memory. Defaults to \code{FALSE}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
@@ -1178,38 +1225,38 @@ optimizer_nadam <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -1220,12 +1267,11 @@ optimizer_nadam <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.RMSprop()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.RMSprop()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.RMSprop` instance.
+#' @returns A \code{keras.optimizers.RMSprop} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_rmsprop <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -1242,15 +1288,30 @@ optimizer_rmsprop <- local({
 
 #' Gradient descent (with momentum) optimizer.
 #'
+#' @description
+#' Update rule for parameter \code{w} with gradient \code{g} when \code{momentum} is 0:
+#'
+#' \preformatted{w = w - learning_rate * g}
+#'
+#' Update rule when \code{momentum} is larger than 0:
+#'
+#' \preformatted{velocity = momentum * velocity - learning_rate * g
+#' w = w + velocity}
+#'
+#' When \code{nesterov=True}, this rule becomes:
+#'
+#' \preformatted{velocity = momentum * velocity - learning_rate * g
+#' w = w + momentum * velocity - learning_rate * g}
+#'
 #' @param learning_rate A float, a
-#' `keras.optimizers.schedules.LearningRateSchedule` instance, or
+#' \code{keras.optimizers.schedules.LearningRateSchedule} instance, or
 #' a callable that takes no arguments and returns the actual value to
-#' use. The learning rate. Defaults to `0.01`.
+#' use. The learning rate. Defaults to \code{0.01}.
 #' @param momentum float hyperparameter >= 0 that accelerates gradient descent in
 #' the relevant direction and dampens oscillations. 0 is vanilla
-#' gradient descent. Defaults to `0.0`.
+#' gradient descent. Defaults to \code{0.0}.
 #' @param nesterov boolean. Whether to apply Nesterov momentum.
-#' Defaults to `FALSE`.
+#' Defaults to \code{FALSE}.
 #' @param weight_decay Float. If set, weight decay is applied.
 #' @param clipnorm Float. If set, the gradient of each weight is individually
 #' clipped so that its norm is no higher than this value.
@@ -1258,38 +1319,38 @@ optimizer_rmsprop <- local({
 #' no higher than this value.
 #' @param global_clipnorm Float. If set, the gradient of all weights is clipped
 #' so that their global norm is no higher than this value.
-#' @param use_ema Boolean, defaults to `FALSE`.
-#' If `TRUE`, exponential moving average
+#' @param use_ema Boolean, defaults to \code{FALSE}.
+#' If \code{TRUE}, exponential moving average
 #' (EMA) is applied. EMA consists of computing an exponential moving
 #' average of the weights of the model (as the weight values change
 #' after each training batch), and periodically overwriting the
 #' weights with their moving average.
-#' @param ema_momentum Float, defaults to 0.99. Only used if `use_ema=True`.
+#' @param ema_momentum Float, defaults to 0.99. Only used if \code{use_ema=True}.
 #' This is the momentum to use when computing
 #' the EMA of the model's weights:
 #' `new_average = ema_momentum * old_average + (1 - ema_momentum) *
 #' current_variable_value`.
 #' @param ema_overwrite_frequency Int or None, defaults to None. Only used if
-#' `use_ema=True`. Every `ema_overwrite_frequency` steps of iterations,
+#' \code{use_ema=True}. Every \code{ema_overwrite_frequency} steps of iterations,
 #' we overwrite the model variable by its moving average.
 #' If None, the optimizer
 #' does not overwrite model variables in the middle of training,
 #' and you need to explicitly overwrite the variables
 #' at the end of training by calling
-#' `optimizer.finalize_variable_values()` (which updates the model
-#' variables in-place). When using the built-in `fit()` training loop,
+#' \code{optimizer.finalize_variable_values()} (which updates the model
+#' variables in-place). When using the built-in \code{fit()} training loop,
 #' this happens automatically after the last epoch,
 #' and you don't need to do anything.
-#' @param loss_scale_factor Float or `NULL`. If a float, the scale factor will
+#' @param loss_scale_factor Float or \code{NULL}. If a float, the scale factor will
 #' be multiplied the loss before computing gradients, and the inverse
 #' of the scale factor will be multiplied by the gradients before
 #' updating variables. Useful for preventing underflow during
 #' mixed precision training. Alternately,
-#' `keras.optimizers.LossScaleOptimizer` will
+#' \code{keras.optimizers.LossScaleOptimizer} will
 #' automatically set a loss scale factor.
-#' @param gradient_accumulation_steps Int or `NULL`. If an int, model & optimizer
+#' @param gradient_accumulation_steps Int or \code{NULL}. If an int, model & optimizer
 #' variables will not be updated at every step; instead they will be
-#' updated every `gradient_accumulation_steps` steps, using the average
+#' updated every \code{gradient_accumulation_steps} steps, using the average
 #' value of the gradients since the last update. This is known as
 #' "gradient accumulation". This can be useful
 #' when your batch size is very small, in order to reduce gradient
@@ -1300,12 +1361,11 @@ optimizer_rmsprop <- local({
 #' @param name String. The name to use
 #' for momentum accumulator weights created by
 #' the optimizer.
-#' @param ... Further named arguments for `keras.optimizers.SGD()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.optimizers.SGD()}, such as \code{name}.
 #'
-#' @returns A `keras.optimizers.SGD` instance.
+#' @returns A \code{keras.optimizers.SGD} instance.
 #'
 #' @family optimizers
-#' @md
 #' @export
 optimizer_sgd <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(

@@ -7,36 +7,36 @@
 #'
 #' @description
 #' This class processes one step within the whole time sequence input, whereas
-#' `keras.layer.GRU` processes the whole sequence.
+#' \code{keras.layer.GRU} processes the whole sequence.
 #'
 #' @param units Positive integer, dimensionality of the output space.
 #' @param activation Activation function to use. Default: hyperbolic tangent
-#' (`tanh`). If you pass None, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
+#' (\code{tanh}). If you pass None, no activation is applied
+#' (ie. "linear" activation: \code{a(x) = x}).
 #' @param recurrent_activation Activation function to use for the recurrent step.
-#' Default: sigmoid (`sigmoid`). If you pass `NULL`, no activation is
-#' applied (ie. "linear" activation: `a(x) = x`).
-#' @param use_bias Boolean, (default `TRUE`), whether the layer
+#' Default: sigmoid (\code{sigmoid}). If you pass \code{NULL}, no activation is
+#' applied (ie. "linear" activation: \code{a(x) = x}).
+#' @param use_bias Boolean, (default \code{TRUE}), whether the layer
 #' should use a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs. Default:
-#' `"glorot_uniform"`.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel`
+#' \verb{"glorot_uniform"}.
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel}
 #' weights matrix, used for the linear transformation
-#' of the recurrent state. Default: `"orthogonal"`.
-#' @param bias_initializer Initializer for the bias vector. Default: `"zeros"`.
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' of the recurrent state. Default: \verb{"orthogonal"}.
+#' @param bias_initializer Initializer for the bias vector. Default: \verb{"zeros"}.
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
-#' Default: `NULL`.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' Default: \code{NULL}.
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_constraint Constraint function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs. Default: 0.
 #' @param recurrent_dropout Float between 0 and 1. Fraction of the units to drop
@@ -45,20 +45,21 @@
 #' before matrix multiplication). False = "before",
 #' True = "after" (default and cuDNN compatible).
 #' @param seed Random seed for dropout.
-#' @param ... Further named arguments for `keras.layers.GRUCell()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.layers.GRUCell()}, such as \code{name}.
 #'
-#' @returns A `keras.layers.GRUCell` instance.
+#' @returns A \code{keras.layers.GRUCell} instance.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 2D tensor, with shape `(batch, features)`.
-#' - `states`: A 2D tensor with shape `(batch, units)`, which is the state
-#'   from the previous time step.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode. Only relevant when `dropout` or
-#'   `recurrent_dropout` is used.
+#' \describe{
+#' \item{\code{inputs}}{A 2D tensor, with shape \code{(batch, features)}.}
+#' \item{\code{states}}{A 2D tensor with shape \code{(batch, units)}, which is the state
+#' from the previous time step.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode. Only relevant when \code{dropout} or
+#' \code{recurrent_dropout} is used.}
+#' }
 #'
 #' @family rnn cells
-#' @md
 #' @export
 rnn_cell_gru <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -78,59 +79,60 @@ rnn_cell_gru <- local({
 #'
 #' @description
 #' This class processes one step within the whole time sequence input, whereas
-#' `keras.layer.LSTM` processes the whole sequence.
+#' \code{keras.layer.LSTM} processes the whole sequence.
 #'
 #' @param units Positive integer, dimensionality of the output space.
 #' @param activation Activation function to use. Default: hyperbolic tangent
-#' (`tanh`). If you pass None, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
+#' (\code{tanh}). If you pass None, no activation is applied
+#' (ie. "linear" activation: \code{a(x) = x}).
 #' @param recurrent_activation Activation function to use for the recurrent step.
-#' Default: sigmoid (`sigmoid`). If you pass `NULL`, no activation is
-#' applied (ie. "linear" activation: `a(x) = x`).
-#' @param use_bias Boolean, (default `TRUE`), whether the layer
+#' Default: sigmoid (\code{sigmoid}). If you pass \code{NULL}, no activation is
+#' applied (ie. "linear" activation: \code{a(x) = x}).
+#' @param use_bias Boolean, (default \code{TRUE}), whether the layer
 #' should use a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs. Default:
-#' `"glorot_uniform"`.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel`
+#' \verb{"glorot_uniform"}.
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel}
 #' weights matrix, used for the linear transformation
-#' of the recurrent state. Default: `"orthogonal"`.
-#' @param bias_initializer Initializer for the bias vector. Default: `"zeros"`.
-#' @param unit_forget_bias Boolean (default `TRUE`). If `TRUE`,
+#' of the recurrent state. Default: \verb{"orthogonal"}.
+#' @param bias_initializer Initializer for the bias vector. Default: \verb{"zeros"}.
+#' @param unit_forget_bias Boolean (default \code{TRUE}). If \code{TRUE},
 #' add 1 to the bias of the forget gate at initialization.
-#' Setting it to `TRUE` will also force `bias_initializer="zeros"`.
-#' This is recommended in [Jozefowicz et al.](https://github.com/mlresearch/v37/blob/gh-pages/jozefowicz15.pdf)
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' Setting it to \code{TRUE} will also force \verb{bias_initializer="zeros"}.
+#' This is recommended in \href{https://github.com/mlresearch/v37/blob/gh-pages/jozefowicz15.pdf}{Jozefowicz et al.}
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
-#' Default: `NULL`.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' Default: \code{NULL}.
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_constraint Constraint function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs. Default: 0.
 #' @param recurrent_dropout Float between 0 and 1. Fraction of the units to drop
 #' for the linear transformation of the recurrent state. Default: 0.
 #' @param seed Random seed for dropout.
-#' @param ... Further named arguments for `keras.layers.LSTMCell()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.layers.LSTMCell()}, such as \code{name}.
 #'
-#' @returns A `keras.layers.LSTMCell` instance.
+#' @returns A \code{keras.layers.LSTMCell} instance.
 #'
 #' @section Call arguments:
-#' - `inputs`: A 2D tensor, with shape `(batch, features)`.
-#' - `states`: A 2D tensor with shape `(batch, units)`, which is the state
-#'   from the previous time step.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode. Only relevant when `dropout` or
-#'   `recurrent_dropout` is used.
+#' \describe{
+#' \item{\code{inputs}}{A 2D tensor, with shape \code{(batch, features)}.}
+#' \item{\code{states}}{A 2D tensor with shape \code{(batch, units)}, which is the state
+#' from the previous time step.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode. Only relevant when \code{dropout} or
+#' \code{recurrent_dropout} is used.}
+#' }
 #'
 #' @family rnn cells
-#' @md
 #' @export
 rnn_cell_lstm <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -150,53 +152,54 @@ rnn_cell_lstm <- local({
 #'
 #' @description
 #' This class processes one step within the whole time sequence input, whereas
-#' `keras.layer.SimpleRNN` processes the whole sequence.
+#' \code{keras.layer.SimpleRNN} processes the whole sequence.
 #'
 #' @param units Positive integer, dimensionality of the output space.
 #' @param activation Activation function to use.
-#' Default: hyperbolic tangent (`tanh`).
-#' If you pass `NULL`, no activation is applied
-#' (ie. "linear" activation: `a(x) = x`).
-#' @param use_bias Boolean, (default `TRUE`), whether the layer
+#' Default: hyperbolic tangent (\code{tanh}).
+#' If you pass \code{NULL}, no activation is applied
+#' (ie. "linear" activation: \code{a(x) = x}).
+#' @param use_bias Boolean, (default \code{TRUE}), whether the layer
 #' should use a bias vector.
-#' @param kernel_initializer Initializer for the `kernel` weights matrix,
+#' @param kernel_initializer Initializer for the \code{kernel} weights matrix,
 #' used for the linear transformation of the inputs. Default:
-#' `"glorot_uniform"`.
-#' @param recurrent_initializer Initializer for the `recurrent_kernel`
+#' \verb{"glorot_uniform"}.
+#' @param recurrent_initializer Initializer for the \code{recurrent_kernel}
 #' weights matrix, used for the linear transformation
-#' of the recurrent state. Default: `"orthogonal"`.
-#' @param bias_initializer Initializer for the bias vector. Default: `"zeros"`.
-#' @param kernel_regularizer Regularizer function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' of the recurrent state. Default: \verb{"orthogonal"}.
+#' @param bias_initializer Initializer for the bias vector. Default: \verb{"zeros"}.
+#' @param kernel_regularizer Regularizer function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_regularizer Regularizer function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_regularizer Regularizer function applied to the bias vector.
-#' Default: `NULL`.
-#' @param kernel_constraint Constraint function applied to the `kernel` weights
-#' matrix. Default: `NULL`.
+#' Default: \code{NULL}.
+#' @param kernel_constraint Constraint function applied to the \code{kernel} weights
+#' matrix. Default: \code{NULL}.
 #' @param recurrent_constraint Constraint function applied to the
-#' `recurrent_kernel` weights matrix. Default: `NULL`.
+#' \code{recurrent_kernel} weights matrix. Default: \code{NULL}.
 #' @param bias_constraint Constraint function applied to the bias vector.
-#' Default: `NULL`.
+#' Default: \code{NULL}.
 #' @param dropout Float between 0 and 1. Fraction of the units to drop for the
 #' linear transformation of the inputs. Default: 0.
 #' @param recurrent_dropout Float between 0 and 1. Fraction of the units to drop
 #' for the linear transformation of the recurrent state. Default: 0.
 #' @param seed Random seed for dropout.
-#' @param ... Further named arguments for `keras.layers.SimpleRNNCell()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.layers.SimpleRNNCell()}, such as \code{name}.
 #'
-#' @returns A `keras.layers.SimpleRNNCell` instance.
+#' @returns A \code{keras.layers.SimpleRNNCell} instance.
 #'
 #' @section Call arguments:
-#' - `sequence`: A 2D tensor, with shape `(batch, features)`.
-#' - `states`: A 2D tensor with shape `(batch, units)`, which is the state
-#'   from the previous time step.
-#' - `training`: Python boolean indicating whether the layer should behave in
-#'   training mode or in inference mode. Only relevant when `dropout` or
-#'   `recurrent_dropout` is used.
+#' \describe{
+#' \item{\code{sequence}}{A 2D tensor, with shape \code{(batch, features)}.}
+#' \item{\code{states}}{A 2D tensor with shape \code{(batch, units)}, which is the state
+#' from the previous time step.}
+#' \item{\code{training}}{Python boolean indicating whether the layer should behave in
+#' training mode or in inference mode. Only relevant when \code{dropout} or
+#' \code{recurrent_dropout} is used.}
+#' }
 #'
 #' @family rnn cells
-#' @md
 #' @export
 rnn_cell_simple <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
@@ -218,12 +221,11 @@ rnn_cell_simple <- local({
 #' Used to implement efficient stacked RNNs.
 #'
 #' @param cells List of RNN cell instances.
-#' @param ... Further named arguments for `keras.layers.StackedRNNCells()`, such as `name`.
+#' @param ... Further named arguments for \code{keras.layers.StackedRNNCells()}, such as \code{name}.
 #'
-#' @returns A `keras.layers.StackedRNNCells` instance.
+#' @returns A \code{keras.layers.StackedRNNCells} instance.
 #'
 #' @family rnn cells
-#' @md
 #' @export
 rnn_cells_stack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
