@@ -16,10 +16,11 @@ Installing works on a staging copy of each package:
    <distribution> <version>``) is regenerated first when that distribution is
    installed in another version.
 2. roxygen2's rd roclet writes the help pages (``man/``) from the ``#'``
-   blocks, in one Rscript process that sources the R files (it loads no
-   bridge).
-3. ``R CMD INSTALL`` installs each package after those it depends on, with
-   its help (no HTML).
+   blocks, in an Rscript process per package that sources the R files (it
+   loads no bridge); these run in parallel, and the pages are kept in the
+   cache by the hash of the package's sources for the next install.
+3. ``R CMD INSTALL`` installs each package, with its help (no HTML), once
+   its pages are written and the packages it depends on are installed.
 """
 import hashlib
 import importlib.metadata
@@ -28,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 PACKAGE = "pyreticulate"
@@ -172,8 +174,12 @@ def library_dir(r_version):
     override = os.environ.get("PYRETICULATE_R_LIBRARY")
     if override:
         return Path(override)
+    return _cache_dir(r_version) / install_key(source_root())
+
+
+def _cache_dir(r_version):
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "pyreticulate" / f"R-{r_version}" / install_key(source_root())
+    return cache / "pyreticulate" / f"R-{r_version}"
 
 
 def ensure_installed(r_home, r_version):
@@ -185,11 +191,10 @@ def ensure_installed(r_home, r_version):
     library.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".install-", dir=library.parent))
     try:
+        pages = _cache_dir(r_version) / "man"
+        pages.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as build:
-            copies = stage_sources(Path(build))
-            document(r_home, copies)
-            for copy in copies:
-                _install(r_home, copy, staging)
+            install_documented(r_home, stage_sources(Path(build)), staging, pages)
         if os.environ.get("PYRETICULATE_R_LIBRARY"):
             library.mkdir(parents=True, exist_ok=True)
             for installed in staging.iterdir():
@@ -223,6 +228,48 @@ def stage_sources(build, root=None):
             regenerate(copy, fields)
         copies.append(copy)
     return copies
+
+
+def install_documented(r_home, copies, target, pages_cache):
+    """Writes the help pages of the staged packages and installs them into
+    ``target`` in the order given (dependencies first). The pages are written
+    in parallel, the largest package first (it takes longest), or taken from
+    ``pages_cache`` (``write_pages``); each package is installed as soon as its
+    pages are there and the packages before it are in."""
+    largest = max(copies, key=_source_size)
+    order = [largest] + [copy for copy in copies if copy != largest]
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as pool:
+        pages = {copy: pool.submit(write_pages, r_home, copy, pages_cache) for copy in order}
+        try:
+            for copy in copies:
+                pages[copy].result()
+                _install(r_home, copy, target)
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
+
+
+def write_pages(r_home, copy, cache):
+    """Writes a staged package's ``man/``: from ``cache`` when the same sources
+    were documented before (``<package>-<hash of its sources>``), else with
+    roxygen2, keeping the pages in ``cache`` for the next install."""
+    cached = cache / f"{copy.name}-{source_hash(copy)}"
+    if cached.is_dir():
+        if (cached / "man").is_dir():
+            shutil.copytree(cached / "man", copy / "man", dirs_exist_ok=True)
+        return
+    document(r_home, [copy])
+    fresh = Path(tempfile.mkdtemp(prefix=".pages-", dir=cache))
+    if (copy / "man").is_dir():
+        shutil.copytree(copy / "man", fresh / "man")
+    try:
+        fresh.rename(cached)
+    except OSError:  # another installer kept the same pages first
+        shutil.rmtree(fresh, ignore_errors=True)
+
+
+def _source_size(directory):
+    return sum(p.stat().st_size for p in (directory / "R").glob("*.R"))
 
 
 def regenerate(directory, fields):

@@ -202,3 +202,22 @@ def test_help_pages_are_written_from_roxygen_blocks_without_loading_the_bridge(t
 def test_the_installed_packages_have_their_help():
     library = Path(pr.r(".libPaths()[1]"))
     assert (library / "keras3" / "help" / "keras3.rdb").is_file()
+
+
+def test_unchanged_sources_reuse_the_pages_written_before(tmp_path, monkeypatch):
+    source = write_package(tmp_path / "r", "documented")
+    (source / "R" / "f.R").write_text("#' Doubles\n#' @param x A number.\n#' @export\n"
+                                      "f <- function(x) 2 * x\n")
+    cache = tmp_path / "pages"
+    cache.mkdir()
+    first, second = tmp_path / "a" / "documented", tmp_path / "b" / "documented"
+    shutil.copytree(source, first)
+    shutil.copytree(source, second)
+    rpackages.write_pages(embedded.r_home(), first, cache)
+
+    def no_roxygen(r_home, directories):
+        raise AssertionError("roxygen2 ran again for unchanged sources")
+
+    monkeypatch.setattr(rpackages, "document", no_roxygen)
+    rpackages.write_pages(embedded.r_home(), second, cache)
+    assert (second / "man" / "f.Rd").read_text() == (first / "man" / "f.Rd").read_text()
