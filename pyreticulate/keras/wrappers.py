@@ -21,9 +21,9 @@ Python name, kind, renamed formals and the R conventions of its arguments
 (whole numbers as integers, shapes, 1-based axes). The conventions come from
 ``GLOBAL_CONVENTIONS`` (by argument name) and ``ENDPOINT_CONVENTIONS`` (by
 endpoint and argument name, which wins). Above each function is a roxygen2
-block made from the Keras docstring (title, description, one ``@param`` per
-formal, ``@returns``, ``@family``, ``@export``); the Python examples are left
-out. The installer turns the blocks into help pages (roxygen2's rd roclet).
+block made from the Keras docstring, in Rd markup (title, description, one
+``@param`` per formal, ``@returns``, ``@family``, ``@export``); the Python
+examples are left out. The installer turns the blocks into help pages (roxygen2's rd roclet).
 
 Names exported by the package's NAMESPACE that the installed Keras does not
 have (an older Keras than the one the files were generated from) become
@@ -33,6 +33,7 @@ package still installs.
 import importlib
 import importlib.metadata
 import inspect
+import math
 import re
 import sys
 import textwrap
@@ -325,7 +326,7 @@ def r_literal(value):
     if isinstance(value, int):
         return f"{value}L" if abs(value) <= 2**31 - 1 else r_literal(float(value))
     if isinstance(value, float):
-        if value != value:
+        if math.isnan(value):
             return "NaN"
         if value in (float("inf"), float("-inf")):
             return "Inf" if value > 0 else "-Inf"
@@ -384,7 +385,8 @@ def render_function(endpoint):
         spec.append(f"rename = {_named_c(endpoint.rename)}")
     if endpoint.conventions:
         spec.append(f"args = {_named_c(endpoint.conventions)}")
-    lines = [f"{endpoint.r_name} <- local({{", '  .spec <- structure(class = "keras_wrapper_spec", list(']
+    lines = [f"{endpoint.r_name} <- local({{",
+             '  .spec <- structure(class = "keras_wrapper_spec", list(']
     lines += _wrap(spec, "    ", "    ")
     lines[-1] += "))"
     # Losses, metrics and activations with a Python function are named by it
@@ -529,11 +531,11 @@ def _rd(lines):
 
 
 def _close_list(out, open_list):
+    """Closes the open Rd list, if any; the new state (no open list)."""
     if open_list:
         while out and not out[-1].strip():
             out.pop()
         out.append("}")
-    return None
 
 
 def _join_split_links(lines):
@@ -689,8 +691,8 @@ def _returns(endpoint, docs):
             "layer added when it is a Sequential model; otherwise the output of the layer "
             "applied to `object`.")]
     if endpoint.kind in ("merge", "multi_input"):
-        return ["The layer when no inputs are given; otherwise the output of the layer "
-                "applied to the inputs."]
+        return [("The layer when no inputs are given; otherwise the output of the layer "
+                 "applied to the inputs.")]
     if endpoint.kind == "constructor":
         return [_rd_inline(f"A {target} instance.")]
     if endpoint.kind in ("loss", "metric"):
@@ -882,7 +884,7 @@ def namespace_exports(package_dir):
     if not path.is_file():
         return []
     names = []
-    for call in re.findall(r"^export\(([^)]*)\)", path.read_text(encoding="utf-8"), re.M):
+    for call in re.findall(r"^export\(([^)]*)\)", path.read_text(encoding="utf-8"), re.MULTILINE):
         names += [n.strip().strip('"') for n in call.split(",") if n.strip()]
     return names
 
@@ -894,7 +896,7 @@ def hand_written_names(outdir):
         if is_generated(path):
             continue
         names.update(re.findall(r"^`?([A-Za-z.][A-Za-z0-9._]*)`?\s*(?:<-|=)",
-                                path.read_text(encoding="utf-8"), re.M))
+                                path.read_text(encoding="utf-8"), re.MULTILINE))
     return names
 
 
@@ -902,7 +904,7 @@ def record_version(description, version):
     """Sets ``Config/pyreticulate/generated-from: keras <version>`` in a DESCRIPTION file."""
     text = description.read_text(encoding="utf-8")
     line = f"{DESCRIPTION_FIELD}: {DISTRIBUTION} {version}"
-    pattern = re.compile(rf"^{re.escape(DESCRIPTION_FIELD)}:.*$", re.M)
+    pattern = re.compile(rf"^{re.escape(DESCRIPTION_FIELD)}:.*$", re.MULTILINE)
     text = pattern.sub(line, text) if pattern.search(text) else text.rstrip("\n") + f"\n{line}\n"
     description.write_text(text, encoding="utf-8")
 

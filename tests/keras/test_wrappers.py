@@ -32,7 +32,15 @@ def r_text(code):
 
 
 def usage(name):
-    return r_text(f"sub('^function ', '', deparse(args(keras3::{name}), width.cutoff = 500L)[[1]])")
+    """The formals of a keras3 function as R deparses them: ``(object, units, ...) ``."""
+    deparsed = f"deparse(args(keras3::{name}), width.cutoff = 500L)[[1]]"
+    return r_text(f"sub('^function ', '', {deparsed})")
+
+
+def wrapper_names(generated):
+    """The R names the generated files define."""
+    text = "".join(generated.values())
+    return sorted(set(re.findall(r"^([a-z][a-z0-9_]*) <- local\(", text, re.MULTILINE)))
 
 
 def test_committed_files_equal_the_generators_output_for_the_installed_keras(generated):
@@ -51,8 +59,9 @@ def test_description_records_the_keras_version_the_files_come_from():
 
 def test_every_file_says_it_is_generated_and_from_which_keras(generated):
     for name, text in generated.items():
-        assert text.startswith(f"{wrappers.GENERATED_MARK} (python -m pyreticulate.keras.wrappers) "
-                               f"from Keras {wrappers.keras_version()}."), name
+        first = (f"{wrappers.GENERATED_MARK} (python -m pyreticulate.keras.wrappers) "
+                 f"from Keras {wrappers.keras_version()}.")
+        assert text.startswith(first), name
         assert "Do not edit by hand" in text.splitlines()[1], name
 
 
@@ -67,7 +76,7 @@ def test_layers_are_split_by_keras_submodule_and_ops_by_ops_module(generated):
 
 
 def test_the_generated_names_are_the_namespaces_wrapper_exports(generated):
-    defined = set(re.findall(r"^([a-z][a-z0-9_]*) <- local\(", "".join(generated.values()), re.M))
+    defined = set(wrapper_names(generated))
     exported = {n for n in wrappers.namespace_exports(KERAS3) if wrappers._is_wrapper_name(n)}
     assert exported - defined == {"layer_input"}  # hand-written: keras_input
     assert defined <= exported
@@ -212,10 +221,9 @@ def test_an_exported_name_keras_lacks_stops_with_a_clear_error():
 
 
 def test_every_exported_generated_wrapper_has_a_help_page(generated):
-    names = sorted(set(re.findall(r"^([a-z][a-z0-9_]*) <- local\(", "".join(generated.values()),
-                                  re.M)))
+    names = wrapper_names(generated)
     pr.globalenv["wrapper_names"] = names
-    found = pr.r('vapply(wrapper_names, function(n) length(utils::help(n, package = "keras3")), 0L)')
+    found = pr.r('vapply(wrapper_names, function(n) length(utils::help(n, "keras3")), 0L)')
     assert len(names) == 514
     assert [name for name, count in zip(names, found) if count != 1] == []
 
@@ -241,6 +249,6 @@ def test_help_on_layer_dense_prints_its_page_in_a_script(tmp_path):
     assert "Just your regular densely-connected NN layer." in out
     assert "Usage:" in out and "layer_dense(" in out
     assert "Arguments:" in out
-    assert re.search(r"^\s+units: Positive integer", out, re.M)
+    assert re.search(r"^\s+units: Positive integer", out, re.MULTILINE)
     assert "\b" not in out
     assert "File:" not in out
