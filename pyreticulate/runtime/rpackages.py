@@ -290,8 +290,9 @@ def document(r_home, directories):
     proc = subprocess.run([str(rscript), "-e", _DOCUMENT] + [str(d) for d in directories],
                           capture_output=True, text=True, env={**os.environ, "R_LIBS_USER": ""})
     if proc.returncode != 0:
+        names = ", ".join(d.name for d in directories)
         raise RPackageInstallError(
-            "writing the help pages of pyreticulate's R packages failed:\n"
+            f"writing the help pages of the R packages {names} failed:\n"
             + proc.stdout + proc.stderr)
 
 

@@ -21,8 +21,9 @@
 # time the wrapper is used (importing Keras then); `.spec$py_class` and
 # `.spec$py_fun` give them.
 
-# The spec with its Python objects (`py_class`, `py_fun`) and, for layers,
-# `param_names`: the Python names of the formals.
+# The spec with its Python objects (`py_class`, `py_fun`) and `param_names`,
+# the Python names of the wrapper's formals (layers compare them with
+# input_shape = and friends), kept for the session.
 .keras_resolved_spec <- function(spec, wrapper) {
   name <- .subset2(spec, "name")
   resolved <- .keras_state$resolved[[name]]
@@ -88,10 +89,10 @@
 
 # keras3's code turns R functions into Python functions with this py_func(),
 # which masks reticulate's inside the namespace: a generated loss, metric or
-# activation wrapper stands for its Keras object (compile(loss =
-# loss_mean_squared_error), metrics = list(metric_auc), custom_objects), as
-# the wrappers did when they were Python objects themselves; any other R
-# function goes to reticulate::py_func().
+# activation wrapper given where Keras wants a callable stands for its Keras
+# object (compile(loss = loss_mean_squared_error), metrics = list(metric_auc),
+# custom_objects), so Keras gets its own function or class, not an R
+# function calling it; any other R function goes to reticulate::py_func().
 py_func <- function(f) {
   keras_object <- .keras_wrapper_object(f)
   if (is.null(keras_object)) reticulate::py_func(f) else keras_object
