@@ -3,13 +3,15 @@
 # make bench  runs the benchmarks against reticulate (bench/README.md) and
 #             writes the table into README.md; bench/setup.sh adds reticulate
 #             and its Python (bench/.venv-reticulate)
+# make wrappers  regenerates keras3's wrapper files (r/keras3/R/layers-*.R,
+#             ops-*.R, losses.R, ...) from the installed Keras; commit the diff
 # Each does the whole set-up first (tools/setup.sh): R from Debian when missing,
 # .venv at the repository root, pyreticulate installed with its test extras.
 
 VENV := .venv
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test bench
+.PHONY: setup demo test bench wrappers
 
 setup: $(STAMP)
 
@@ -27,3 +29,6 @@ test: setup
 bench: setup
 	MAIN_PY=$(VENV)/bin/python ./bench/setup.sh
 	$(VENV)/bin/python bench/run.py --rounds 2 --readme README.md
+
+wrappers: setup
+	$(VENV)/bin/python -m pyreticulate.keras.wrappers r/keras3/R

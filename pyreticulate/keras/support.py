@@ -1,10 +1,10 @@
-"""What the R wrappers of Keras (``layer_*``, ``loss_*``, ``optimizer_*``, ...)
-need to know about the installed Keras.
+"""What keras3's wrappers (``layer_*``, ``loss_*``, ``optimizer_*``, ...) need to
+know about the installed Keras.
 
-The names come from Keras's generated API files, read without importing
-Keras: ``library(pyreticulate)`` must not pay for importing TensorFlow. The
-signatures are read from the classes and functions when a wrapper is first
-used, so the wrappers follow whatever Keras is installed.
+The generator (``pyreticulate.keras.wrappers``) reads the names from Keras's
+generated API files (without importing Keras), the signatures of the classes
+and functions, and which layers merge their inputs. At run time the R
+wrappers use ``constraint()``: an R function given as a ``*_constraint``.
 """
 import ast
 import importlib.util
@@ -22,6 +22,12 @@ def api_names(family):
     its own name (``MaxPool2D`` for ``MaxPooling2D``); an object exported only
     under another name (``GroupQueryAttention``) keeps that name.
     """
+    return [name for name, _ in api_sources(family)]
+
+
+def api_sources(family):
+    """``(public name, defining module)`` for each of ``api_names(family)``:
+    ``("Dense", "keras.src.layers.core.dense")``."""
     spec = importlib.util.find_spec("keras")
     if spec is None or not spec.submodule_search_locations:
         return []
@@ -35,14 +41,14 @@ def api_names(family):
                for node in tree.body if isinstance(node, ast.ImportFrom)
                for alias in node.names]
     exported = {(module, name) for public, module, name in entries if public == name}
-    names, seen = [], set()
+    sources, seen = [], set()
     for public, module, name in entries:
         key = (module, name)
         if (public != name and key in exported) or key in seen:
             continue
         seen.add(key)
-        names.append(public)
-    return names
+        sources.append((public, module))
+    return sources
 
 
 def _default(value):

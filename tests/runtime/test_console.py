@@ -45,3 +45,19 @@ def test_r_and_python_output_keep_their_order_on_one_pipe(tmp_path):
     assert [line for line in proc.stdout.splitlines() if line[:1].isdigit()] == [
         "1 R stdout", "2 R stderr", "3 Python stdout", "4 R stderr", "5 R stdout",
         "6 R warning", "7 Python stdout", "8 R stderr"]
+
+
+def test_file_show_writes_through_python_sys_stdout_without_overstrike(tmp_path):
+    page = tmp_path / "page.txt"
+    page.write_bytes(b"_\bT_\bi_\bt_\bl_\be\n\nbody line\n")
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        pr.r(f'file.show("{page}", header = "Header")')
+    assert buffer.getvalue() == "Header\nTitle\n\nbody line\n"
+
+
+def test_help_prints_the_text_page_without_overstrike_or_file_banner(script):
+    proc = script("library(pyreticulate)\n?base::identity\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Identity Function" in proc.stdout and "Usage:" in proc.stdout
+    assert "\b" not in proc.stdout and "File:" not in proc.stdout

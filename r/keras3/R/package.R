@@ -1,16 +1,14 @@
-# What the package sets up when it loads: `keras` (the Python module,
-# imported the first time it is used: importing TensorFlow takes seconds, and
-# scripts that never touch Keras must not pay for it) and one active binding
-# per generated wrapper that the NAMESPACE exports (keras-wrappers.R).
+# What the package sets up when it loads: `keras`, the Python module,
+# imported the first time it is used (importing TensorFlow takes seconds, and
+# scripts that never touch Keras must not pay for it), and the session's
+# caches of the generated wrappers' Python objects (keras-wrappers.R).
 
 .keras_state <- new.env(parent = emptyenv())
 
 .onLoad <- function(libname, pkgname) {
-  ns <- asNamespace(pkgname)
-  .keras_state$wrappers <- new.env(parent = emptyenv())
-  .keras_state$specs <- list()
-  makeActiveBinding("keras", .keras_module, ns)
-  .keras_register_wrappers(ns, parseNamespaceFile(pkgname, libname)$exports)
+  .keras_state$py_objects <- new.env(parent = emptyenv())
+  .keras_state$resolved <- new.env(parent = emptyenv())
+  makeActiveBinding("keras", .keras_module, asNamespace(pkgname))
   invisible()
 }
 

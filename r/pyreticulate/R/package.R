@@ -72,6 +72,7 @@ NULL
   for (name in ls(ops, all.names = TRUE))
     assign(name, get(name, envir = ops), envir = .ops)
   .state$live <- TRUE
+  options(pager = .console_pager)
   .register_version_gated_methods(ns)
   setHook(packageEvent("reticulate", "onLoad"), function(pkgname, pkgpath) {
     stand_in <- get0(".pyreticulate_stand_in", envir = asNamespace("reticulate"),
@@ -86,6 +87,22 @@ NULL
             "it; pyreticulate's S3 methods are back in place. library(reticulate) without ",
             "lib.loc gives pyreticulate's implementation of its API", call. = FALSE)
   })
+  invisible()
+}
+
+# The pager of R's text help, file.show() and page(): the files through R's
+# console (so through the host's streams), without the overstrike R's text
+# renderer puts in titles (`_\bA`) and without the banner ("File: ...") and
+# doubled lines of the embedding's default file viewer.
+.console_pager <- function(files, header = rep("", length(files)), title = "",
+                           delete.file = FALSE) {
+  header <- rep_len(as.character(header), length(files))
+  for (i in seq_along(files)) {
+    if (nzchar(header[[i]])) writeLines(header[[i]])
+    lines <- readLines(files[[i]], warn = FALSE)
+    writeLines(gsub("_\b", "", lines, fixed = TRUE, useBytes = TRUE), useBytes = TRUE)
+    if (isTRUE(delete.file)) unlink(files[[i]])
+  }
   invisible()
 }
 
