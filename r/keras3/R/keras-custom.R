@@ -76,8 +76,8 @@
   if (is.function(inherit)) {
     class_of <- attr(inherit, "keras_class", exact = TRUE)
     if (is.function(class_of)) return(class_of())
-    spec <- get0(".spec", envir = environment(inherit), inherits = FALSE)
-    if (is.list(spec) && !is.null(spec$py_class)) return(spec$py_class)
+    spec <- .keras_wrapper_spec(inherit)
+    if (!is.null(spec) && !is.null(spec$py_class)) return(spec$py_class)
   }
   stop("`inherit` must be a Python class, a Layer() or a layer_*() function", call. = FALSE)
 }

@@ -35,9 +35,15 @@
 }
 
 # An R function as a Python function named `name` (its py_function_name
-# attribute wins; `default` when it has neither).
+# attribute wins; `default` when it has neither). A generated loss, metric or
+# activation wrapper given where Keras wants a callable
+# (compile(loss = loss_mean_squared_error), metrics = list(metric_auc)) stands
+# for its Keras object instead, so Keras gets its own function or class, not an
+# R function calling it.
 .as_py_function <- function(f, name = NULL, default = "r_function") {
   if (is_py_object(f)) return(f)
+  keras_object <- .keras_wrapper_object(f)
+  if (!is.null(keras_object)) return(keras_object)
   if (is.null(attr(f, "py_function_name")))
     attr(f, "py_function_name") <- if (is.null(name)) default else name
   py_func(f)

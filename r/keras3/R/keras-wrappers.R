@@ -87,17 +87,6 @@
   if (!is.null(objects$py_fun)) objects$py_fun else objects$py_class
 }
 
-# keras3's code turns R functions into Python functions with this py_func(),
-# which masks reticulate's inside the namespace: a generated loss, metric or
-# activation wrapper given where Keras wants a callable stands for its Keras
-# object (compile(loss = loss_mean_squared_error), metrics = list(metric_auc),
-# custom_objects), so Keras gets its own function or class, not an R
-# function calling it; any other R function goes to reticulate::py_func().
-py_func <- function(f) {
-  keras_object <- .keras_wrapper_object(f)
-  if (is.null(keras_object)) reticulate::py_func(f) else keras_object
-}
-
 # An exported wrapper name the installed Keras has no endpoint for
 # (wrappers-unavailable.R, generated only then).
 .keras_unavailable <- function(name, family) {
@@ -186,8 +175,6 @@ py_func <- function(f) {
     none = NULL,
     stop("unknown argument convention: ", convention, call. = FALSE))
   if (is.function(value)) {
-    keras_object <- .keras_wrapper_object(value)
-    if (!is.null(keras_object)) return(keras_object)
     value <- .as_py_function(value, function_name)
     return(if (endsWith(name, "_constraint")) .keras_support()$constraint(value) else value)
   }
