@@ -349,3 +349,39 @@ def test_the_core_package_names_neither_tensorflow_nor_keras():
                     if re.search(r"tensor|keras", line, flags=re.I):
                         named.append(f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}")
     assert named == []
+
+
+HELP = r'''
+library(keras3)
+library(tensorflow)
+help("fit")
+cat("---\n")
+?tf_function
+cat("---\n")
+?import
+'''
+
+
+@pytest.fixture(scope="module")
+def help_pages(tmp_path_factory):
+    proc = run_code(tmp_path_factory.mktemp("help"), HELP)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout.split("---\n")
+
+
+def test_help_fit_shows_the_generic_and_points_to_keras3s_method(help_pages):
+    page = help_pages[0]
+    assert "package:generics" in page
+    assert "fit.keras.src.models.model.Model" in page
+
+
+def test_help_on_tf_function_shows_tensorflows_page(help_pages):
+    page = help_pages[1]
+    assert "tf_function" in page and "package:tensorflow" in page
+    assert "autograph" in page
+
+
+def test_help_on_import_shows_pyreticulates_page(help_pages):
+    page = help_pages[2]
+    assert "package:pyreticulate" in page
+    assert "Import a Python module" in page
