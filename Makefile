@@ -5,13 +5,16 @@
 #             and its Python (bench/.venv-reticulate)
 # make wrappers  regenerates keras3's wrapper files (r/keras3/R/layers-*.R,
 #             ops-*.R, losses.R, ...) from the installed Keras; commit the diff
+# make conformance  runs the peers' own test suites (reticulate, keras3,
+#             tensorflow) with the kit at ../shared/conformance (not part of the
+#             repository) and ends with their three final lines
 # Each does the whole set-up first (tools/setup.sh): R from Debian when missing,
 # .venv at the repository root, pyreticulate installed with its test extras.
 
 VENV := .venv
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test bench wrappers
+.PHONY: setup demo test bench wrappers conformance
 
 setup: $(STAMP)
 
@@ -32,3 +35,9 @@ bench: setup
 
 wrappers: setup
 	$(VENV)/bin/python -m pyreticulate.keras.wrappers r/keras3/R
+
+CONFORMANCE_KIT := ../shared/conformance
+
+conformance: setup
+	@test -x $(CONFORMANCE_KIT)/run.sh || { echo "make conformance: no conformance kit at $(CONFORMANCE_KIT) (it lives beside the repository, not in it)" >&2; exit 2; }
+	$(CONFORMANCE_KIT)/run.sh all
