@@ -108,14 +108,16 @@ use_compat <- function(version = c("v1", "v2")) {
 #'
 #' The default method converts R values as R users expect: R doubles become
 #' `float64` tensors (not TensorFlow's default `float32`), integers `int32`,
-#' logicals `bool` and characters `string`; a TensorShape becomes an integer
+#' logicals `bool` and characters `string`; a TensorShape becomes an `int32`
 #' tensor of its dimensions (`-1` for an unknown one); a tensor stays as it
 #' is.
 #' With `dtype`, the result is cast: between numeric types with saturation
 #' (values beyond the new type's range become its limits); doubles cast to an
 #' integer type are truncated, and `NA` cannot be converted to an integer
 #' tensor. With `shape`, an R vector fills the shape in row-major order, a
-#' single value is repeated to fill it, and a tensor is reshaped.
+#' single value is repeated to fill it, and a tensor is reshaped. `shape` may
+#' be anything [shape()] accepts (`c(NA, 4)`, `list(NULL, 4)`, `shape(-1, 4)`)
+#' or an integer tensor.
 #'
 #' @param x An R value, a Python object or a tensor.
 #' @param dtype A TensorFlow dtype or its name (`"float32"`, `tf$int64`);
@@ -141,41 +143,44 @@ as_tensor <- function(x, dtype = NULL, ..., name = NULL) UseMethod("as_tensor")
 #' @md
 as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
   tf <- .tf()
-  if (inherits(x, .shape_class)) {
-    dims <- as.integer(x)
-    x <- ifelse(is.na(dims), -1L, dims)
-  }
   if (!is.null(dtype)) dtype <- tf$as_dtype(dtype)
-  if (!.is_tensor(x) && !is_py_object(x) && !is.null(dtype) && is.double(x) &&
-      py_to_r(py_get_attr(dtype, "is_integer"))) {
+  if (!is.null(shape) && !.is_tensor(shape)) {
+    shape <- as.integer.tensorflow.python.framework.tensor_shape.TensorShape(
+      tensorflow::shape(dims = shape))
+    shape[is.na(shape)] <- -1L
+  }
+  r_value <- !.is_tensor(x) && !is_py_object(x)
+  if (r_value && !is.null(dtype) && is.double(x) && py_to_r(py_get_attr(dtype, "is_integer"))) {
     if (anyNA(x)) stop("NA cannot be converted to an integer tensor", call. = FALSE)
     if (py_to_r(py_get_attr(dtype, "max")) <= .Machine$integer.max)
       storage.mode(x) <- "integer"
   }
-  if (!is.null(shape) && !is_py_object(x) && is.atomic(x) && length(x) > 1L) {
-    dims <- as.integer(shape)
-    dims[is.na(dims)] <- -1L
-    x <- array_reshape(x, dims)
+  # An R vector is reshaped (row-major) before it becomes a tensor.
+  if (is.numeric(shape) && r_value && is.atomic(x) && length(x) != 1L) {
+    if (!identical(dim(x), shape)) x <- array_reshape(x, shape)
     shape <- NULL
   }
   if (!.is_tensor(x)) {
     x <- if (is.double(x) && is.null(dim(x))) tf$convert_to_tensor(x, dtype = "float64", name = name)
       else tf$convert_to_tensor(x, name = name)
   }
-  if (!is.null(dtype) && !identical(py_to_r(py_get_attr(py_get_attr(x, "dtype"), "name")),
-                                    py_to_r(py_get_attr(dtype, "name")))) {
-    from <- py_get_attr(x, "dtype")
+  if (!is.null(dtype) && !identical(.dtype_name(x), py_to_r(py_get_attr(dtype, "name")))) {
+    from <- tf$as_dtype(.dtype_name(x))
     numeric <- function(d) py_to_r(py_get_attr(d, "is_floating")) || py_to_r(py_get_attr(d, "is_integer"))
     x <- if (numeric(from) && numeric(dtype)) tf$dtypes$saturate_cast(x, dtype, name = name)
       else tf$cast(x, dtype, name = name)
   }
-  if (!is.null(shape)) {
-    dims <- as.integer(shape)
-    dims[is.na(dims)] <- -1L
-    x <- if (length(x) == 1L && !any(dims == -1L)) tf$fill(as.list(dims), tf$reshape(x, list()))
-      else tf$reshape(x, as.list(dims))
+  if (is.null(shape)) return(x)
+  if (.is_tensor(shape)) {
+    if (identical(length(shape), 1L) && identical(length(dim(shape)), 0L))
+      shape <- tf$reshape(shape, list(1L))
+    fill <- identical(length(x), 1L)
+  } else {
+    if (identical(dim(x), shape)) return(x)
+    fill <- identical(length(x), 1L) && !any(shape == -1L)
+    shape <- as.list(shape)
   }
-  x
+  if (fill) tf$fill(shape, tf$reshape(x, list()), name = name) else tf$reshape(x, shape, name = name)
 }
 
 #' Make an R function a TensorFlow function

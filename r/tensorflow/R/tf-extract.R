@@ -214,8 +214,6 @@ warned_about$tensors_passed_asis <- FALSE
   args
 }
 
-.is_whole <- function(v) is.numeric(v) && !anyNA(v) && all(is.finite(v)) && all(v == trunc(v))
-
 .is_colon_call <- function(x) is.call(x) && identical(x[[1L]], quote(`:`))
 
 .range <- function(start, stop, step)

@@ -403,20 +403,35 @@ mean.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE) {
 #' sort(tf$constant(c(3, 1, 2)), decreasing = TRUE)
 #' rep(tf$constant(c(1, 2)), 3)
 #' cbind(x, 0L)
+#' rbind(tf$constant(1:3), 4:6, dtype = "int64")
 #' }
 #' @name tensor-methods
 #' @md
 dim.tensorflow.tensor <- function(x) {
-  shape <- py_get_attr(x, "shape")
-  if (is.null(py_to_r(py_get_attr(shape, "rank")))) return(NULL)
+  shape <- .tensor_shape(x)
+  if (is.na(length(shape))) return(NULL)
   as.integer.tensorflow.python.framework.tensor_shape.TensorShape(shape)
 }
 
 #' @rdname tensor-methods
 #' @md
 length.tensorflow.tensor <- function(x) {
-  n <- py_to_r(py_call(py_get_attr(py_get_attr(x, "shape"), "num_elements")))
+  n <- py_to_r(py_call(py_get_attr(.tensor_shape(x), "num_elements")))
   if (is.null(n)) NA_integer_ else as.integer(n)
+}
+
+# The TensorShape of a tensor (Keras variables give their shape as a tuple).
+.tensor_shape <- function(x) {
+  value <- py_get_attr(x, "shape")
+  if (inherits(value, .shape_class)) return(value)
+  shape(dims = if (is_py_object(value)) py_to_r(value) else value)
+}
+
+# The name of a tensor's dtype ("float32"); Keras variables give it as a string.
+.dtype_name <- function(x) {
+  dtype <- py_get_attr(x, "dtype")
+  if (is.character(dtype)) return(dtype)
+  py_to_r(py_get_attr(.tf()$as_dtype(dtype), "name"))
 }
 
 .tensor_text <- function(x) {
