@@ -132,3 +132,33 @@ def test_cbind_of_matrices_with_different_rows_is_an_error():
 
 def test_cbind_of_a_rank_3_tensor_is_an_error():
     assert "rank 2" in pr.r("bind_error(cbind(tf$zeros(c(2L, 2L, 2L)), 1))")
+
+
+# ---- tracking containers ----------------------------------------------------------------------------
+
+def test_keras_tracked_list_is_an_r_list():
+    assert values("m <- keras$Sequential(list()); "
+                  "m$denses <- list(keras$layers$Dense(1L), keras$layers$Dense(2L)); "
+                  "list(is.list(m$denses), length(m$denses))") == [True, 2]
+
+
+def test_keras_tracked_dict_is_a_named_r_list():
+    assert values("m <- keras$Sequential(list()); "
+                  "m$named <- list(abc = keras$layers$Dense(1L), def = keras$layers$Dense(2L)); "
+                  "c(is.list(m$named), names(m$named))") == ["TRUE", "abc", "def"]
+
+
+def test_keras_tracked_list_of_numbers_is_a_list():
+    assert values("m <- keras$Sequential(list()); m$sizes <- list(1L, 2L); "
+                  "c(is.list(m$sizes), unlist(m$sizes))") == [1, 1, 2]
+
+
+def test_tensorflow_list_wrapper_is_an_r_list():
+    assert values("mod <- tf$Module(); mod$parts <- list(tf$Variable(1), tf$Variable(2)); "
+                  "c(class(py_get_attr(mod, 'parts'))[[1]], is.list(mod$parts))") == [
+        "tensorflow.python.trackable.data_structures.ListWrapper", "TRUE"]
+
+
+def test_tensorflow_dict_wrapper_is_a_named_r_list():
+    assert values("mod <- tf$Module(); mod$named <- list(a = tf$Variable(1)); names(mod$named)"
+                  ) == ["a"]
