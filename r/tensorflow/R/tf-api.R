@@ -189,17 +189,27 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' `tf_function()` makes an R function a `tf.function`: TensorFlow traces it
 #' into a graph the first time it is called with new input types or shapes,
 #' and runs the graph afterwards. The R body runs only while TensorFlow traces
-#' it, on R's main thread, whichever thread TensorFlow traces on; so an R `if`
-#' or loop on a tensor is decided once, at trace time. For graph control flow
-#' written in R, `autograph = TRUE` first rewrites the function with the R
-#' package tfautograph; when that package is not installed it is an error, and
-#' `autograph = FALSE` traces the function as it is written.
+#' it, on R's main thread, whichever thread TensorFlow traces on.
+#'
+#' With `autograph = TRUE` (the default), R control flow on the tensors being
+#' traced becomes graph control flow, as the tfautograph package makes it (this
+#' package does it itself; tfautograph is not needed): `if` on a tensor becomes
+#' `tf$cond()`, `while` on a tensor and `for` over a tensor become
+#' `tf$while_loop()`, and `&&` / `||` on tensors `tf$logical_and()` /
+#' `tf$logical_or()`. The variables a branch or a loop body assigns are carried
+#' through the graph and hold the results afterwards; an `if` whose branches
+#' both end in a value (not an assignment) gives that value. `return()`,
+#' `break` and `next` cannot be used in such branches and loops. Control flow
+#' on R values and eager tensors is R's own, run while tracing, so a function
+#' without tensor-dependent control flow traces as it is written. With
+#' `autograph = FALSE` every R `if` and loop runs once, at trace time, and an
+#' `if` on a traced tensor is an error.
 #'
 #' @param f An R function.
 #' @param input_signature `NULL`, or a list of `tf$TensorSpec`s, one for each
 #'   argument, which fixes the signature traced.
-#' @param autograph `TRUE` to rewrite R control flow with tfautograph,
-#'   `FALSE` to trace the function as it is.
+#' @param autograph `TRUE` to make R control flow on tensors graph control
+#'   flow, `FALSE` to trace the function as it is.
 #' @param ... Further arguments to `tf$function()`, such as `jit_compile` or
 #'   `reduce_retracing`.
 #'
@@ -207,24 +217,35 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' @examples
 #' \dontrun{
 #' library(tensorflow)
-#' square_sum <- tf_function(function(x) tf$reduce_sum(x * x), autograph = FALSE)
+#' square_sum <- tf_function(function(x) tf$reduce_sum(x * x))
 #' square_sum(tf$constant(c(1, 2, 3)))
+#'
+#' relu <- tf_function(function(x) {
+#'   if (x > 0) x else tf$zeros_like(x)
+#' })
+#' relu(tf$constant(-2))
+#'
+#' count_down <- tf_function(function(n) {
+#'   steps <- tf$constant(0L)
+#'   while (n > 0L) {
+#'     n <- n - 1L
+#'     steps <- steps + 1L
+#'   }
+#'   steps
+#' })
+#' count_down(tf$constant(5L))
 #' }
 #' @md
 # An R function traced into a tf.function. The R body runs while tracing (on
-# the main thread, whichever thread triggers the trace), so R `if` on a
-# tensor is decided once at trace time; graph control flow needs tfautograph.
+# the main thread, whichever thread triggers the trace); with autograph, R
+# control flow on traced tensors builds tf.cond / tf.while_loop
+# (tf-autograph.R). TensorFlow's own (Python) autograph is always off: it
+# cannot read R code.
 tf_function <- function(f, input_signature = NULL, autograph = TRUE, ...) {
   if (!is.function(f)) stop("tf_function() needs an R function", call. = FALSE)
   if (!isTRUE(autograph) && !isFALSE(autograph))
     stop("`autograph` must be TRUE or FALSE", call. = FALSE)
-  if (autograph) {
-    if (!requireNamespace("tfautograph", quietly = TRUE))
-      stop("tf_function(autograph = TRUE) needs the R package tfautograph, which is not ",
-           "installed; pass autograph = FALSE to trace the R function as it is (R `if` and ",
-           "loops then run once, at trace time)", call. = FALSE)
-    f <- getExportedValue("tfautograph", "autograph")(f)
-  }
+  if (autograph) f <- .autograph(f)
   .tf()$`function`(.tf_callable(f), input_signature = input_signature, autograph = FALSE, ...)
 }
 
