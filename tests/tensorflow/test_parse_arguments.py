@@ -59,3 +59,13 @@ def test_arguments_without_dashes_are_skipped():
 def test_a_key_without_a_value_is_an_error():
     assert "has no value" in pr.r(
         'tryCatch(tensorflow::parse_arguments("--epochs"), error = conditionMessage)')
+
+
+def test_default_arguments_are_the_scripts(script):
+    proc = script("""
+        library(tensorflow)
+        p <- parse_arguments()
+        cat(sprintf("%s=%s\\n", names(p), vapply(p, deparse, "")), sep = "")
+    """, "--epochs=3", "--learning-rate", "0.1")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.splitlines() == ["epochs=3L", "learning_rate=0.1"]
