@@ -40,8 +40,8 @@ def out(tmp_path_factory):
         cat("tf_function signature:", as.numeric(tf_function(function(x) x + 1,
             input_signature = list(tf$TensorSpec(shape(NULL), tf$float32)),
             autograph = FALSE)(tf$constant(c(1, 2, 3)))), "\\n")
-        cat("tf_function autograph:",
-            tryCatch(tf_function(function(x) x), error = conditionMessage), "\\n")
+        cat("tf_function autograph default:",
+            as.numeric(tf_function(function(x) x * 3)(tf$constant(2))), "\\n")
         cat("tf_function needs a function:",
             tryCatch(tf_function(3, autograph = FALSE), error = conditionMessage), "\\n")
 
@@ -128,8 +128,8 @@ def test_tf_function_accepts_an_input_signature(out):
     assert out["tf_function signature"] == "2 3 4"
 
 
-def test_tf_function_autograph_without_tfautograph_says_what_to_do(out):
-    assert "autograph = FALSE" in out["tf_function autograph"]
+def test_tf_function_with_default_autograph_traces_a_function_without_control_flow(out):
+    assert out["tf_function autograph default"] == "6"
 
 
 def test_tf_function_needs_an_r_function(out):

@@ -108,14 +108,16 @@ use_compat <- function(version = c("v1", "v2")) {
 #'
 #' The default method converts R values as R users expect: R doubles become
 #' `float64` tensors (not TensorFlow's default `float32`), integers `int32`,
-#' logicals `bool` and characters `string`; a TensorShape becomes an integer
+#' logicals `bool` and characters `string`; a TensorShape becomes an `int32`
 #' tensor of its dimensions (`-1` for an unknown one); a tensor stays as it
 #' is.
 #' With `dtype`, the result is cast: between numeric types with saturation
 #' (values beyond the new type's range become its limits); doubles cast to an
 #' integer type are truncated, and `NA` cannot be converted to an integer
 #' tensor. With `shape`, an R vector fills the shape in row-major order, a
-#' single value is repeated to fill it, and a tensor is reshaped.
+#' single value is repeated to fill it, and a tensor is reshaped. `shape` may
+#' be anything [shape()] accepts (`c(NA, 4)`, `list(NULL, 4)`, `shape(-1, 4)`)
+#' or an integer tensor.
 #'
 #' @param x An R value, a Python object or a tensor.
 #' @param dtype A TensorFlow dtype or its name (`"float32"`, `tf$int64`);
@@ -141,41 +143,44 @@ as_tensor <- function(x, dtype = NULL, ..., name = NULL) UseMethod("as_tensor")
 #' @md
 as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
   tf <- .tf()
-  if (inherits(x, .shape_class)) {
-    dims <- as.integer(x)
-    x <- ifelse(is.na(dims), -1L, dims)
-  }
   if (!is.null(dtype)) dtype <- tf$as_dtype(dtype)
-  if (!.is_tensor(x) && !is_py_object(x) && !is.null(dtype) && is.double(x) &&
-      py_to_r(py_get_attr(dtype, "is_integer"))) {
+  if (!is.null(shape) && !.is_tensor(shape)) {
+    shape <- as.integer.tensorflow.python.framework.tensor_shape.TensorShape(
+      tensorflow::shape(dims = shape))
+    shape[is.na(shape)] <- -1L
+  }
+  r_value <- !.is_tensor(x) && !is_py_object(x)
+  if (r_value && !is.null(dtype) && is.double(x) && py_to_r(py_get_attr(dtype, "is_integer"))) {
     if (anyNA(x)) stop("NA cannot be converted to an integer tensor", call. = FALSE)
     if (py_to_r(py_get_attr(dtype, "max")) <= .Machine$integer.max)
       storage.mode(x) <- "integer"
   }
-  if (!is.null(shape) && !is_py_object(x) && is.atomic(x) && length(x) > 1L) {
-    dims <- as.integer(shape)
-    dims[is.na(dims)] <- -1L
-    x <- array_reshape(x, dims)
+  # An R vector is reshaped (row-major) before it becomes a tensor.
+  if (is.numeric(shape) && r_value && is.atomic(x) && length(x) != 1L) {
+    if (!identical(dim(x), shape)) x <- array_reshape(x, shape)
     shape <- NULL
   }
   if (!.is_tensor(x)) {
     x <- if (is.double(x) && is.null(dim(x))) tf$convert_to_tensor(x, dtype = "float64", name = name)
       else tf$convert_to_tensor(x, name = name)
   }
-  if (!is.null(dtype) && !identical(py_to_r(py_get_attr(py_get_attr(x, "dtype"), "name")),
-                                    py_to_r(py_get_attr(dtype, "name")))) {
-    from <- py_get_attr(x, "dtype")
+  if (!is.null(dtype) && !identical(.dtype_name(x), py_to_r(py_get_attr(dtype, "name")))) {
+    from <- tf$as_dtype(.dtype_name(x))
     numeric <- function(d) py_to_r(py_get_attr(d, "is_floating")) || py_to_r(py_get_attr(d, "is_integer"))
     x <- if (numeric(from) && numeric(dtype)) tf$dtypes$saturate_cast(x, dtype, name = name)
       else tf$cast(x, dtype, name = name)
   }
-  if (!is.null(shape)) {
-    dims <- as.integer(shape)
-    dims[is.na(dims)] <- -1L
-    x <- if (length(x) == 1L && !any(dims == -1L)) tf$fill(as.list(dims), tf$reshape(x, list()))
-      else tf$reshape(x, as.list(dims))
+  if (is.null(shape)) return(x)
+  if (.is_tensor(shape)) {
+    if (identical(length(shape), 1L) && identical(length(dim(shape)), 0L))
+      shape <- tf$reshape(shape, list(1L))
+    fill <- identical(length(x), 1L)
+  } else {
+    if (identical(dim(x), shape)) return(x)
+    fill <- identical(length(x), 1L) && !any(shape == -1L)
+    shape <- as.list(shape)
   }
-  x
+  if (fill) tf$fill(shape, tf$reshape(x, list()), name = name) else tf$reshape(x, shape, name = name)
 }
 
 #' Make an R function a TensorFlow function
@@ -184,17 +189,27 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' `tf_function()` makes an R function a `tf.function`: TensorFlow traces it
 #' into a graph the first time it is called with new input types or shapes,
 #' and runs the graph afterwards. The R body runs only while TensorFlow traces
-#' it, on R's main thread, whichever thread TensorFlow traces on; so an R `if`
-#' or loop on a tensor is decided once, at trace time. For graph control flow
-#' written in R, `autograph = TRUE` first rewrites the function with the R
-#' package tfautograph; when that package is not installed it is an error, and
-#' `autograph = FALSE` traces the function as it is written.
+#' it, on R's main thread, whichever thread TensorFlow traces on.
+#'
+#' With `autograph = TRUE` (the default), R control flow on the tensors being
+#' traced becomes graph control flow, as the tfautograph package makes it (this
+#' package does it itself; tfautograph is not needed): `if` on a tensor becomes
+#' `tf$cond()`, `while` on a tensor and `for` over a tensor become
+#' `tf$while_loop()`, and `&&` / `||` on tensors `tf$logical_and()` /
+#' `tf$logical_or()`. The variables a branch or a loop body assigns are carried
+#' through the graph and hold the results afterwards; an `if` whose branches
+#' both end in a value (not an assignment) gives that value. `return()`,
+#' `break` and `next` cannot be used in such branches and loops. Control flow
+#' on R values and eager tensors is R's own, run while tracing, so a function
+#' without tensor-dependent control flow traces as it is written. With
+#' `autograph = FALSE` every R `if` and loop runs once, at trace time, and an
+#' `if` on a traced tensor is an error.
 #'
 #' @param f An R function.
 #' @param input_signature `NULL`, or a list of `tf$TensorSpec`s, one for each
 #'   argument, which fixes the signature traced.
-#' @param autograph `TRUE` to rewrite R control flow with tfautograph,
-#'   `FALSE` to trace the function as it is.
+#' @param autograph `TRUE` to make R control flow on tensors graph control
+#'   flow, `FALSE` to trace the function as it is.
 #' @param ... Further arguments to `tf$function()`, such as `jit_compile` or
 #'   `reduce_retracing`.
 #'
@@ -202,24 +217,35 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' @examples
 #' \dontrun{
 #' library(tensorflow)
-#' square_sum <- tf_function(function(x) tf$reduce_sum(x * x), autograph = FALSE)
+#' square_sum <- tf_function(function(x) tf$reduce_sum(x * x))
 #' square_sum(tf$constant(c(1, 2, 3)))
+#'
+#' relu <- tf_function(function(x) {
+#'   if (x > 0) x else tf$zeros_like(x)
+#' })
+#' relu(tf$constant(-2))
+#'
+#' count_down <- tf_function(function(n) {
+#'   steps <- tf$constant(0L)
+#'   while (n > 0L) {
+#'     n <- n - 1L
+#'     steps <- steps + 1L
+#'   }
+#'   steps
+#' })
+#' count_down(tf$constant(5L))
 #' }
 #' @md
 # An R function traced into a tf.function. The R body runs while tracing (on
-# the main thread, whichever thread triggers the trace), so R `if` on a
-# tensor is decided once at trace time; graph control flow needs tfautograph.
+# the main thread, whichever thread triggers the trace); with autograph, R
+# control flow on traced tensors builds tf.cond / tf.while_loop
+# (tf-autograph.R). TensorFlow's own (Python) autograph is always off: it
+# cannot read R code.
 tf_function <- function(f, input_signature = NULL, autograph = TRUE, ...) {
   if (!is.function(f)) stop("tf_function() needs an R function", call. = FALSE)
   if (!isTRUE(autograph) && !isFALSE(autograph))
     stop("`autograph` must be TRUE or FALSE", call. = FALSE)
-  if (autograph) {
-    if (!requireNamespace("tfautograph", quietly = TRUE))
-      stop("tf_function(autograph = TRUE) needs the R package tfautograph, which is not ",
-           "installed; pass autograph = FALSE to trace the R function as it is (R `if` and ",
-           "loops then run once, at trace time)", call. = FALSE)
-    f <- getExportedValue("tfautograph", "autograph")(f)
-  }
+  if (autograph) f <- .autograph(f)
   .tf()$`function`(.tf_callable(f), input_signature = input_signature, autograph = FALSE, ...)
 }
 

@@ -6,15 +6,20 @@
 #'
 #' @description
 #' `shape()` makes a TensorShape from dimensions: whole numbers, with `NA`,
-#' `NULL` or `-1` for a dimension that is not known. `shape()` with no
-#' dimensions is the shape of a scalar; `shape(dims = NULL)` is a shape of
-#' unknown rank. Shapes work with R's generics ([TensorShape-methods]): `[[`
-#' with 1-based indices, `length()`, `==`, `c()`, ...
+#' `NULL` or `-1` for a dimension that is not known. Vectors, lists,
+#' TensorShapes and (eager) tensors among the dimensions are flattened into
+#' them: `shape(1, c(2, 3), 4)` and `shape(1, shape(2, 3), 4)` are both
+#' `shape(1, 2, 3, 4)`. `shape()` with no dimensions is the shape of a scalar;
+#' `shape(dims = NULL)` is a shape of unknown rank. Shapes work with R's
+#' generics ([TensorShape-methods]): `[[` with 1-based indices, `length()`,
+#' `==`, `c()`, ...; an unknown dimension is `NULL` wherever a shape gives its
+#' dimensions as a list (`as.list(s)`, `s[[i]]`, `s$as_list()`) and `NA` in
+#' vectors (`as.integer(s)`, `dim()` of a tensor).
 #'
 #' @param ... The dimensions.
 #' @param dims The dimensions as a list or vector, instead of `...`; `NULL`
-#'   for a shape of unknown rank. A TensorShape is returned as it is, and a
-#'   tensor gives its values.
+#'   for a shape of unknown rank. A TensorShape or a tensor gives its
+#'   dimensions.
 #'
 #' @returns A TensorShape.
 #' @examples
@@ -23,22 +28,47 @@
 #' shape(2, 3)
 #' shape(NA, 28, 28, 1)
 #' shape(dims = c(4, 5))
+#' shape(1, c(2, 3), 4)
 #' shape()
 #' }
 #' @md
 shape <- function(..., dims = list(...)) {
   if (is.null(dims)) return(.tf()$TensorShape(NULL))
-  if (.is_tensor(dims)) dims <- as.integer(dims)
-  if (inherits(dims, .shape_class)) return(dims)
-  dims <- lapply(unname(as.list(dims)), function(d) {
-    if (is.null(d) || (is.atomic(d) && length(d) == 1L && is.na(d)) ||
-        (is.numeric(d) && length(d) == 1L && d == -1)) return(NULL)
-    if (!.is_whole(d) || length(d) != 1L || d < 0)
-      stop("shape() dimensions must be single whole numbers, or NA/NULL for unknown",
-           call. = FALSE)
+  if (inherits(dims, .shape_class) && is.na(length(dims))) return(dims)
+  .tf()$TensorShape(.shape_dims(dims))
+}
+
+# Dimensions as a flat R list of whole numbers and NULLs.
+.shape_dims <- function(value) {
+  if (is.null(value)) return(list(NULL))
+  if (inherits(value, .shape_class)) {
+    if (is.na(length(value)))
+      stop("a shape of unknown rank cannot be a part of another shape", call. = FALSE)
+    return(as.list.tensorflow.python.framework.tensor_shape.TensorShape(value))
+  }
+  if (.is_tensor(value)) {
+    if (!.tf()$executing_eagerly())
+      stop("shape() needs the values of a tensor: inside tf_function() use tf$shape() ",
+           "or tf$reshape() with the tensor itself", call. = FALSE)
+    value <- as.integer(.tensor_value(value))
+  } else if (is_py_object(value)) {
+    value <- py_to_r(value)
+    if (is_py_object(value))
+      stop("shape() dimensions must be numbers, NA or NULL, not a Python ",
+           class(value)[[1L]], call. = FALSE)
+  }
+  if (is.list(value))
+    return(do.call(c, c(list(list()), lapply(unname(value), .shape_dims))))
+  if (!is.atomic(value) || (!is.numeric(value) && !all(is.na(value))))
+    stop("shape() dimensions must be whole numbers, or NA, NULL or -1 for an unknown one, not ",
+         if (is.character(value)) "characters" else class(value)[[1L]], call. = FALSE)
+  lapply(unname(as.vector(value)), function(d) {
+    if (is.na(d) || d == -1) return(NULL)
+    if (!is.finite(d) || d != trunc(d) || d < 0)
+      stop("shape() dimensions must be whole numbers, or NA, NULL or -1 for an unknown one, not ",
+           d, call. = FALSE)
     as.integer(d)
   })
-  .tf()$TensorShape(dims)
 }
 
 .as_shape <- function(x) if (inherits(x, .shape_class)) x else shape(dims = x)
@@ -58,17 +88,25 @@ shape <- function(..., dims = list(...)) {
 #' when they differ). `format(s)` gives `"(2, NA)"`, `print(s)` shows the
 #' TensorShape. `==` and `!=` compare a shape with a shape or an R vector; other
 #' operators are an error. A shape of unknown rank has no dimensions to list:
-#' `as.list()` and the functions built on it are errors.
+#' `as.list()` and the functions built on it are errors. `s$as_list()` and
+#' `s$dims` give the dimensions as `as.list(s)` does, with `NULL` for an
+#' unknown one (`s$dims` is `NULL` for an unknown rank); other names are the
+#' TensorShape's attributes. `as_tensor(s)` is an `int32` tensor of the
+#' dimensions, `-1` for an unknown one.
 #'
 #' @param x A TensorShape (for `merge()`, the first one).
+#' @param name The name of an attribute.
+#' @param dtype The dtype of the tensor; `NULL` for `int32`.
 #' @param y A TensorShape, or R dimensions, to merge with.
 #' @param i The positions of dimensions, 1-based.
 #' @param value New dimensions (`NA` or `NULL` for unknown ones).
-#' @param ... For `c()`, the shapes to join; otherwise ignored.
+#' @param ... For `c()`, the shapes to join; for `as_tensor()`, passed on to
+#'   [as_tensor()]; otherwise ignored.
 #'
 #' @returns `length()`: an integer. `as.integer()`, `as.double()`: a vector.
 #'   `as.list()`: a list. `[[`: a dimension. `format()`: a string. `print()`:
-#'   `x`, invisibly. The others: a TensorShape.
+#'   `x`, invisibly. `as_tensor()`: a tensor. `$`: the attribute. The others:
+#'   a TensorShape.
 #' @examples
 #' \dontrun{
 #' library(tensorflow)
@@ -86,7 +124,27 @@ shape <- function(..., dims = list(...)) {
 #' @md
 as.list.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, ...) {
   if (!.shape_known(x)) stop("a shape of unknown rank has no dimensions to list", call. = FALSE)
-  as.list(py_to_r(py_call(py_get_attr(x, "as_list"))))
+  dims <- py_to_r(py_call(py_get_attr(x, "as_list")))
+  if (is.list(dims)) return(dims)
+  lapply(as.vector(dims), function(d) if (is.na(d)) NULL else as.integer(d))
+}
+
+#' @rdname TensorShape-methods
+#' @md
+`$.tensorflow.python.framework.tensor_shape.TensorShape` <- function(x, name) {
+  if (identical(name, "as_list")) return(function() as.list.tensorflow.python.framework.tensor_shape.TensorShape(x))
+  if (identical(name, "dims"))
+    return(if (.shape_known(x)) as.list.tensorflow.python.framework.tensor_shape.TensorShape(x))
+  NextMethod()
+}
+
+#' @rdname TensorShape-methods
+#' @md
+as_tensor.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, dtype = NULL, ...,
+                                                                            name = NULL) {
+  dims <- as.integer.tensorflow.python.framework.tensor_shape.TensorShape(x)
+  dims[is.na(dims)] <- -1L
+  as_tensor.default(dims, dtype = dtype, ..., name = name)
 }
 
 #' @rdname TensorShape-methods

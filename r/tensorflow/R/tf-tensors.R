@@ -377,8 +377,11 @@ mean.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE) {
 #' `t()` transposes a matrix (a vector becomes a one-row matrix); `aperm()`
 #' permutes dimensions, given 1-based; `sort()` sorts along a dimension (the
 #' last by default); `rep(x, times)` repeats a vector or scalar; `cbind()` and
-#' `rbind()` join vectors and matrices as columns or rows (R values are
-#' converted to the tensors' dtype, scalars recycled).
+#' `rbind()` join vectors and matrices as columns or rows, as R's do (vectors
+#' of the same length are stacked, a vector beside a matrix takes its number of
+#' rows or columns, scalars are recycled). The result has `dtype` when it is
+#' given; otherwise the tensors' dtype (the widest of one family, such as
+#' `int64` for `int16` and `int64`), to which R values are converted.
 #'
 #' @param x,a,object A tensor.
 #' @param perm The new order of the dimensions, 1-based; `NULL` reverses
@@ -386,7 +389,10 @@ mean.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE) {
 #' @param decreasing Whether to sort in decreasing order.
 #' @param axis The dimension to sort along, 1-based (negative from the end).
 #' @param times How many times to repeat.
-#' @param deparse.level Ignored.
+#' @param deparse.level Ignored (tensors have no dimnames).
+#' @param dtype The dtype of the result of `cbind()` and `rbind()`; `NULL`
+#'   for the tensors' own.
+#' @param name A name for the operation.
 #' @param ... For `cbind()` and `rbind()`, the tensors and values to join;
 #'   otherwise ignored.
 #'
@@ -403,20 +409,35 @@ mean.tensorflow.tensor <- function(x, ..., axis = NULL, keepdims = FALSE) {
 #' sort(tf$constant(c(3, 1, 2)), decreasing = TRUE)
 #' rep(tf$constant(c(1, 2)), 3)
 #' cbind(x, 0L)
+#' rbind(tf$constant(1:3), 4:6, dtype = "int64")
 #' }
 #' @name tensor-methods
 #' @md
 dim.tensorflow.tensor <- function(x) {
-  shape <- py_get_attr(x, "shape")
-  if (is.null(py_to_r(py_get_attr(shape, "rank")))) return(NULL)
+  shape <- .tensor_shape(x)
+  if (is.na(length(shape))) return(NULL)
   as.integer.tensorflow.python.framework.tensor_shape.TensorShape(shape)
 }
 
 #' @rdname tensor-methods
 #' @md
 length.tensorflow.tensor <- function(x) {
-  n <- py_to_r(py_call(py_get_attr(py_get_attr(x, "shape"), "num_elements")))
+  n <- py_to_r(py_call(py_get_attr(.tensor_shape(x), "num_elements")))
   if (is.null(n)) NA_integer_ else as.integer(n)
+}
+
+# The TensorShape of a tensor (Keras variables give their shape as a tuple).
+.tensor_shape <- function(x) {
+  value <- py_get_attr(x, "shape")
+  if (inherits(value, .shape_class)) return(value)
+  shape(dims = if (is_py_object(value)) py_to_r(value) else value)
+}
+
+# The name of a tensor's dtype ("float32"); Keras variables give it as a string.
+.dtype_name <- function(x) {
+  dtype <- py_get_attr(x, "dtype")
+  if (is.character(dtype)) return(dtype)
+  py_to_r(py_get_attr(.tf()$as_dtype(dtype), "name"))
 }
 
 .tensor_text <- function(x) {
@@ -484,36 +505,71 @@ rep.tensorflow.tensor <- function(x, times = 1L, ...) {
   tf$tile(x, list(times))
 }
 
-.bind <- function(args, along) {
+# The dtype tensors of several dtypes are joined in: theirs when they share it,
+# the widest of one family (int16 and int64: int64), else NULL (TensorFlow then
+# says what does not match).
+.common_dtype <- function(args) {
+  names <- unique(unlist(lapply(Filter(.is_tensor, args), .dtype_name)))
+  if (length(names) <= 1L) return(if (length(names)) names else NULL)
+  family <- unique(sub("[[:digit:]]+$", "", names))
+  if (length(family) != 1L) return(NULL)
+  names[[which.max(as.integer(sub("^[[:alpha:]]+", "", names)))]]
+}
+
+# cbind (along = 1, 0-based) and rbind (along = 0): vectors and scalars become
+# columns (rows); with a matrix among them, vectors take its number of rows
+# (columns) and scalars are recycled.
+.bind <- function(args, along, dtype, name) {
   tf <- .tf()
-  like <- Find(.is_tensor, args)
-  parts <- lapply(args, .as_operand, like = like)
-  ranks <- vapply(parts, function(p) length(dim(p)), integer(1L))
-  if (any(ranks > 2L))
-    stop(if (along == 1L) "cbind" else "rbind", "() takes tensors of rank 2 or less",
-         call. = FALSE)
-  matrices <- parts[ranks == 2L]
-  extent <- if (length(matrices)) dim(matrices[[1L]])[[if (along == 1L) 1L else 2L]] else
-    max(vapply(parts, length, integer(1L)))
-  parts <- lapply(seq_along(parts), function(i) {
-    p <- parts[[i]]
-    if (ranks[[i]] == 2L) return(p)
-    if (ranks[[i]] == 0L) p <- tf$fill(list(extent), p)
-    if (along == 1L) tf$reshape(p, list(-1L, 1L)) else tf$reshape(p, list(1L, -1L))
+  what <- if (along == 1L) "cbind" else "rbind"
+  if (!length(args)) stop(what, "() needs tensors or values to join", call. = FALSE)
+  if (is.null(dtype)) dtype <- .common_dtype(args)
+  dims <- lapply(args, function(a) {
+    d <- dim(a)
+    if (is.null(d) && !.is_tensor(a)) length(a) else d
   })
-  tf$concat(parts, axis = along)
+  ranks <- lengths(dims)
+  if (any(ranks > 2L))
+    stop(what, "() takes tensors and arrays of rank 2 or less; use tf$concat() for higher ranks",
+         call. = FALSE)
+  if (max(ranks) < 2L) {
+    extent <- max(1L, unlist(dims))
+    parts <- lapply(args, as_tensor, dtype = dtype, shape = extent)
+    return(tf$stack(parts, axis = along, name = name))
+  }
+  side <- if (along == 1L) 1L else 2L
+  extents <- unlist(lapply(seq_along(dims), function(i) {
+    d <- dims[[i]]
+    if (ranks[[i]] == 2L) d[[side]] else if (along == 1L && ranks[[i]] == 1L) d
+  }))
+  extents <- unique(setdiff(extents, 1L))
+  if (length(extents) > 1L)
+    stop(sprintf("%s(): the matrices and vectors must have the same number of %s, not %s",
+                 what, if (along == 1L) "rows" else "columns", paste(extents, collapse = ", ")),
+         call. = FALSE)
+  extent <- if (length(extents)) extents else 1L
+  parts <- lapply(seq_along(args), function(i) {
+    a <- args[[i]]
+    scalar <- ranks[[i]] < 2L && prod(dims[[i]]) == 1L
+    target <- if (scalar) c(extent, 1L) else c(extent, -1L)
+    as_tensor(a, dtype = dtype, shape = if (along == 1L) target else rev(target))
+  })
+  tf$concat(parts, axis = along, name = name)
 }
 
 #' @rdname tensor-methods
 #' @md
-cbind.tensorflow.tensor <- function(..., deparse.level = 1) .bind(list(...), 1L)
+cbind.tensorflow.tensor <- function(..., deparse.level = 1, dtype = NULL, name = NULL)
+  .bind(list(...), 1L, dtype, name)
 #' @rdname tensor-methods
 #' @md
-rbind.tensorflow.tensor <- function(..., deparse.level = 1) .bind(list(...), 0L)
+rbind.tensorflow.tensor <- function(..., deparse.level = 1, dtype = NULL, name = NULL)
+  .bind(list(...), 0L, dtype, name)
 
 # ---- conversion to R ------------------------------------------------------------------------
 
-# The value of a tensor as an R array (eager tensors and variables).
+# The value of a tensor in R (eager tensors and variables, Keras's too): an
+# array, or a bare value for a tensor of rank 0.
 .tensor_value <- function(x) {
   tf <- .tf()
   if (inherits(x, "tensorflow.python.framework.sparse_tensor.SparseTensor"))
@@ -524,23 +580,26 @@ rbind.tensorflow.tensor <- function(..., deparse.level = 1) .bind(list(...), 0L)
     stop("this tensor belongs to a graph and has no value until it is run: ",
          "use sess$run(x) (or call it inside eager code)", call. = FALSE)
   value <- py_call(py_get_attr(x, "numpy"))
-  if (identical(py_to_r(py_get_attr(py_get_attr(x, "dtype"), "name")), "string")) {
-    np <- import("numpy", convert = FALSE)
+  np <- import("numpy", convert = FALSE)
+  if (identical(.dtype_name(x), "string"))
     value <- np$char$decode(np$asarray(value, dtype = "S"), "utf-8")
-  }
+  rank <- py_to_r(py_get_attr(np$asarray(value), "ndim"))
   value <- py_to_r(value)
+  if (rank == 0L) return(as.vector(value))
   if (is.null(dim(value))) array(value, dim = length(value)) else value
 }
 
 #' Tensors as R vectors and arrays
 #'
 #' @description
-#' `as.array()` copies the value of a tensor into an R array (always with
-#' dimensions, one for a vector); `as.matrix()`, `as.vector()`, `as.double()`
+#' `as.array()` copies the value of a tensor into an R array (with dimensions,
+#' one for a vector; a tensor of rank 0 gives a bare value, as R's tensorflow
+#' does); `as.matrix()`, `as.vector()`, `as.double()`
 #' (`as.numeric()`), `as.integer()`, `as.logical()` and `as.character()` give
 #' the other R forms. String tensors are decoded from UTF-8. A sparse tensor is
-#' made dense first; a ragged tensor becomes nested lists. Only eager tensors
-#' and variables have a value: a graph tensor is an error that says to run it
+#' made dense first; a ragged tensor becomes nested lists. Keras variables (a
+#' layer's kernel, an optimizer's learning rate) convert as tensors do. Only
+#' eager tensors and variables have a value: a graph tensor is an error that says to run it
 #' with `sess$run(x)` ([session-run]).
 #'
 #' @param x A tensor.
@@ -578,6 +637,34 @@ as.logical.tensorflow.tensor <- function(x, ...) as.logical(.tensor_value(x))
 #' @rdname tensor-conversion
 #' @md
 as.character.tensorflow.tensor <- function(x, ...) as.character(.tensor_value(x))
+
+#' Tensors as rasters
+#'
+#' @description
+#' `as.raster()` of a tensor holding an image (height, width and 1, 3 or 4
+#' channels) is the raster of its value, for `plot()` and `grid::grid.raster()`.
+#' Values are read on the scale `0` to `max`: by default the largest value of
+#' an integer dtype (`255` for `uint8`), and `1` for floating-point tensors.
+#'
+#' @param x A tensor.
+#' @param max The value shown as full intensity; `NULL` for the default.
+#' @param ... Passed on to [grDevices::as.raster()].
+#'
+#' @returns A raster object.
+#' @examples
+#' \dontrun{
+#' library(tensorflow)
+#' img <- tf$cast(tf$random$uniform(shape(64, 64, 3), maxval = 256), "uint8")
+#' plot(as.raster(img))
+#' }
+#' @md
+as.raster.tensorflow.tensor <- function(x, max = NULL, ...) {
+  if (is.null(max)) {
+    dtype <- .tf()$as_dtype(.dtype_name(x))
+    max <- if (py_to_r(py_get_attr(dtype, "is_integer"))) py_to_r(py_get_attr(dtype, "max")) else 1
+  }
+  as.raster(.tensor_value(x), max = max, ...)
+}
 
 # ---- the operator handlers (registered in package.R) -------------------------------------
 
