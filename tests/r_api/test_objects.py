@@ -511,9 +511,14 @@ def test_dataframe_summary_is_describe():
     check(f'd <- summary({DATAFRAME}); is_py_object(d) && identical(dim(d), c(8L, 2L))')
 
 
-def test_series_dim_and_length():
+def test_series_has_no_dim_like_an_r_vector():
     check('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
-           'identical(dim(s), 3L) && length(s) == 3L')
+           'is.null(dim(s))')
+
+
+def test_series_length_is_its_number_of_elements():
+    check('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
+           'identical(length(s), 3L)')
 
 
 def test_sparse_matrix_dim_and_length():

@@ -123,7 +123,9 @@ NULL
 
 .pyreticulate_stand_in <- TRUE
 
-.internal_api <- c("py_has_convert", "py_has_method", "py_is_module_proxy")
+.internal_api <- c("py_has_convert", "py_has_method", "py_is_module_proxy", "py_get_formals",
+                   "py_call_impl", "py_capsule", "yoink", "py_allow_threads_impl",
+                   "py_run_file_on_thread")
 
 .onLoad <- function(libname, pkgname) {
   here <- asNamespace(pkgname)
