@@ -28,3 +28,9 @@ def capture_interrupt():
 def capture_abort(arguments):
     evaluation.capture_abort(arguments)
     return capi.lib.R_NilValue
+
+
+@entry
+def capture_condition(deferred):
+    evaluation.capture_condition(deferred)
+    return capi.lib.R_NilValue

@@ -202,6 +202,13 @@ class WarningFrames:
         else:
             top.extend(conditions)
 
+    def add_deferred(self, conditions):
+        """Collect other R conditions (``.pyr_deferred``) for the R caller to signal again;
+        with no R caller (or for another thread's task) they have done their work."""
+        top = self.frames[-1] if self.frames else None
+        if top is not None and not isinstance(top, _TextFrame):
+            top.extend(conditions)
+
     def isolated(self, fn, args, sink):
         """Run ``fn(*args)`` (a task queued by another thread) with its own warnings.
 

@@ -39,11 +39,12 @@ INLINE_LENGTH = 8
 class _Record:
     """What the condition handler reported during one evaluation."""
 
-    __slots__ = ("condition", "trace", "warnings", "interrupted", "aborted")
+    __slots__ = ("condition", "trace", "warnings", "deferred", "interrupted", "aborted")
 
     def __init__(self):
         self.condition = self.trace = self.aborted = None
         self.warnings = []
+        self.deferred = []
         self.interrupted = False
 
 
@@ -60,6 +61,13 @@ def capture_warning(condition):
 def capture_interrupt():
     if _records:
         _records[-1].interrupted = True
+
+
+def capture_condition(deferred):
+    """A condition other than an error, warning or message (``.pyr_deferred``: it and its
+    restarts), to signal again for the R caller when the Python call returns."""
+    if _records:
+        _records[-1].deferred.append(RObject(deferred))
 
 
 def capture_abort(arguments):
@@ -158,6 +166,8 @@ def evaluate(expr, env, keep):
             keep(value)
         if record.warnings:
             errors.WARNINGS.add(record.warnings, condition_message)
+        if record.deferred:
+            errors.WARNINGS.add_deferred(record.deferred)
         if failed:
             raise _failure(record, interrupts.requests() != requests)
         if interrupts.take_pending():

@@ -28,7 +28,7 @@
 }
 
 .pyr_raise <- function(signal, call = NULL) {
-  for (w in signal$warnings) warning(w)
+  for (w in signal$warnings) if (inherits(w, ".pyr_deferred")) .pyr_resignal(w) else warning(w)
   kind <- signal$kind
   if (identical(kind, "value"))
     return(signal$value)
@@ -168,7 +168,23 @@
   if (inherits(cond, "warning")) {
     .External(.ops$capture_warning, cond)
     tryInvokeRestart("muffleWarning")
+  } else if (!inherits(cond, "message") && !inherits(cond, "interrupt")) {
+    # Any other condition (signalCondition(): a test expectation, a custom signal) goes
+    # on here as usual, and is signalled again for the R caller's handlers when the
+    # Python call returns, with the restarts it was signalled with.
+    restarts <- setdiff(unique(vapply(computeRestarts(cond), function(r) as.character(r[[1L]]), "")), "abort")
+    .External(.ops$capture_condition,
+              structure(list(condition = cond, restarts = restarts), class = ".pyr_deferred"))
   }
+}
+
+# Signal a condition from R code that Python called again here, for the handlers of
+# the R caller (see .pyr_capture_condition).
+.pyr_resignal <- function(deferred) {
+  cond <- deferred$condition
+  specs <- rep(list(function(...) NULL), length(deferred$restarts))
+  names(specs) <- deferred$restarts
+  invisible(do.call(withRestarts, c(list(call("signalCondition", cond)), specs)))
 }
 
 # R functions that Python code calls run inside this (pyreticulate/evaluation.py): an
