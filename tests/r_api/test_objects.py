@@ -81,9 +81,21 @@ def test_py_list_attributes_is_dir():
     check('a <- py_list_attributes(py_eval("RapiPlain()")); "x" %in% a && "__init__" %in% a')
 
 
-def test_py_has_method_is_true_only_for_callable_attributes():
-    check('o <- py_eval("RapiBox()"); '
-           'py_has_method(o, "__getitem__") && !py_has_method(o, "x") && !py_has_method(o, "zz")')
+def test_py_has_method_is_true_for_a_method_bound_to_the_instance():
+    check('o <- py_eval("RapiBox()"); py_has_method(o, "__getitem__")')
+
+
+def test_py_has_method_is_false_for_other_attributes_and_missing_ones():
+    check('o <- py_eval("RapiBox()"); !py_has_method(o, "x") && !py_has_method(o, "zz")')
+
+
+def test_py_has_method_is_false_for_a_function_reached_from_the_class():
+    check('Fraction <- import("fractions")$Fraction; '
+          '!py_has_method(Fraction, "conjugate") && py_has_method(Fraction(1L), "conjugate")')
+
+
+def test_py_has_method_is_false_for_a_builtin_function():
+    check('!py_has_method(import("os"), "getcwd")')
 
 
 # ---- items -------------------------------------------------------------------------------------
