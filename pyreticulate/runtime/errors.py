@@ -84,7 +84,7 @@ class Resignalled:
     the most recent ones are kept.
     """
 
-    LIMIT = 32
+    LIMIT = 16
 
     def __init__(self):
         self._by_condition = collections.OrderedDict()

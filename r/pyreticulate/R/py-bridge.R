@@ -172,7 +172,8 @@
     # Any other condition (signalCondition(): a test expectation, a custom signal) goes
     # on here as usual, and is signalled again for the R caller's handlers when the
     # Python call returns, with the restarts it was signalled with.
-    restarts <- setdiff(unique(vapply(computeRestarts(cond), function(r) as.character(r[[1L]]), "")), "abort")
+    restarts <- vapply(computeRestarts(cond), function(r) as.character(r[[1L]]), "")
+    restarts <- setdiff(unique(restarts), "abort")
     .External(.ops$capture_condition,
               structure(list(condition = cond, restarts = restarts), class = ".pyr_deferred"))
   }
@@ -222,7 +223,8 @@
 .pyr_internal_frame <- function(cl) {
   if (!is.call(cl)) return(TRUE)
   head <- cl[[1L]]
-  if (is.function(head)) return(identical(head, withCallingHandlers) || identical(head, .pyr_guarded))
+  if (is.function(head))
+    return(identical(head, withCallingHandlers) || identical(head, .pyr_guarded))
   identical(cl, quote(eval(.pyr_expr, .pyr_env))) ||
     (is.symbol(head) && as.character(head) %in% c("withCallingHandlers", ".handleSimpleError"))
 }
