@@ -5,7 +5,8 @@ expression) in R's active environment and give its value converted to Python
 (an R function becomes a callable that converts its arguments to R);
 ``r.name = value`` and ``r["name"] = value`` assign there. The active
 environment is the option ``reticulate.engine.environment`` when it is set,
-else the environment testthat or rlang report as the top of the call stack
+else knitr's while a document is knitted, else the environment testthat or
+rlang report as the top of the call stack
 (``rlang_trace_top_env``), else the global environment (``.pyr_r_get`` in
 r/pyreticulate/R/py-modules.R).
 

@@ -55,3 +55,12 @@ def test_r_has_no_dunder_attributes():
 def test_an_r_error_from_r_reaches_python_as_rerror():
     with pytest.raises(pr.RError, match="rapi_nothing_here"):
         __main__.r.rapi_nothing_here
+
+
+def test_r_reads_knitrs_environment_while_a_document_is_knitted(tmp_path):
+    (tmp_path / "doc.Rmd").write_text(
+        "```{r}\nknitr::knit_engines$set(python = eng_python)\nrapi_knit_value <- 5\n```\n\n"
+        "```{python}\nprint(r.rapi_knit_value * 2)\n```\n")
+    pr.r(f'local({{ knitr::knit("{tmp_path / "doc.Rmd"}", output = "{tmp_path / "doc.md"}", '
+         f'quiet = TRUE, envir = new.env()) }})')
+    assert "## 10.0" in (tmp_path / "doc.md").read_text()

@@ -320,10 +320,13 @@ source_python <- function(file, envir = parent.frame(), convert = TRUE) {
 # ---- `r` in Python's __main__ (pyreticulate/pyobjects/raccess.py) ---------------------
 
 # The environment `r.name` reads in: the option reticulate.engine.environment, else
-# the top of the call stack that testthat or rlang report, else the global environment.
+# knitr's while it knits, else the top of the call stack that testthat or rlang report,
+# else the global environment.
 .pyr_r_environment <- function() {
   envir <- getOption("reticulate.engine.environment")
   if (is.environment(envir)) return(envir)
+  if (isTRUE(getOption("knitr.in.progress")) && "knitr" %in% loadedNamespaces())
+    return(knitr::knit_global())
   envir <- getOption("rlang_trace_top_env")
   if (is.environment(envir)) return(envir)
   globalenv()
