@@ -7,11 +7,12 @@ Importing this package registers every entry in ``ENTRIES``.
 """
 from ..convert import proxies, s3methods
 from ..convert.rules import callables
+from ..pyobjects import raccess
 from ..runtime.embedded import Bridge
 from . import attributes, builtins, calls, capture, conversion, host, iteration, modules  # noqa: F401
 from .crossing import ENTRIES, make_sentinels
 
 BRIDGE = Bridge(ENTRIES, on_loaded=(proxies.install, s3methods.install, callables.install,
-                                    make_sentinels))
+                                    make_sentinels, raccess.install))
 
 __all__ = ["BRIDGE", "ENTRIES"]

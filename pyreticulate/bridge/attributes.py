@@ -75,6 +75,17 @@ def get_attr_raw(x, name, silent):
 
 
 @entry
+def get_attr_silent(x, name):
+    """``getattr`` converted per the flag; ``NULL`` when the attribute is missing."""
+    obj, convert = target(x)
+    try:
+        value = user_code(_getattr, obj, as_string(name))
+    except AttributeError:
+        return capi.lib.R_NilValue
+    return result(value, convert)
+
+
+@entry
 def get_attr_or_item(x, name):
     obj, convert = target(x)
     return result(user_code(_attr_or_item, obj, as_string(name)), convert)

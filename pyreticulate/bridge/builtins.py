@@ -1,10 +1,12 @@
 """Entries for the builtins on proxies (``str``, ``repr``, ``len``, ``dir``, ...) and introspection."""
+import types
+
 from ..runtime import handles
 from ..pyobjects import introspection
 from ..convert import proxies
 from ..libr import capi, vectors
 from ..convert.registry import REGISTRY
-from .arguments import as_logical, target, user_code
+from .arguments import as_logical, as_string, target, user_code
 from .crossing import entry
 
 
@@ -87,6 +89,17 @@ def is_null_xptr(x):
 def is_callable(x):
     obj, _ = target(x)
     return as_logical(callable(obj))
+
+
+@entry
+def has_method(x, name):
+    """Whether ``x.name`` is a bound method (``types.MethodType``), as reticulate asks."""
+    obj, _ = target(x)
+    try:
+        value = user_code(getattr, obj, as_string(name))
+    except Exception:
+        return as_logical(False)
+    return as_logical(isinstance(value, types.MethodType))
 
 
 @entry

@@ -106,7 +106,20 @@ def unary_op(op, a):
 
 @entry
 def py_func(f):
-    return REGISTRY.wrap(py_function(RFunction(f, convert=True)), True)
+    return REGISTRY.wrap(py_function(RFunction(f, convert=True), strict=True), True)
+
+
+@entry
+def formals_of(x):
+    """``py_get_formals()``: the formals the closure of the callable ``x`` has."""
+    obj, _ = target(x)
+    return callables.formals_for(obj)
+
+
+@entry
+def capsule(x):
+    """``py_capsule()``: an opaque handle to the R value ``x`` (a proxy of it)."""
+    return REGISTRY.wrap(RObject(x), False)
 
 
 @entry
@@ -122,8 +135,8 @@ def make_class(classname, defs, bases):
                          and not proxies.is_proxy(value) else REGISTRY.to_python(value))
     base_types = tuple(REGISTRY.to_python(lib.VECTOR_ELT(bases, i))
                        for i in range(lib.XLENGTH(bases)))
-    return REGISTRY.wrap(user_code(classes.make_class, as_string(classname), members, base_types),
-                        True)
+    return REGISTRY.wrap(user_code(classes.make_class, as_string(classname), members, base_types,
+                                   module=None), True)
 
 
 @entry

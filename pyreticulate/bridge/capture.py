@@ -22,3 +22,15 @@ def capture_warning(condition):
 def capture_interrupt():
     evaluation.capture_interrupt()
     return capi.lib.R_NilValue
+
+
+@entry
+def capture_abort(arguments):
+    evaluation.capture_abort(arguments)
+    return capi.lib.R_NilValue
+
+
+@entry
+def capture_condition(deferred):
+    evaluation.capture_condition(deferred)
+    return capi.lib.R_NilValue

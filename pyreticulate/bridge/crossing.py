@@ -79,6 +79,7 @@ def _signal_for_exception(exc, collected):
         errors.LAST_ERROR.record(exc)
         original = errors.original_condition(exc)
         if original is not None:
+            errors.RESIGNALLED.remember(original.condition, exc)
             return _signal("error", original.condition.sexp, lib.R_NilValue, collected)
         with protected() as keep:
             condition = keep(REGISTRY.wrap(exc, True))

@@ -5,11 +5,12 @@ import sys
 import traceback
 import warnings
 
-from ..runtime import console, errors
+from ..runtime import console, errors, evaluation
 from ..pyobjects import introspection
 from ..convert import proxies
 from ..libr import capi, vectors
 from ..libr.protect import protected
+from ..runtime.handles import RObject
 from ..convert.registry import REGISTRY
 from .arguments import as_flag, as_string, result, target, user_code
 from .crossing import entry
@@ -25,26 +26,72 @@ def last_error():
     frames = _user_frames(exc.__traceback__)
     r_class = getattr(exc, "r_class", None) or \
         proxies.filtered_class_names(type(exc))
-    message = traceback.format_exception_only(type(exc), exc)
-    if frames:
-        message = ["Traceback (most recent call last):\n", *frames, *message]
     fields = {
         "type": type(exc).__name__,
         "value": str(exc),
         "traceback": frames,
-        "message": "".join(message),
+        "message": "".join(_report(exc, frames, set())),
         "r_class": list(r_class),
         "r_trace": list(getattr(exc, "r_trace", None) or []),
     }
+    trace = _chained_r_trace(exc)
     lib = capi.lib
     with protected() as keep:
-        out = keep(lib.Rf_allocVector(capi.VECSXP, len(fields) + 1))
+        out = keep(lib.Rf_allocVector(capi.VECSXP, len(fields) + 2))
         for i, value in enumerate(fields.values()):
             lib.SET_VECTOR_ELT(out, i, vectors.str_vector(value) if isinstance(value, list)
                                else capi.mkstring(value))
         lib.SET_VECTOR_ELT(out, len(fields), REGISTRY.wrap(exc, True))
-        lib.Rf_setAttrib(out, lib.R_NamesSymbol, vectors.str_vector([*fields, "exception"]))
+        lib.SET_VECTOR_ELT(out, len(fields) + 1,
+                           trace.sexp if trace is not None else lib.R_NilValue)
+        lib.Rf_setAttrib(out, lib.R_NamesSymbol,
+                         vectors.str_vector([*fields, "exception", "trace"]))
         return out
+
+
+def _report(exc, frames, seen):
+    """The lines Python prints for ``exc`` and the exceptions it was raised from (its
+    cause, else its context), the bridge's frames left out."""
+    seen.add(id(exc))
+    lines = []
+    earlier = exc.__cause__
+    link = "\nThe above exception was the direct cause of the following exception:\n\n"
+    if earlier is None and not exc.__suppress_context__:
+        earlier = exc.__context__
+        link = "\nDuring handling of the above exception, another exception occurred:\n\n"
+    if earlier is not None and id(earlier) not in seen:
+        lines += [*_report(earlier, _user_frames(earlier.__traceback__), seen), link]
+    if frames:
+        lines += ["Traceback (most recent call last):\n", *frames]
+    return lines + traceback.format_exception_only(type(exc), exc)
+
+
+@entry
+def exception_trace(x, make_trace):
+    """The R trace of a Python exception that reached R: its ``trace`` attribute, which is
+    set the first time it reached R: the R trace of the exception it was raised from (its
+    ``__cause__``/``__context__`` chain), else ``make_trace()`` (an rlang trace). Kept as
+    an R object."""
+    exc, _ = target(x)
+    if not isinstance(exc, BaseException):
+        raise TypeError("exception_trace() needs a Python exception")
+    if not user_code(hasattr, exc, "trace"):
+        trace = _chained_r_trace(exc) or evaluation.call_function(make_trace)
+        try:
+            exc.trace = trace
+        except (AttributeError, TypeError):
+            return trace.sexp
+    return result(user_code(getattr, exc, "trace"), True)
+
+
+def _chained_r_trace(exc):
+    """The R trace (an ``RObject``) of the first exception in ``exc``'s chain that has
+    one (a Python exception that reached R, or an ``RError``), or None."""
+    for current in errors.exception_chain(exc):
+        trace = getattr(current, "trace", None)
+        if isinstance(trace, RObject):
+            return trace
+    return None
 
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

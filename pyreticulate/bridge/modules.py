@@ -4,7 +4,9 @@ import collections.abc
 import importlib
 import importlib.util
 import os
+import runpy
 import sys
+import threading
 import types
 
 from ..pyobjects import loadhooks
@@ -12,7 +14,7 @@ from ..convert import proxies
 from ..convert.registry import REGISTRY
 from ..libr import capi, vectors
 from ..libr.protect import protected
-from .arguments import as_flag, as_logical, as_string, result, unconverted, user_code
+from .arguments import argument, as_flag, as_logical, as_string, result, unconverted, user_code
 from .crossing import entry
 
 
@@ -96,6 +98,27 @@ def run_file(path, local, convert, prepend_path):
     main, namespace = _namespaces(as_flag(local))
     _run_file(os.path.abspath(as_string(path)), main, namespace, as_flag(prepend_path))
     return REGISTRY.wrap(namespace, as_flag(convert))
+
+
+@entry
+def run_file_on_thread(path, argv, init_globals, run_name):
+    """``py_run_file_on_thread()``: ``runpy.run_path`` on a new daemon thread, the file's
+    directory first on ``sys.path`` and ``argv`` (unless NULL) as ``sys.argv[1:]``."""
+    path = os.path.abspath(as_string(path))
+    arguments = argument(argv, True)
+    initial = argument(init_globals, True)
+    if initial is not None and not isinstance(initial, dict):
+        raise TypeError("`init_globals` must be a named list")
+    directory = os.path.dirname(path)
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
+    if arguments is not None:
+        sys.argv = [path, *(arguments if isinstance(arguments, list) else [arguments])]
+    thread = threading.Thread(target=runpy.run_path, args=(path,),
+                              kwargs={"init_globals": initial, "run_name": as_string(run_name)},
+                              name=f"run: {os.path.basename(path)}", daemon=True)
+    thread.start()
+    return capi.lib.R_NilValue
 
 
 class _Bindings(collections.abc.MutableMapping):

@@ -19,7 +19,7 @@ import collections.abc
 
 from ..libr import capi, vectors
 from ..libr.protect import protected
-from ..runtime import evaluation, handles
+from ..runtime import evaluation, handles, interrupts
 from ..runtime.handles import RObject
 
 _class_cache = {}
@@ -108,6 +108,79 @@ def environment_proxy(obj, convert, hint=None):
         lib.Rf_defineVar(capi.sym("pyobj"), xptr, env)
         lib.Rf_setAttrib(env, lib.R_ClassSymbol, class_vector(type(obj)))
         return env
+
+
+class CanonicalProxies:
+    """The R value already standing for a Python object, so that two handles to the same
+    object are the same R value (``identical()`` and ``all.equal()`` are TRUE).
+
+    An entry, keyed by the object's id and the convert flag, is an R weak reference
+    whose key is the proxy's environment and whose value is the R value (the
+    environment, or a callable's closure), with a C finalizer that removes the entry
+    once R found the environment unreachable. R keeps its weak references itself, so
+    the entries hold nothing alive. A weak reference waiting for its finalizer (R's
+    "ready to finalize" bit) is never used: its environment is about to lose its
+    object. An entry is used only while the environment still holds the flag and the
+    class vector a new proxy would get (a class filter registered since makes a new
+    one); hinted proxies (``r_to_py()`` of a value whose R type the Python value cannot
+    tell) are never shared.
+    """
+
+    _READY_TO_FINALIZE = 1   # R's READY_TO_FINALIZE_MASK in a weak reference's gp bits
+
+    def __init__(self):
+        self._entries = {}    # (id, convert) -> (weak reference, environment address)
+        self._by_env = {}     # environment address -> (id, convert)
+
+    def find(self, obj, convert):
+        """The R value standing for ``obj`` with this flag, or None."""
+        entry = self._entries.get((id(obj), bool(convert)))
+        if entry is None:
+            return None
+        lib = capi.lib
+        ref = entry[0]
+        if lib.LEVELS(ref) & self._READY_TO_FINALIZE:
+            return None
+        env = lib.R_WeakRefKey(ref)
+        if env == lib.R_NilValue or lib.TYPEOF(env) != capi.ENVSXP:
+            return None
+        pointer = handles.env_pointer(env)
+        if pointer is None or handles.xptr_is_null(pointer) or \
+                handles.xptr_object(pointer) is not obj or \
+                (lib.R_ExternalPtrTag(pointer) == lib.R_TrueValue) != bool(convert) or \
+                lib.R_ExternalPtrProtected(pointer) != lib.R_NilValue or \
+                lib.Rf_getAttrib(env, lib.R_ClassSymbol) != class_vector(type(obj)):
+            return None
+        return lib.R_WeakRefValue(ref)
+
+    def remember(self, obj, convert, env, value):
+        lib = capi.lib
+        key = (id(obj), bool(convert))
+        with protected() as keep:
+            ref = keep(lib.R_MakeWeakRefC(env, value, _forget_proxy, 0))
+        address = capi.address(env)
+        self._entries[key] = (ref, address)
+        self._by_env[address] = key
+
+    def forget(self, env):
+        """The environment ``env`` is gone: drop its entry (unless a newer one took it)."""
+        address = capi.address(env)
+        key = self._by_env.pop(address, None)
+        if key is not None:
+            entry = self._entries.get(key)
+            if entry is not None and entry[1] == address:
+                del self._entries[key]
+
+    def __len__(self):
+        return len(self._entries)
+
+
+@capi.ffi.callback("void(SEXP)", onerror=interrupts.callback_failed)
+def _forget_proxy(env):
+    CANONICAL.forget(env)
+
+
+CANONICAL = CanonicalProxies()
 
 
 def proxy_xptr(sexp):

@@ -90,6 +90,10 @@ SEXP R_ExternalPtrProtected(SEXP);
 void R_ClearExternalPtr(SEXP);
 void R_SetExternalPtrProtected(SEXP, SEXP);
 void R_RegisterCFinalizerEx(SEXP, R_CFinalizer_t, Rboolean);
+SEXP R_MakeWeakRefC(SEXP, SEXP, R_CFinalizer_t, Rboolean);
+SEXP R_WeakRefKey(SEXP);
+SEXP R_WeakRefValue(SEXP);
+int LEVELS(SEXP);
 
 SEXP R_tryEval(SEXP, SEXP, int *);
 SEXP R_ParseVector(SEXP, int, ParseStatus *, SEXP);

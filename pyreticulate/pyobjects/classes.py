@@ -7,7 +7,9 @@ are converted. The R function runs in an environment where ``super`` and
 ``super`` for the current call, and ``super$m()`` calls the parent's ``m``
 (``super$initialize()`` is ``__init__``). ``__init__`` always returns None to
 Python. A method whose body starts with a string has it as ``__doc__``.
-Classes belong to ``__main__`` unless ``__module__`` is among the members.
+``PyClass`` classes have no module, as in reticulate (their R class is the bare
+name); other classes built on it belong to ``__main__`` unless
+``__module__`` is among the members.
 
 With ``private`` (an R environment of initial members, kept as the class's
 ``_pyr_private``), each instance gets its own R environment, created from its
@@ -118,7 +120,10 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
         _calls.append(self)
         restore = _bind_private(scope, self, private) if private is not None else None
         try:
-            return fn(self, *args, **kwargs)
+            with protected() as keep:
+                # self as a proxy, never through a py_to_r() method of its class
+                proxy = RObject(keep(REGISTRY.wrap(self, True)))
+            return fn(proxy, *args, **kwargs)
         finally:
             _calls.pop()
             if restore is not None:
@@ -161,6 +166,14 @@ def _finalizer(python_method):
     return __del__
 
 
+def _new_type(name, bases, namespace):
+    """``type(name, bases, namespace)``, made where no module's globals are current, so
+    that a namespace without ``__module__`` gives a class without one."""
+    return eval("type(name, bases, namespace)",
+                {"__builtins__": builtins, "type": type},
+                {"name": name, "bases": bases, "namespace": namespace})
+
+
 def _quietly(fn, *args):
     try:
         fn(*args)
@@ -168,9 +181,16 @@ def _quietly(fn, *args):
         return
 
 
-def make_class(name, members, bases=(), python_defaults=False, private=None):
-    """``type(name, bases, members)`` with R functions (``RObject``) turned into methods."""
-    holder, scopes, namespace = {}, [], {"__module__": "__main__"}
+def make_class(name, members, bases=(), python_defaults=False, private=None,
+               module="__main__"):
+    """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.
+
+    The class's ``__module__`` is ``module`` unless ``members`` has one; with
+    ``module=None`` the class has none (as a class ``type()`` makes outside any
+    module: its R class is its bare name).
+    """
+    holder, scopes = {}, []
+    namespace = {} if module is None else {"__module__": module}
     for key, value in members.items():
         if isinstance(value, RObject) and capi.lib.TYPEOF(value.sexp) in capi.FUNCTION_TYPES:
             namespace[key] = method(value, key, holder, scopes, python_defaults, private)
@@ -180,7 +200,7 @@ def make_class(name, members, bases=(), python_defaults=False, private=None):
             namespace[key] = value
     if private is not None:
         namespace["_pyr_private"] = private
-    cls = type(name, tuple(bases) or (object,), namespace)
+    cls = _new_type(name, tuple(bases) or (object,), namespace)
     holder["cls"] = cls
     with protected() as keep:
         class_proxy = keep(REGISTRY.wrap(cls, True))

@@ -15,6 +15,8 @@ import itertools
 import traceback
 import warnings
 
+from ..libr.capi import ffi
+
 _markers = itertools.count(1)
 _recent = collections.OrderedDict()
 _RECENT_LIMIT = 256
@@ -26,7 +28,12 @@ class RError(RuntimeError):
 
     ``condition`` is the original condition (an ``RObject``), ``call`` its
     deparsed call, ``r_class`` its class vector and ``r_trace`` the R call stack
-    at the point of the error.
+    at the point of the error (deparsed calls). ``trace``, when set, is the
+    condition's ``trace`` field (an rlang trace, an ``RObject``). Without a
+    condition (the ``abort`` restart without one), ``str()`` is the bare message.
+    ``args`` is ``(message,)``, as for any ``RuntimeError``; ``str()`` adds R's
+    ``Error in <call> :`` and the marker that finds the condition again in a text
+    that keeps only ``str()`` (``original_condition``).
     """
 
     def __init__(self, message, condition=None, call=None, r_class=(), r_trace=()):
@@ -36,13 +43,15 @@ class RError(RuntimeError):
         self.r_class = list(r_class)
         self.r_trace = list(r_trace)
         self.marker = f"{MARKER_PREFIX}{next(_markers)}]"
-        super().__init__(f"{message} {self.marker}" if condition is not None else message)
+        super().__init__(message)
         if condition is not None:
             _recent[self.marker] = self
             while len(_recent) > _RECENT_LIMIT:
                 _recent.popitem(last=False)
 
     def __str__(self):
+        if self.condition is None and not self.call:
+            return self.r_message
         where = f"Error in {self.call} : " if self.call else "Error: "
         return f"{where}{self.r_message} {self.marker}" if self.condition is not None \
             else f"{where}{self.r_message}"
@@ -54,19 +63,64 @@ class RWarning(UserWarning):
 
 def original_condition(exc):
     """The RError behind ``exc``: itself, its cause/context chain, or a marker in its text."""
-    seen = set()
-    current = exc
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
+    for current in exception_chain(exc):
         if isinstance(current, RError) and current.condition is not None:
             return current
-        current = current.__cause__ or current.__context__
     text = str(exc)
     if MARKER_PREFIX in text:
         for marker, err in reversed(_recent.items()):
             if marker in text:
                 return err
     return None
+
+
+class Resignalled:
+    """The Python exceptions whose original R condition R re-signalled, by condition.
+
+    When such a condition leaves R for Python again (the R function Python called
+    did not handle it), Python gets that same exception back, with its traceback
+    and chain, instead of a new ``RError``: so the last error seen from R still
+    holds what Python did with it (as reticulate re-raises the exception). Only
+    the most recent ones are kept.
+    """
+
+    LIMIT = 16
+
+    def __init__(self):
+        self._by_condition = collections.OrderedDict()
+
+    @staticmethod
+    def _key(sexp):
+        return int(ffi.cast("uintptr_t", sexp))
+
+    def remember(self, condition, exc):
+        """``condition`` (an ``RObject``) is re-signalled in R for ``exc``."""
+        key = self._key(condition.sexp)
+        self._by_condition.pop(key, None)
+        self._by_condition[key] = (condition, exc)
+        while len(self._by_condition) > self.LIMIT:
+            self._by_condition.popitem(last=False)
+
+    def exception_for(self, sexp):
+        """The exception ``sexp`` (a condition) was last re-signalled for, or None."""
+        entry = self._by_condition.get(self._key(sexp))
+        return entry[1] if entry is not None else None
+
+    def clear(self):
+        self._by_condition.clear()
+
+
+RESIGNALLED = Resignalled()
+
+
+def exception_chain(exc):
+    """``exc`` and the exceptions of its ``__cause__``/``__context__`` chain, in order."""
+    seen = set()
+    current = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
 
 
 def exception_message(exc):
@@ -146,6 +200,13 @@ class WarningFrames:
         elif isinstance(top, _TextFrame):
             top.extend(_text(condition, describe) for condition in conditions)
         else:
+            top.extend(conditions)
+
+    def add_deferred(self, conditions):
+        """Collect other R conditions (``.pyr_deferred``) for the R caller to signal again;
+        with no R caller (or for another thread's task) they have done their work."""
+        top = self.frames[-1] if self.frames else None
+        if top is not None and not isinstance(top, _TextFrame):
             top.extend(conditions)
 
     def isolated(self, fn, args, sink):

@@ -39,11 +39,12 @@ INLINE_LENGTH = 8
 class _Record:
     """What the condition handler reported during one evaluation."""
 
-    __slots__ = ("condition", "trace", "warnings", "interrupted")
+    __slots__ = ("condition", "trace", "warnings", "deferred", "interrupted", "aborted")
 
     def __init__(self):
-        self.condition = self.trace = None
+        self.condition = self.trace = self.aborted = None
         self.warnings = []
+        self.deferred = []
         self.interrupted = False
 
 
@@ -62,6 +63,19 @@ def capture_interrupt():
         _records[-1].interrupted = True
 
 
+def capture_condition(deferred):
+    """A condition other than an error, warning or message (``.pyr_deferred``: it and its
+    restarts), to signal again for the R caller when the Python call returns."""
+    if _records:
+        _records[-1].deferred.append(RObject(deferred))
+
+
+def capture_abort(arguments):
+    """The ``abort`` restart of a guarded call was invoked, with ``arguments`` (an R list)."""
+    if _records:
+        _records[-1].aborted = RObject(arguments)
+
+
 def install_handlers(namespace):
     """Build the handler-installing call from the R package (once it is loaded)."""
     lib = capi.lib
@@ -77,7 +91,8 @@ def install_handlers(namespace):
         add = keep(lib.Rf_lcons(capi.sym(".addCondHands"), arguments))
         internal = keep(lib.Rf_lcons(function(".Internal"), lib.Rf_cons(add, lib.R_NilValue)))
         _template.update(add_handlers=RObject(internal), brace=RObject(function("{")),
-                         info=binding(namespace, ".pyr_condition_info"))
+                         info=binding(namespace, ".pyr_condition_info"),
+                         guard=binding(namespace, ".pyr_guarded"))
     _blocks.clear()
     vectors.use_r_helpers(_call_helper)
 
@@ -143,7 +158,7 @@ def evaluate(expr, env, keep):
         try:
             with threads.IN_R:
                 value = lib.R_tryEval(_blocks[depth][0].sexp, env, _error_flag)
-            failed = _error_flag[0]
+            failed = _error_flag[0] or record.aborted is not None
         finally:
             _records.pop()
             lib.SETCAR(slot, lib.R_NilValue)
@@ -151,6 +166,8 @@ def evaluate(expr, env, keep):
             keep(value)
         if record.warnings:
             errors.WARNINGS.add(record.warnings, condition_message)
+        if record.deferred:
+            errors.WARNINGS.add_deferred(record.deferred)
         if failed:
             raise _failure(record, interrupts.requests() != requests)
         if interrupts.take_pending():
@@ -174,6 +191,13 @@ def _failure(record, interrupted=False):
         return condition_to_exception(record.condition, record.trace)
     if interrupted or record.interrupted:
         return KeyboardInterrupt()
+    if record.aborted is not None:
+        lib = capi.lib
+        arguments = record.aborted.sexp
+        if lib.XLENGTH(arguments) >= 1:
+            first = lib.VECTOR_ELT(arguments, 0)
+            if "condition" in vectors.class_names(first):
+                return condition_to_exception(RObject(first))
     return errors.RError("R evaluation aborted")
 
 
@@ -188,6 +212,9 @@ def condition_to_exception(condition, trace=None):
             with contextlib.suppress(AttributeError):
                 exc.__r_condition__ = condition
             return exc
+    resignalled = errors.RESIGNALLED.exception_for(condition.sexp)
+    if resignalled is not None:
+        return resignalled
     with protected() as keep:
         info = call_function(_template["info"].sexp,
                              [condition.sexp, trace.sexp if trace else lib.R_NilValue],
@@ -198,16 +225,24 @@ def condition_to_exception(condition, trace=None):
             if lib.LENGTH(call_text) else None
         r_class = vectors.strings(lib.VECTOR_ELT(info, 2))
         r_trace = vectors.strings(lib.VECTOR_ELT(info, 3))
-    return errors.RError(message, condition=condition, call=call, r_class=r_class,
-                         r_trace=r_trace)
+        rlang_trace = lib.VECTOR_ELT(info, 4)
+        exc = errors.RError(message, condition=condition, call=call, r_class=r_class,
+                            r_trace=r_trace)
+        if rlang_trace != lib.R_NilValue:
+            exc.trace = RObject(rlang_trace)
+    return exc
 
 
-def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False):
+def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False,
+                  guarded=False):
     """Call the R function ``fn`` with R values (``kwargs``: a dict or ``(name, value)`` pairs).
 
     ``home`` (from ``function_home``) calls ``fn`` through its name. Small values are
     inlined in the call; the others are bound to ``.pyr_<position>`` in a fresh frame.
     ``all_small``: the caller knows every value is small (made from Python scalars).
+    ``guarded``: the call runs inside ``.pyr_guarded()``, an ``abort`` restart of its
+    own, so that ``invokeRestart("abort", condition)`` raises that condition in Python
+    (R functions that Python code calls).
     """
     lib = capi.lib
     own = keep is None
@@ -235,6 +270,9 @@ def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False)
                 if tags[position] is not None:
                     lib.SET_TAG(tail, tags[position])
             call = scope(lib.Rf_lcons(head, tail))
+            if guarded and "guard" in _template:
+                call = scope(lib.Rf_lcons(_template["guard"].sexp,
+                                          lib.Rf_cons(call, lib.R_NilValue)))
         value = evaluate(call, env if frame is None else frame, scope)
         return RObject(value) if own else value
     finally:

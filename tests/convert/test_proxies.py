@@ -246,3 +246,52 @@ def test_py_to_r_wrapper_method_registered_with_the_package_applies():
 def test_a_bare_r_external_pointer_is_not_a_proxy():
     check('p <- methods:::.newExternalptr(); x <- r_to_py(p); '
           'is_py_object(x) && identical(py_to_r(x), p)')
+
+
+# ---- one R value per Python object (CANONICAL) --------------------------------------------
+
+def test_two_handles_to_the_same_python_object_are_identical():
+    check('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
+          'identical(m$rapi_one, m$rapi_one)')
+
+
+def test_two_handles_stay_identical_after_a_conversion_was_tried_on_one():
+    check('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
+          'a <- m$rapi_one; b <- m$rapi_one; invisible(py_to_r(a)); identical(a, b)')
+
+
+def test_two_handles_are_all_equal_after_a_conversion_was_tried_on_one():
+    check('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
+          'a <- m$rapi_one; invisible(py_to_r(a)); isTRUE(all.equal(a, m$rapi_one))')
+
+
+def test_two_handles_to_the_same_callable_are_identical():
+    check('m <- import_main(convert = FALSE); identical(m$RapiCallable, m$RapiCallable)')
+
+
+def test_handles_with_different_convert_flags_are_different():
+    check('py_run_string("rapi_one = RapiBase()"); '
+          '!identical(import_main(convert = FALSE)$rapi_one, import_main(convert = TRUE)$rapi_one)')
+
+
+def test_handles_to_different_objects_are_different():
+    check('m <- import_main(convert = FALSE); py_run_string("rapi_a = RapiBase(); rapi_b = RapiBase()"); '
+          '!identical(m$rapi_a, m$rapi_b)')
+
+
+def test_hinted_proxies_are_not_shared():
+    check('a <- r_to_py(NA); b <- r_to_py(NA_integer_); '
+          'identical(py_to_r(a), NA) && identical(py_to_r(b), NA_integer_)')
+
+
+def test_a_handle_made_after_a_class_filter_has_the_filtered_classes():
+    check('m <- import_main(convert = FALSE); py_run_string("class RapiLate: pass\\nrapi_late = RapiLate()"); '
+          'before <- m$rapi_late; '
+          'register_class_filter(function(classes) if ("__main__.RapiLate" %in% classes) '
+          'c("rapi_late_class", classes) else classes); '
+          'after <- m$rapi_late; !inherits(before, "rapi_late_class") && inherits(after, "rapi_late_class")')
+
+
+def test_exception_conditions_are_made_afresh():
+    check('e <- py_eval("ValueError(\'a\')", convert = FALSE); '
+          'f <- py_eval("lambda e: e", convert = FALSE)(e); is.list(f) && !is.null(attr(f, "py_object"))')

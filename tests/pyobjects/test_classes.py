@@ -18,8 +18,23 @@ GREETER = ('Greeter <- PyClass("Greeter", list(greeting = "Hello", '
            'greet = function(self, punctuation = "!") paste0(self$greeting, " ", self$name, punctuation)))')
 
 
-def test_pyclass_makes_a_python_type_in_main():
-    check(GREETER + '; identical(class(Greeter(name = "x"))[1], "__main__.Greeter")')
+def test_pyclass_instance_class_is_the_bare_class_name():
+    check(GREETER + '; identical(class(Greeter(name = "x")), c("Greeter", "python.builtin.object"))')
+
+
+def test_pyclass_class_has_no_module_like_reticulates():
+    check(GREETER + '; !py_has_attr(Greeter, "__module__")')
+
+
+def test_pyclass_keeps_a_module_given_in_defs():
+    check('M <- PyClass("M", list(`__module__` = "mine")); class(M())[1] == "mine.M"')
+
+
+def test_pyclass_py_to_r_method_of_the_bare_name_applies_to_instances():
+    check('Base <- PyClass("RapiBareBase"); '
+          'Hi <- PyClass("RapiBareHi", inherit = Base, list(`__init__` = function(self, a) { self$a <- a; NULL })); '
+          'assign("py_to_r.RapiBareBase", function(x) "base", envir = globalenv()); '
+          'on.exit(rm("py_to_r.RapiBareBase", envir = globalenv())); identical(Hi(2), "base")')
 
 
 def test_pyclass_init_sets_attributes():
@@ -39,7 +54,7 @@ def test_pyclass_non_function_definitions_are_class_attributes():
 
 
 def test_pyclass_self_arrives_unconverted():
-    check('K <- PyClass("K", list(kind = function(self) class(self)[1])); K()$kind() == "__main__.K"')
+    check('K <- PyClass("K", list(kind = function(self) class(self)[1])); K()$kind() == "K"')
 
 
 def test_pyclass_method_has_a_python_signature():

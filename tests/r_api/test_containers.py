@@ -185,6 +185,25 @@ def test_py_func_needs_a_function():
         pr.r("py_func(1)")
 
 
+def test_py_func_rejects_a_formal_that_cannot_be_a_python_parameter():
+    with pytest.raises(ValueError, match="`a.b` cannot be a Python parameter"):
+        pr.r("py_func(function(a.b) NULL)")
+
+
+def test_py_func_rejects_a_required_formal_after_one_with_a_default():
+    with pytest.raises(ValueError, match="`b` has no default but follows `a`"):
+        pr.r("py_func(function(a = 1, b) NULL)")
+
+
+def test_py_func_takes_required_formals_after_dots():
+    check('f <- py_func(function(..., b) b); py_eval("lambda f: f(b=3)")(f) == 3')
+
+
+def test_r_to_py_takes_an_r_function_py_func_rejects():
+    check('f <- r_to_py(function(a = 1, b) if (missing(b)) "no b" else b, convert = TRUE); '
+          'py_eval("lambda f: f(b=2)")(f) == 2 && py_eval("lambda f: f()")(f) == "no b"')
+
+
 def test_py_main_thread_func_is_a_converting_python_callable():
     check('h <- py_main_thread_func(function(x) class(x)[1]); '
           'py_eval("lambda f: f([1, 2])")(h) == "integer"')

@@ -157,3 +157,119 @@ def test_class_filter_rewrites_class_vectors():
     check('register_class_filter(function(classes) '
           'sub("^__main__.RapiFiltered$", "rapi_filtered", classes)); '
           'class(py_eval("RapiFiltered()"))[1] == "rapi_filtered"')
+
+
+# ---- Python exception conditions as reticulate's ---------------------------------------------
+
+def test_a_missing_field_of_a_python_exception_condition_is_null():
+    check('e <- tryCatch(py_eval("1/0"), error = identity); '
+          'is.null(e$handled) && is.null(e[["header"]]) && is.null(e$no_such_field)')
+
+
+def test_an_attribute_of_a_python_exception_is_read_through_the_condition():
+    check('e <- tryCatch(py_eval("{}[\'k\']"), error = identity); identical(e$args, list("k"))')
+
+
+def test_the_trace_of_a_python_exception_is_an_rlang_trace():
+    check('f <- function() py_eval("1/0"); e <- tryCatch(f(), error = identity); '
+          'inherits(e$trace, "rlang_trace") && is.data.frame(e$trace) && '
+          'any(vapply(e$trace$call, identical, NA, quote(f())))')
+
+
+def test_condition_call_of_a_python_exception_is_the_r_call():
+    check('e <- tryCatch(py_eval("1/0"), error = identity); '
+          'is.language(conditionCall(e)) && identical(conditionCall(e), e$call)')
+
+
+def test_rlang_cnd_message_works_on_a_python_exception():
+    check('e <- tryCatch(py_eval("1/0"), error = identity); '
+          'grepl("ZeroDivisionError", rlang::cnd_message(e))')
+
+
+def test_testthat_records_a_python_exception_inside_expect_error():
+    check('r <- testthat::with_reporter("list", testthat::test_that("t", '
+          'testthat::expect_error(py_eval("1/0"), "ZeroDivisionError"))); '
+          'results <- r$get_results()[[1]]$results; '
+          'length(results) == 1L && inherits(results[[1]], "expectation_success")')
+
+
+def test_a_reraised_python_exception_keeps_the_trace_of_its_first_arrival_in_r():
+    check('inner <- function() py_run_string("raise KeyError(\'deep\')"); '
+          'wrapped <- py_func(function() inner()); '
+          'e <- tryCatch(wrapped(), error = identity); '
+          'any(vapply(e$trace$full_call, function(cl) identical(cl, quote(inner())), NA))')
+
+
+def test_an_r_error_from_r_code_python_called_gains_a_trace_field():
+    check('e <- tryCatch(py_eval("lambda f: f()")(function() stop("plain")), error = identity); '
+          'inherits(e, "simpleError") && inherits(e$trace, "rlang_trace") && '
+          'identical(conditionMessage(e), "plain")')
+
+
+def test_an_r_condition_that_has_a_trace_keeps_it():
+    check('e <- tryCatch(py_eval("lambda f: f()")(function() rlang::abort("own", class = "own_error")), '
+          'error = identity); inherits(e, "own_error") && inherits(e$trace, "rlang_trace") && '
+          'any(vapply(e$trace$call, function(cl) identical(cl[[1]], quote(rlang::abort)), NA))')
+
+
+def test_py_last_error_shows_the_exception_python_raised_from_an_r_error():
+    pr.r('py_run_string("def replace(fn):\\n    try:\\n        fn()\\n    except Exception:\\n'
+         '        raise RuntimeError(\'replaced\')")')
+    pr.r('rapi_signal <- function() stop("Hello from R"); rapi_f1 <- py_func(rapi_signal); '
+         'rapi_f2 <- py_func(function() py$replace(rapi_f1)); NULL')
+    pr.r("invisible(tryCatch(rapi_f2(), error = identity))")
+    out = "\n".join(pr.r("capture.output(print(py_last_error()))"))
+    assert "RuntimeError: replaced" in out and "Hello from R" in out
+    assert "During handling of the above exception" in out
+
+
+def test_py_last_error_r_trace_reaches_the_r_error_below_python():
+    pr.r('py_run_string("def replace(fn):\\n    try:\\n        fn()\\n    except Exception:\\n'
+         '        raise RuntimeError(\'replaced\')")')
+    pr.r('rapi_signal <- function() stop("Hello from R"); rapi_f1 <- py_func(rapi_signal); '
+         'rapi_f2 <- py_func(function() py$replace(rapi_f1)); NULL')
+    pr.r("invisible(tryCatch(rapi_f2(), error = identity))")
+    trace = pr.r("py_last_error()$r_trace")
+    assert "rapi_f2()" in trace and 'stop("Hello from R")' in trace
+
+
+def test_py_last_error_r_trace_of_an_exception_python_raised_afresh_is_the_deeper_one():
+    pr.r('py_run_string("def swallow(fn):\\n    failed = False\\n    try:\\n        fn()\\n'
+         '    except Exception:\\n        failed = True\\n    if failed:\\n'
+         '        raise RuntimeError(\'mystery\')")')
+    pr.r('rapi_deep <- function() stop("Hello deep"); rapi_g1 <- py_func(rapi_deep); '
+         'rapi_g2 <- py_func(function() py$swallow(rapi_g1)); NULL')
+    pr.r("invisible(tryCatch(rapi_g2(), error = identity))")
+    assert 'stop("Hello deep")' in pr.r("py_last_error()$r_trace")
+
+
+def test_an_r_condition_python_did_not_handle_reaches_python_again_as_the_same_exception():
+    pr.r('py_run_string("seen = []\\ndef call_and_keep(fn):\\n    try:\\n        fn()\\n'
+         '    except Exception as e:\\n        seen.append(e)\\n        raise")')
+    pr.r('rapi_stop <- function() stop("again"); '
+         'rapi_inner <- py_func(function() py$call_and_keep(rapi_stop)); NULL')
+    pr.r("invisible(tryCatch(py$call_and_keep(rapi_inner), error = identity))")
+    main = __import__("__main__")
+    assert len(main.seen) >= 2 and main.seen[-1] is main.seen[-2]
+
+
+def test_a_condition_signalled_in_r_code_python_called_reaches_the_r_callers_handler():
+    check('caller <- py_eval("lambda f: f()"); got <- NULL; '
+          'withCallingHandlers(caller(function() { signalCondition(structure(class = c("rapi_signal", '
+          '"condition"), list(message = "hi", call = NULL))); 1 }), '
+          'rapi_signal = function(c) got <<- conditionMessage(c)); identical(got, "hi")')
+
+
+def test_a_restart_of_a_condition_signalled_below_python_can_be_invoked_by_the_r_caller():
+    check('caller <- py_eval("lambda f: f()"); '
+          'withCallingHandlers(caller(function() { withRestarts(signalCondition(structure('
+          'class = c("rapi_signal", "condition"), list(message = "hi", call = NULL))), '
+          'rapi_skip = function() NULL); 1 }), '
+          'rapi_signal = function(c) invokeRestart("rapi_skip")); TRUE')
+
+
+def test_testthat_counts_expectations_made_in_r_code_python_called():
+    check('caller <- py_eval("lambda f: f()"); '
+          'r <- testthat::with_reporter("list", testthat::test_that("t", '
+          'caller(function() testthat::expect_true(TRUE)))); '
+          'results <- r$get_results(); length(results[[1]]$results) == 1L')

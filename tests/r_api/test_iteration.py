@@ -149,6 +149,11 @@ def test_py_iterator_needs_a_function():
         pr.r("py_iterator(1)")
 
 
+def test_py_iterator_needs_a_function_without_arguments():
+    with pytest.raises(pr.RError, match="no arguments.*`x`"):
+        pr.r("py_iterator(function(x) x)")
+
+
 # ---- with and %as% -------------------------------------------------------------------------------------
 
 def test_with_enters_evaluates_and_exits(context_class):

@@ -81,9 +81,21 @@ def test_py_list_attributes_is_dir():
     check('a <- py_list_attributes(py_eval("RapiPlain()")); "x" %in% a && "__init__" %in% a')
 
 
-def test_py_has_method_is_true_only_for_callable_attributes():
-    check('o <- py_eval("RapiBox()"); '
-           'py_has_method(o, "__getitem__") && !py_has_method(o, "x") && !py_has_method(o, "zz")')
+def test_py_has_method_is_true_for_a_method_bound_to_the_instance():
+    check('o <- py_eval("RapiBox()"); py_has_method(o, "__getitem__")')
+
+
+def test_py_has_method_is_false_for_other_attributes_and_missing_ones():
+    check('o <- py_eval("RapiBox()"); !py_has_method(o, "x") && !py_has_method(o, "zz")')
+
+
+def test_py_has_method_is_false_for_a_function_reached_from_the_class():
+    check('Fraction <- import("fractions")$Fraction; '
+          '!py_has_method(Fraction, "conjugate") && py_has_method(Fraction(1L), "conjugate")')
+
+
+def test_py_has_method_is_false_for_a_builtin_function():
+    check('!py_has_method(import("os"), "getcwd")')
 
 
 # ---- items -------------------------------------------------------------------------------------
@@ -511,9 +523,14 @@ def test_dataframe_summary_is_describe():
     check(f'd <- summary({DATAFRAME}); is_py_object(d) && identical(dim(d), c(8L, 2L))')
 
 
-def test_series_dim_and_length():
+def test_series_has_no_dim_like_an_r_vector():
     check('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
-           'identical(dim(s), 3L) && length(s) == 3L')
+           'is.null(dim(s))')
+
+
+def test_series_length_is_its_number_of_elements():
+    check('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
+           'identical(length(s), 3L)')
 
 
 def test_sparse_matrix_dim_and_length():

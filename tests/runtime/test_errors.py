@@ -325,3 +325,48 @@ def test_python_exception_returning_from_r_is_the_original_exception():
     with pytest.raises(KeyError) as info:
         call(raiser)
     assert info.value is original
+
+
+def test_abort_restart_with_a_condition_raises_it_in_python():
+    f = pr.r('function() invokeRestart("abort", simpleError("cancelled from R"))')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_message == "cancelled from R"
+
+
+def test_abort_restart_with_a_condition_carries_that_very_condition():
+    pr.r('rapi_cnd <- simpleError("cancelled"); rapi_cnd$extra <- 7')
+    f = pr.r('function() invokeRestart("abort", rapi_cnd)')
+    with pytest.raises(pr.RError) as info:
+        f()
+    pr.globalenv["rapi_back"] = info.value.condition
+    r_true("identical(rapi_back, rapi_cnd)")
+
+
+def test_abort_restart_without_a_condition_is_the_bare_message():
+    f = pr.r('function() invokeRestart("abort")')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert str(info.value) == "R evaluation aborted"
+
+
+def test_r_stays_usable_after_an_abort_restart():
+    f = pr.r('function() invokeRestart("abort", simpleError("x"))')
+    with pytest.raises(pr.RError):
+        f()
+    assert pr.r("1 + 1") == 2.0
+
+
+def test_rerror_args_hold_the_bare_message():
+    f = pr.r('function() stop("foo-bar-baz")')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.args == ("foo-bar-baz",)
+
+
+def test_rerror_of_an_r_error_has_its_rlang_trace():
+    f = pr.r('function() stop("traced")')
+    with pytest.raises(pr.RError) as info:
+        f()
+    pr.globalenv["rapi_traced"] = info.value.trace
+    r_true('inherits(rapi_traced, "rlang_trace")')

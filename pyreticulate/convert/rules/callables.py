@@ -74,7 +74,8 @@ class RFunction(RObject):
             small = self.convert and all(type(a) in _SCALARS for a in args) and all(
                 type(v) in _SCALARS for v in kwargs.values())
             result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep,
-                                              home=self._home or None, all_small=small)
+                                              home=self._home or None, all_small=small,
+                                              guarded=True)
             return REGISTRY.to_python(result)
 
     def _argument(self, value):
@@ -149,7 +150,8 @@ def _python_default(default):
     return _MISSING
 
 
-def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=False):
+def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=False,
+                strict=False):
     """A Python function with a real signature taken from the R function's formals.
 
     Parameters before ``...`` are positional-or-keyword, ``...`` becomes
@@ -159,18 +161,35 @@ def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=
     string) is the Python default instead, for libraries that inspect them. With
     ``var_keywords`` the function also takes ``**kwargs`` when R has no
     ``...``; such unknown keywords are dropped. The generated function calls
-    ``invoke`` (default: ``fn``) with the arguments.
+    ``invoke`` (default: ``fn``) with the arguments. Formals that cannot be
+    Python parameters (``a.b``) are left out, and one without a default after
+    one with a default becomes optional too (R sees it missing when it is not
+    given); with ``strict`` (``py_func()``) either is an error instead.
     """
     formals = _formals(fn.sexp)
     params, after_dots, has_dots = [], False, False
     namespace = {"_fn": invoke or fn, "_MISSING": _MISSING}
+    seen_default = None
     for formal, default in formals:
         if formal == "...":
             has_dots, after_dots = True, True
             params.append("*args")
             continue
         if not formal.isidentifier() or keyword.iskeyword(formal) or formal.startswith("_pyr_"):
+            if strict:
+                raise ValueError(f"the R function's argument `{formal}` cannot be a Python "
+                                 "parameter (it is not a Python identifier)")
             continue
+        if default is None and seen_default is not None and not after_dots:
+            if strict:
+                raise ValueError(
+                    f"the R function's argument `{formal}` has no default but follows "
+                    f"`{seen_default}`, which has one: Python needs the arguments with "
+                    "defaults last")
+            params.append(f"{formal}=_MISSING")
+            continue
+        if default is not None and seen_default is None:
+            seen_default = formal
         if default is not None or after_dots:
             value = _python_default(default) if python_defaults and default is not None \
                 else _MISSING

@@ -155,7 +155,7 @@ def _object_items(column, name, n):
     lib = capi.lib
     if lib.TYPEOF(column) == capi.VECSXP and lib.XLENGTH(column) == n and \
             not lib.Rf_inherits(column, b"data.frame"):
-        items = [REGISTRY.to_python(lib.VECTOR_ELT(column, i)) for i in range(n)]
+        items = [_cell(lib.VECTOR_ELT(column, i)) for i in range(n)]
     else:
         value = REGISTRY.to_python(column)
         if not (isinstance(value, np.ndarray) and value.ndim >= 1 and len(value) == n):
@@ -166,6 +166,26 @@ def _object_items(column, name, n):
     for i, item in enumerate(items):
         values[i] = item
     return values
+
+
+def _cell(sexp):
+    """A cell of a list column: a single POSIXct is a ``pd.Timestamp`` in its zone (what
+    pandas keeps in an object column of times), anything else follows the rules."""
+    lib = capi.lib
+    if lib.TYPEOF(sexp) in _TIME_TYPES and lib.XLENGTH(sexp) == 1 and not has_dim(sexp) \
+            and lib.Rf_inherits(sexp, b"POSIXct"):
+        pd = optional.module("pandas")
+        if pd is not None:
+            values = posixct_values(sexp)
+            stamp = pd.Timestamp(np.asarray(values)[0])
+            zone = getattr(values, "tzone", "")
+            if zone and stamp is not pd.NaT:
+                try:
+                    stamp = stamp.tz_localize("UTC").tz_convert(zone)
+                except (KeyError, ValueError):
+                    pass
+            return stamp
+    return REGISTRY.to_python(sexp)
 
 
 @REGISTRY.r_to_py(r_classes=["data.frame"])

@@ -47,14 +47,22 @@ def object_to_proxy(obj, hint):
 
 
 def wrap(obj, convert, hint=None):
-    """The R value standing for ``obj`` (unprotected)."""
+    """The R value standing for ``obj`` (unprotected): the one already standing for it
+    while there is one (``proxies.CANONICAL``), except for exceptions, whose conditions
+    are made afresh each time they are raised, and hinted values."""
+    shared = hint is None and not isinstance(obj, BaseException)
+    if shared:
+        found = proxies.CANONICAL.find(obj, convert)
+        if found is not None:
+            return found
     with protected() as keep:
         env = keep(proxies.environment_proxy(obj, convert, hint))
         if isinstance(obj, BaseException):
             return _condition(obj, env, keep)
-        if callable(obj):
-            return callable_closure(obj, env, keep)
-        return env
+        value = keep(callable_closure(obj, env, keep)) if callable(obj) else env
+        if shared:
+            proxies.CANONICAL.remember(obj, convert, env, value)
+        return value
 
 
 def _condition(exc, env, keep):

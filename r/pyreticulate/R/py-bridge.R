@@ -28,7 +28,7 @@
 }
 
 .pyr_raise <- function(signal, call = NULL) {
-  for (w in signal$warnings) warning(w)
+  for (w in signal$warnings) if (inherits(w, ".pyr_deferred")) .pyr_resignal(w) else warning(w)
   kind <- signal$kind
   if (identical(kind, "value"))
     return(signal$value)
@@ -38,16 +38,96 @@
     invokeRestart("abort")
   }
   condition <- signal$condition
-  if (!is.null(attr(condition, "py_object")) && is.null(.subset2(condition, "call"))) {
+  exception <- attr(condition, "py_object", exact = TRUE)
+  if (!is.null(exception)) {
+    # A Python exception: the call that reached Python, and the R trace of the first
+    # time it reached R (kept on the exception, so a re-raise keeps the deepest one).
     classes <- class(condition)
     condition <- unclass(condition)
-    condition$call <- .pyr_generic_call(call)
+    if (is.null(condition$call)) condition$call <- .pyr_generic_call(call)
+    bottom <- sys.frame(max(sys.nframe() - 2L, 0L))
+    trace <- .External(.ops$exception_trace, exception,
+                       function() .pyr_trace_back(bottom, cached = TRUE))
+    condition["trace"] <- list(if (!inherits(trace, ".pyr_signal")) trace)
     class(condition) <- classes
   }
   calls <- sys.calls()
   .state$last_signal <- list(condition = condition,
                              calls = calls[seq_len(max(length(calls) - 2L, 0L))])
   stop(condition)
+}
+
+# The rlang trace (a data.frame of class rlang_trace, as rlang::trace_back() makes) of
+# the R call stack up to the frame `bottom` (none for the global environment), from the
+# frame after rlang's top (the option rlang_trace_top_env, which testthat sets) on. It
+# is built here, without rlang's per-frame work, so that errors stay cheap (also under
+# gctorture()); `full_call` keeps the calls as they were (in `call`, an inlined function
+# shows as `<fn>`). The last trace made is kept: with `cached`, a trace that is the start
+# of it gives the kept one instead (a Python exception raised after Python caught an
+# exception from deeper R code, as reticulate does).
+.pyr_trace_back <- function(bottom, cached = FALSE) {
+  frames <- sys.frames()
+  n <- 0L
+  for (i in seq_along(frames)) if (identical(frames[[i]], bottom)) { n <- i; break }
+  first <- 1L
+  top <- getOption("rlang_trace_top_env")
+  if (is.environment(top))
+    for (i in seq_len(n)) if (identical(frames[[i]], top)) { first <- i + 1L; break }
+  keep <- if (first <= n) first:n else integer()
+  calls <- sys.calls()[keep]
+  parents <- sys.parents()[keep] - (first - 1L)
+  parents[parents < 0L | parents >= seq_along(parents)] <- 0L
+  info <- lapply(keep, .pyr_frame_scope)
+  trace <- structure(
+    list(call = lapply(calls, .pyr_zap_inline), parent = as.integer(parents),
+         visible = rep(TRUE, length(keep)),
+         namespace = vapply(info, `[[`, "", 1L), scope = vapply(info, `[[`, "", 2L),
+         full_call = as.list(calls)),
+    row.names = c(NA, -length(keep)), version = 2L,
+    class = c("rlang_trace", "rlib_trace", "tbl", "data.frame"))
+  last <- .state$last_trace
+  if (cached && !is.null(last) && nrow(trace) < nrow(last) &&
+      identical(trace$full_call, last$full_call[seq_len(nrow(trace))]) &&
+      identical(trace$parent, last$parent[seq_len(nrow(trace))]))
+    return(last)
+  .state$last_trace <- trace
+  trace
+}
+
+# The namespace and scope rlang shows for frame `i`: "pkg" and "::" for a package's
+# function, NA and "global" for one defined in the global environment, else "local".
+.pyr_frame_scope <- function(i) {
+  fn <- sys.function(i)
+  if (is.primitive(fn)) return(c("base", "::"))
+  env <- topenv(environment(fn))
+  if (identical(env, globalenv())) return(c(NA_character_, "global"))
+  if (isNamespace(env)) return(c(getNamespaceName(env), "::"))
+  c(NA_character_, "local")
+}
+
+.pyr_zap_inline <- function(cl) {
+  if (is.call(cl) && is.function(cl[[1L]])) cl[[1L]] <- as.name("<fn>")
+  cl
+}
+
+# The calls of an R trace as py_last_error()$r_trace shows them: deparsed, without the
+# bridge's own frames.
+.pyr_trace_calls <- function(trace) {
+  calls <- trace$full_call
+  if (is.null(calls)) calls <- trace$call
+  keep <- vapply(calls, function(cl) {
+    if (.pyr_internal_frame(cl)) return(FALSE)
+    head <- cl[[1L]]
+    !is.function(head) && !(is.symbol(head) && startsWith(as.character(head), ".pyr_"))
+  }, logical(1L))
+  vapply(calls[keep], .pyr_deparse, character(1L))
+}
+
+# The trace of an R error for the handler running in frame `n + 1`: up to the frame that
+# signalled it (stop(), or the function a C-level error came from).
+.pyr_error_trace <- function(n, cached = FALSE) {
+  if (n >= 1L && identical(sys.call(n)[[1L]], quote(.handleSimpleError))) n <- n - 1L
+  .pyr_trace_back(sys.frame(max(n, 0L)), cached)
 }
 
 # `$.python.builtin.object`(m, name) reported as m$name: a call of one of our
@@ -67,6 +147,17 @@
 .pyr_capture_condition <- function(cond) {
   if (inherits(cond, "error")) {
     calls <- sys.calls()
+    exception <- attr(cond, "py_object", exact = TRUE)
+    if (!is.null(exception)) {
+      # stop(<Python exception>): it is raised from here.
+      n <- length(calls) - 1L
+      .External(.ops$exception_trace, exception, function() .pyr_error_trace(n, TRUE))
+    } else if (is.list(cond) && is.null(.subset2(cond, "trace"))) {
+      classes <- oldClass(cond)
+      cond <- unclass(cond)
+      cond$trace <- .pyr_error_trace(length(calls) - 1L)
+      class(cond) <- classes
+    }
     .External(.ops$capture_error, cond, calls[-length(calls)])
     invokeRestart("abort")
   }
@@ -77,13 +168,46 @@
   if (inherits(cond, "warning")) {
     .External(.ops$capture_warning, cond)
     tryInvokeRestart("muffleWarning")
+  } else if (!inherits(cond, "message") && !inherits(cond, "interrupt")) {
+    # Any other condition (signalCondition(): a test expectation, a custom signal) goes
+    # on here as usual, and is signalled again for the R caller's handlers when the
+    # Python call returns, with the restarts it was signalled with.
+    restarts <- vapply(computeRestarts(cond), function(r) as.character(r[[1L]]), "")
+    restarts <- setdiff(unique(restarts), "abort")
+    .External(.ops$capture_condition,
+              structure(list(condition = cond, restarts = restarts), class = ".pyr_deferred"))
   }
+}
+
+# Signal a condition from R code that Python called again here, for the handlers of
+# the R caller (see .pyr_capture_condition).
+.pyr_resignal <- function(deferred) {
+  cond <- deferred$condition
+  specs <- rep(list(function(...) NULL), length(deferred$restarts))
+  names(specs) <- deferred$restarts
+  invisible(do.call(withRestarts, c(list(call("signalCondition", cond)), specs)))
+}
+
+# R functions that Python code calls run inside this (pyreticulate/evaluation.py): an
+# `abort` restart of their own, so that invokeRestart("abort", condition) reaches Python
+# with its condition (the handler above leaves through it too). The restart returns
+# its arguments from this frame, which on.exit() hands to Python.
+.pyr_guarded <- function(expr) {
+  on.exit(if (!done) {
+    arguments <- returnValue(.pyr_missing)
+    if (!identical(arguments, .pyr_missing)) .External(.ops$capture_abort, arguments)
+  })
+  done <- FALSE
+  .Internal(.addRestart(list("abort", environment())))
+  value <- expr
+  done <- TRUE
+  value
 }
 
 .pyr_deparse <- function(call)
   paste(deparse(call, nlines = 1L, width.cutoff = 500L), collapse = "")
 
-# message, deparsed call, class and R call stack of a condition, for RError.
+# message, deparsed call, class, R call stack and `trace` field of a condition, for RError.
 .pyr_condition_info <- function(cond, trace) {
   call <- .pyr_reported_call(cond)
   frames <- if (is.null(trace)) list() else trace
@@ -91,14 +215,16 @@
   list(conditionMessage(cond),
        if (is.null(call)) character() else .pyr_deparse(call),
        class(cond),
-       vapply(frames, .pyr_deparse, character(1L)))
+       vapply(frames, .pyr_deparse, character(1L)),
+       if (is.list(cond)) .subset2(cond, "trace"))
 }
 
 # Frames of the bridge's own machinery, left out of an RError's R trace.
 .pyr_internal_frame <- function(cl) {
   if (!is.call(cl)) return(TRUE)
   head <- cl[[1L]]
-  if (is.function(head)) return(identical(head, withCallingHandlers))
+  if (is.function(head))
+    return(identical(head, withCallingHandlers) || identical(head, .pyr_guarded))
   identical(cl, quote(eval(.pyr_expr, .pyr_env))) ||
     (is.symbol(head) && as.character(head) %in% c("withCallingHandlers", ".handleSimpleError"))
 }

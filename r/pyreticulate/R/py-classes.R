@@ -11,9 +11,10 @@
 #' value goes back through [r_to_py()]. Inside a method, `super()` is Python's
 #' `super()` for the call and `super$name()` calls the parent class's method.
 #' A method whose body begins with a string has that string as its docstring.
-#' The other elements of `defs` become class attributes. The class belongs to
-#' the module `__main__` (R class `__main__.<classname>`) unless `defs` sets
-#' `__module__`.
+#' The other elements of `defs` become class attributes. As in reticulate, the
+#' class belongs to no module unless `defs` sets `__module__`, so the R class
+#' of its instances is `classname` itself (an S3 method such as
+#' `py_to_r.<classname>` applies to them).
 #'
 #' @param classname The class's name, a single string.
 #' @param defs A named list of methods (R functions) and class attributes.

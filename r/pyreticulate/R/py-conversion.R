@@ -301,8 +301,10 @@ array_reshape <- function(x, dim, order = c("C", "F")) {
 #' positional or by keyword, those after it keyword-only, and `...` becomes
 #' `*args, **kwargs`; an argument with an R default may be left out, and R's
 #' default then applies. So libraries that inspect signatures see the real
-#' parameter names. Formals whose names are not Python identifiers (such as
-#' `na.rm`) are left out of the signature.
+#' parameter names. As in reticulate, a function that Python's signatures
+#' cannot express is an error: a formal whose name is not a Python identifier
+#' (such as `na.rm`), or one without a default after one with a default
+#' (before `...`). [r_to_py()] takes any R function.
 #'
 #' When Python calls it, the arguments are converted to R values and the R
 #' function runs on R's main thread (from whatever thread the call comes); its

@@ -183,6 +183,8 @@ py_last_error <- function(exception) {
   if (is.null(fields)) return(NULL)
   signal <- .state$last_signal
   r_trace <- fields$r_trace
+  if (!length(r_trace) && !is.null(fields$trace))
+    r_trace <- .pyr_trace_calls(fields$trace)
   if (!length(r_trace) && !is.null(signal))
     r_trace <- vapply(Filter(Negate(.pyr_internal_frame), signal$calls), .pyr_deparse,
                       character(1L))

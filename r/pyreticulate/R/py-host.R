@@ -9,6 +9,10 @@
 #' `virtualenv` (the prefix, when it runs in a virtual environment), `version`,
 #' and `numpy` (its path and version, once NumPy has been imported).
 #' `py_exe()` is the executable and `py_version()` the version.
+#' `py_discover_config()` is `py_config()` (there is nothing to discover),
+#' `py_config_error_message()` an error message that ends with this
+#' description, and `py_versions_windows()` the Pythons registered on Windows
+#' that R can use: the hosting one on Windows, none elsewhere.
 #'
 #' Unlike reticulate, there is nothing to discover or choose: the interpreter
 #' is the one that started R, fixed for the whole session (see
@@ -17,10 +21,15 @@
 #' @param patch `TRUE` for the full version (such as 3.11.4), `FALSE` for the
 #'   major and minor version (3.11).
 #' @param x A `py_config`.
+#' @param required_module,use_environment Ignored (in reticulate: what the
+#'   Python to discover must have).
+#' @param prefix The start of the message.
 #' @param ... Ignored.
 #'
-#' @returns `py_config()`: a list of class `py_config`. `py_exe()`: a string.
-#'   `py_version()`: a [numeric_version()]. `print()`: `x`, invisibly.
+#' @returns `py_config()`, `py_discover_config()`: a list of class
+#'   `py_config`. `py_exe()`, `py_config_error_message()`: a string.
+#'   `py_version()`: a [numeric_version()]. `py_versions_windows()`: a data
+#'   frame. `print()`: `x`, invisibly.
 #' @examples
 #' \dontrun{
 #' py_config()
@@ -47,6 +56,31 @@ print.py_config <- function(x, ...) {
 #' @rdname py_config
 #' @md
 py_exe <- function() py_config()$python
+
+#' @rdname py_config
+#' @md
+py_discover_config <- function(required_module = NULL, use_environment = NULL) py_config()
+
+#' @rdname py_config
+#' @md
+py_config_error_message <- function(prefix) {
+  config <- py_config()
+  paste0(prefix, "\n\nThe Python that hosts this R session:\n",
+         paste(utils::capture.output(print(config)), collapse = "\n"))
+}
+
+#' @rdname py_config
+#' @md
+py_versions_windows <- function() {
+  found <- data.frame(type = character(), hive = character(), install_path = character(),
+                      executable_path = character(), version = character(), arch = character(),
+                      stringsAsFactors = FALSE)
+  if (.Platform$OS.type != "windows") return(found)
+  host <- py_config()
+  data.frame(type = "PythonCore", hive = NA_character_, install_path = host$pythonhome,
+             executable_path = host$python, version = host$version, arch = R.version$arch,
+             stringsAsFactors = FALSE)
+}
 
 #' @rdname py_config
 #' @md
@@ -94,6 +128,8 @@ py_version <- function(patch = FALSE) {
 #' @param condaenv The path or name of a conda environment; `NULL` for none in
 #'   particular.
 #' @param conda Ignored (in reticulate: the conda executable).
+#' @param version A Python version (such as `"3.11"`): the hosting Python's
+#'   version must match it (a warning that nothing changes), else an error.
 #'
 #' @returns The path of the hosting Python's executable, invisibly, when the
 #'   request names it or nothing.
@@ -116,6 +152,19 @@ use_virtualenv <- function(virtualenv = NULL, required = NULL)
 #' @md
 use_condaenv <- function(condaenv = NULL, conda = "auto", required = NULL)
   .use_host("use_condaenv", condaenv, .names_host_env)
+
+#' @rdname use_python
+#' @md
+use_miniconda <- function(condaenv = NULL, required = NULL)
+  .use_host("use_miniconda", condaenv, .names_host_env)
+
+#' @rdname use_python
+#' @md
+use_python_version <- function(version, required = NULL) {
+  .check_string(version, "version")
+  .check_python_version(version, "use_python_version()")
+  .use_host("use_python_version", NULL, .same_path)
+}
 
 # ---- seeds and pickling --------------------------------------------------------------
 

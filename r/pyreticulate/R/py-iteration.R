@@ -125,6 +125,9 @@ iterate <- function(it, f = base::identity, simplify = TRUE) {
 #' @md
 py_iterator <- function(fn, completed = NULL, prefetch = 0L) {
   if (!is.function(fn)) stop("py_iterator() needs an R function", call. = FALSE)
+  if (length(formals(fn)))
+    stop("py_iterator() needs an R function with no arguments (it is called as fn()); ",
+         "this one has ", paste0("`", names(formals(fn)), "`", collapse = ", "), call. = FALSE)
   prefetch <- as.integer(prefetch)
   if (length(prefetch) != 1L || is.na(prefetch) || prefetch < 0L)
     stop("`prefetch` must be a non-negative integer", call. = FALSE)

@@ -317,6 +317,28 @@ source_python <- function(file, envir = parent.frame(), convert = TRUE) {
   normalizePath(file)
 }
 
+# ---- `r` in Python's __main__ (pyreticulate/pyobjects/raccess.py) ---------------------
+
+# The environment `r.name` reads in: the option reticulate.engine.environment, else
+# knitr's while it knits, else the top of the call stack that testthat or rlang report,
+# else the global environment.
+.pyr_r_environment <- function() {
+  envir <- getOption("reticulate.engine.environment")
+  if (is.environment(envir)) return(envir)
+  if (isTRUE(getOption("knitr.in.progress")) && "knitr" %in% loadedNamespaces())
+    return(knitr::knit_global())
+  envir <- getOption("rlang_trace_top_env")
+  if (is.environment(envir)) return(envir)
+  globalenv()
+}
+
+.pyr_r_get <- function(code) eval(parse(text = code), envir = .pyr_r_environment())
+
+.pyr_r_set <- function(name, value) {
+  assign(name, value, envir = .pyr_r_environment())
+  invisible()
+}
+
 # ---- probes ---------------------------------------------------------------------------
 
 #' Is Python, or a Python module, available?

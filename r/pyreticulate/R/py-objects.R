@@ -155,8 +155,10 @@ py_len <- function(x, default = NULL) {
 #' @description
 #' `py_list_attributes()` lists the names Python's `dir()` gives for `x`,
 #' sorted, including those that start with an underscore (`names(x)` gives only
-#' the public ones). `py_has_method()` tells whether `x` has an attribute
-#' `name` that is callable.
+#' the public ones). `py_has_method()` tells whether `x$name` is a method
+#' bound to `x`, as reticulate's does: a function defined in Python and reached
+#' from an instance (or a classmethod). A plain function reached from a class,
+#' a builtin function and any other attribute are not.
 #'
 #' @param x A Python object.
 #' @param name An attribute name, a single string.
@@ -167,8 +169,9 @@ py_len <- function(x, default = NULL) {
 #' \dontrun{
 #' os <- import("os")
 #' head(py_list_attributes(os))
-#' py_has_method(os, "getcwd")
-#' py_has_method(os, "sep")
+#' Fraction <- import("fractions")$Fraction
+#' py_has_method(Fraction(1L, 3L), "limit_denominator")
+#' py_has_method(Fraction, "limit_denominator")
 #' }
 #' @md
 py_list_attributes <- function(x) .py("dir_", x)
@@ -176,8 +179,8 @@ py_list_attributes <- function(x) .py("dir_", x)
 #' @rdname py_list_attributes
 #' @md
 py_has_method <- function(x, name) {
-  if (!py_has_attr(x, name)) return(FALSE)
-  .py("is_callable", py_get_attr(x, name))
+  .check_string(name, "name")
+  .py("has_method", x, name)
 }
 
 # ---- strings ---------------------------------------------------------------------

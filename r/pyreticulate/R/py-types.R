@@ -93,8 +93,11 @@ length.python.builtin.dict <- function(x) .py("len_", x)
 #' @name exception-methods
 #' @md
 `$.python.builtin.BaseException` <- function(x, name) {
-  if (is.list(x) && name %in% c("call", "message")) return(.subset2(x, name))
-  .py("get_attr", x, name)
+  if (is.list(x)) {
+    field <- .subset2(x, name)
+    if (!is.null(field)) return(field)
+  }
+  .py("get_attr_silent", x, name)
 }
 
 #' @rdname exception-methods
@@ -190,8 +193,8 @@ str.numpy.ndarray <- function(object, ...) {
 #' @description
 #' For a pandas DataFrame, `dim()` is its number of rows and columns,
 #' `length()` its number of columns (as for an R data frame) and `summary()`
-#' its `describe()`. For a pandas Series, `dim()` is its shape, `length()` its
-#' number of elements and `summary()` its `describe()`. For a SciPy sparse
+#' its `describe()`. A pandas Series is like an R vector: `dim()` is `NULL`,
+#' `length()` its number of elements and `summary()` its `describe()`. For a SciPy sparse
 #' matrix, `dim()` is its shape and `length()` its number of cells (rows times
 #' columns). The methods are registered under the class names of both pandas 3
 #' (`pandas.DataFrame`, `pandas.Series`) and earlier releases
@@ -200,8 +203,8 @@ str.numpy.ndarray <- function(object, ...) {
 #' @param x,object A DataFrame, Series or sparse matrix.
 #' @param ... Ignored.
 #'
-#' @returns `dim()`: an integer vector. `length()`: a number. `summary()`: the
-#'   result of `describe()`.
+#' @returns `dim()`: an integer vector (`NULL` for a Series). `length()`: a
+#'   number. `summary()`: the result of `describe()`.
 #' @examples
 #' \dontrun{
 #' pd <- import("pandas", convert = FALSE)
@@ -225,7 +228,7 @@ summary.pandas.DataFrame <- function(object, ...) object$describe()
 
 #' @rdname pandas-methods
 #' @md
-dim.pandas.Series <- function(x) .py("shape", x)
+dim.pandas.Series <- function(x) NULL
 #' @rdname pandas-methods
 #' @md
 length.pandas.Series <- function(x) .py("len_", x)

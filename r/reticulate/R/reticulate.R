@@ -15,9 +15,10 @@
 #' implementation of reticulate's function of that name, so scripts that say
 #' \code{library(reticulate)} or \code{reticulate::import()} run unchanged,
 #' and packages that import reticulate get pyreticulate's functions. Its
-#' exports are names the real reticulate exports; reticulate's functions for
-#' managing Python environments (\code{py_install()}, \code{virtualenv_create()},
-#' ...) are not among them. See \link{reexports} for the list, and
+#' exports are names the real reticulate exports, its functions for Python
+#' environments among them (\code{py_require()}, \code{py_install()},
+#' \code{virtualenv_create()}, ...), which answer for the Python that hosts
+#' R. See \link{reexports} for the list, and
 #' \code{\link[pyreticulate]{pyreticulate-package}} for the bridge.
 #'
 #' @name reticulate-package
@@ -32,8 +33,11 @@ NULL
 #' Every export of this stand-in reticulate is pyreticulate's function of the
 #' same name (the same object); the links lead to their documentation. The
 #' internal functions \code{reticulate:::py_has_convert},
-#' \code{reticulate:::py_has_method} and \code{reticulate:::py_is_module_proxy}
-#' are pyreticulate's too.
+#' \code{reticulate:::py_has_method}, \code{reticulate:::py_is_module_proxy},
+#' \code{reticulate:::py_get_formals}, \code{reticulate:::py_call_impl},
+#' \code{reticulate:::py_capsule}, \code{reticulate:::yoink},
+#' \code{reticulate:::py_allow_threads_impl} and
+#' \code{reticulate:::py_run_file_on_thread} are pyreticulate's too.
 #'
 #' \describe{
 #'   \item{Modules and Python code:}{\code{\link[pyreticulate]{import}},
@@ -99,7 +103,51 @@ NULL
 #'     \code{\link[pyreticulate:py_save_object]{py_load_object}},
 #'     \code{\link[pyreticulate]{py_help}},
 #'     \code{\link[pyreticulate]{py_function_docs}},
-#'     \code{\link[pyreticulate]{py_function_wrapper}}}
+#'     \code{\link[pyreticulate]{py_function_wrapper}},
+#'     \code{\link[pyreticulate:py_config]{py_discover_config}},
+#'     \code{\link[pyreticulate:py_config]{py_config_error_message}},
+#'     \code{\link[pyreticulate:py_config]{py_versions_windows}},
+#'     \code{\link[pyreticulate:use_python]{use_miniconda}},
+#'     \code{\link[pyreticulate:use_python]{use_python_version}}}
+#'   \item{Its packages and requirements:}{\code{\link[pyreticulate]{py_require}},
+#'     \code{\link[pyreticulate]{py_read_requirements}},
+#'     \code{\link[pyreticulate:py_read_requirements]{py_write_requirements}},
+#'     \code{\link[pyreticulate]{py_list_packages}},
+#'     \code{\link[pyreticulate:py_list_packages]{py_install}},
+#'     \code{\link[pyreticulate]{configure_environment}},
+#'     \code{\link[pyreticulate]{uv_run_tool}}}
+#'   \item{Environments on disk:}{\code{\link[pyreticulate:virtualenv-tools]{virtualenv_create}},
+#'     \code{\link[pyreticulate:virtualenv-tools]{virtualenv_install}},
+#'     \code{\link[pyreticulate:virtualenv-tools]{virtualenv_remove}},
+#'     \code{\link[pyreticulate:virtualenv-tools]{virtualenv_root}},
+#'     \code{\link[pyreticulate:virtualenv-tools]{virtualenv_list}},
+#'     \code{\link[pyreticulate:virtualenv-tools]{virtualenv_exists}},
+#'     \code{\link[pyreticulate:virtualenv-tools]{virtualenv_python}},
+#'     \code{\link[pyreticulate:virtualenv-tools]{virtualenv_starter}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_binary}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_exe}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_version}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_list}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_python}},
+#'     \code{\link[pyreticulate:conda-tools]{condaenv_exists}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_create}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_clone}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_export}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_install}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_remove}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_update}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_search}},
+#'     \code{\link[pyreticulate:conda-tools]{conda_run2}},
+#'     \code{\link[pyreticulate:install-python]{install_python}},
+#'     \code{\link[pyreticulate:install-python]{install_miniconda}},
+#'     \code{\link[pyreticulate:install-python]{miniconda_path}},
+#'     \code{\link[pyreticulate:install-python]{miniconda_update}},
+#'     \code{\link[pyreticulate:install-python]{miniconda_uninstall}}}
+#'   \item{Python typed by people:}{\code{\link[pyreticulate]{repl_python}},
+#'     \code{\link[pyreticulate]{eng_python}},
+#'     \code{\link[pyreticulate:help-handlers]{py_help_handler}},
+#'     \code{\link[pyreticulate:help-handlers]{register_help_topics}},
+#'     \code{\link[pyreticulate:help-handlers]{register_module_help_handler}}}
 #' }
 #'
 #' @name reexports
@@ -115,7 +163,17 @@ NULL
 #'   py_suppress_warnings py_to_r py_to_r_wrapper py_unicode py_validate_xptr
 #'   py_version PyClass r_to_py register_class_filter
 #'   register_suppress_warnings_handler source_python tuple use_condaenv
-#'   use_python use_virtualenv
+#'   use_python use_virtualenv py_require py_read_requirements
+#'   py_write_requirements py_list_packages py_install configure_environment
+#'   uv_run_tool py_discover_config py_config_error_message py_versions_windows
+#'   use_miniconda use_python_version virtualenv_create virtualenv_install
+#'   virtualenv_remove virtualenv_root virtualenv_list virtualenv_exists
+#'   virtualenv_python virtualenv_starter conda_binary conda_exe conda_version
+#'   conda_list conda_python condaenv_exists conda_create conda_clone
+#'   conda_export conda_install conda_remove conda_update conda_search
+#'   conda_run2 install_python install_miniconda miniconda_path
+#'   miniconda_update miniconda_uninstall repl_python eng_python
+#'   py_help_handler register_help_topics register_module_help_handler
 #' @keywords internal
 #' @docType import
 #' @noMd
@@ -123,7 +181,9 @@ NULL
 
 .pyreticulate_stand_in <- TRUE
 
-.internal_api <- c("py_has_convert", "py_has_method", "py_is_module_proxy")
+.internal_api <- c("py_has_convert", "py_has_method", "py_is_module_proxy", "py_get_formals",
+                   "py_call_impl", "py_capsule", "yoink", "py_allow_threads_impl",
+                   "py_run_file_on_thread")
 
 .onLoad <- function(libname, pkgname) {
   here <- asNamespace(pkgname)

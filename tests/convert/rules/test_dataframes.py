@@ -299,3 +299,20 @@ def test_random_data_frames_round_trip(rows, rtypes, named_rows, data):
         columns.append(f"row.names = paste0('r', seq_len({rows}))")
     code = f"data.frame({', '.join(columns)}, stringsAsFactors = FALSE)"
     r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+
+
+# --- list columns -----------------------------------------------------------------------------
+
+def test_a_list_column_of_single_times_holds_timestamps_in_their_zones():
+    frame = pr.r('df <- data.frame(i = 1:2); df$t <- list(as.POSIXct("2013-01-02 00:30:20", tz = "CET"), '
+                 'as.POSIXct("2013-01-02 00:30:20", tz = "UTC")); r_to_py(df)', convert=False)
+    column = pr.r_to_py(frame)["t"]
+    assert list(column) == [pd.Timestamp("2013-01-02 00:30:20", tz="CET"),
+                            pd.Timestamp("2013-01-02 00:30:20", tz="UTC")]
+
+
+def test_a_frame_of_timestamps_in_several_zones_round_trips_equal():
+    r_true('pd <- import("pandas", convert = FALSE); '
+           'before <- pd$DataFrame(list(TZ = pd$Series(lapply(c("America/Los_Angeles", "CET"), '
+           'function(tz) pd$Timestamp("20130102003020", tz = tz))))); '
+           'py_to_r(before$equals(r_to_py(py_to_r(before))))')
