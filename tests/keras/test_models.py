@@ -129,6 +129,29 @@ check("to_categorical_dim", dim(to_categorical(c(0, 2, 1), num_classes = 4)))
 check("to_categorical_factor", as.vector(to_categorical(factor(c("b", "a")))))
 check("normalize", as.vector(normalize(matrix(c(3, 4, 0, 2), 2, byrow = TRUE))))
 check("normalize_axis", as.vector(normalize(matrix(c(3, 4, 0, 2), 2, byrow = TRUE), axis = 1)))
+
+dots_model <- keras_model_sequential(input_shape = c(10, 16), batch_size = 32, dtype = "float64",
+                                     name = "dots") %>% layer_lstm(units = 2, stateful = TRUE)
+check("sequential_dots_reach_the_input", c(shape_of(dots_model$inputs[[1]]),
+                                           dots_model$inputs[[1]]$dtype, dots_model$name))
+check("sequential_input_argument_twice", keras_model_sequential(input_batch_size = 2, batch_size = 3))
+check("sequential_layer_as_input_shape", keras_model_sequential(layer_dense(units = 1)))
+
+trainable <- function(model) vapply(model$layers, function(l) l$trainable, TRUE)
+three <- keras_model_sequential(input_shape = 4) %>% layer_dense(3, name = "a") %>%
+  layer_dense(3, name = "b") %>% layer_dense(1, name = "c")
+freeze_weights(three, which = 1)
+freeze_weights(three, from = "b")
+check("freeze_range_unfreezes_the_others", trainable(three))
+unfreeze_weights(three, to = 2)
+check("unfreeze_range_freezes_the_others", trainable(three))
+freeze_weights(three, which = ~ .x$name != "b")
+check("freeze_which_formula", trainable(three))
+unfreeze_weights(three, which = list(3, "a"))
+check("unfreeze_which_freezes_the_others", trainable(three))
+check("freeze_which_function_must_be_logical", freeze_weights(three, which = function(l) "yes"))
+unfreeze_weights(three)
+
 '''
 
 
@@ -342,3 +365,37 @@ def test_load_model_with_custom_objects(out):
 
 def test_with_custom_object_scope(out):
     assert out["custom_object_scope"] == "TRUE"
+
+
+def test_sequential_named_dots_reach_the_input_layer(out):
+    assert out["sequential_dots_reach_the_input"] == "32 10 16 float64 dots"
+
+
+def test_sequential_input_argument_given_twice_is_an_error(out):
+    assert "the input layer's `batch_size` is given twice" in out["sequential_input_argument_twice"]
+
+
+def test_sequential_layer_given_as_input_shape_is_an_error(out):
+    assert "not as `input_shape`" in out["sequential_layer_as_input_shape"]
+
+
+def test_freeze_weights_range_unfreezes_the_other_layers(out):
+    assert out["freeze_range_unfreezes_the_others"] == "TRUE FALSE FALSE"
+
+
+def test_unfreeze_weights_range_freezes_the_other_layers(out):
+    assert out["unfreeze_range_freezes_the_others"] == "TRUE TRUE FALSE"
+
+
+def test_freeze_weights_which_takes_a_formula(out):
+    assert out["freeze_which_formula"] == "FALSE TRUE FALSE"
+
+
+def test_unfreeze_weights_which_freezes_the_other_layers(out):
+    assert out["unfreeze_which_freezes_the_others"] == "TRUE FALSE TRUE"
+
+
+def test_freeze_weights_which_function_must_return_true_or_false(out):
+    assert "the function must return TRUE or FALSE" in out["freeze_which_function_must_be_logical"]
+
+

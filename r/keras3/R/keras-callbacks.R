@@ -218,7 +218,8 @@ callback_lambda <- function(on_epoch_begin = NULL, on_epoch_end = NULL, on_train
 # min_delta, factor and min_lr stay doubles.
 .keras_callback <- function(class_name, frame, call) {
   args <- .keras_args(frame, call)
-  for (name in intersect(names(args), c("verbose", "histogram_freq", "embeddings_freq")))
+  if (!is.null(args$verbose)) args$verbose <- .keras_verbose_level(args$verbose, "verbose", call)
+  for (name in intersect(names(args), c("histogram_freq", "embeddings_freq")))
     args[[name]] <- .keras_integer(args[[name]], name, call)
   for (name in intersect(names(args), c("save_freq", "update_freq", "profile_batch")))
     if (is.numeric(args[[name]])) args[[name]] <- .keras_integer(args[[name]], name, call)
@@ -417,7 +418,7 @@ callback_learning_rate_scheduler <- function(schedule, verbose = 0L) {
     if (is.numeric(value) && !is.object(value)) as.double(value) else value
   }
   args <- list(.as_py_function(rate, "schedule"))
-  if (!missing(verbose)) args$verbose <- .keras_integer(verbose, "verbose")
+  if (!missing(verbose)) args$verbose <- .keras_verbose_level(verbose, "verbose")
   py_call(keras$callbacks$LearningRateScheduler, !!!args)
 }
 

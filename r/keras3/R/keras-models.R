@@ -25,6 +25,8 @@
 #' @param dtype The data type the input expects, such as `"float32"` or
 #'   `"int32"`; Keras's floatx ([config_floatx()]) when `NULL`.
 #' @param sparse Whether the input is a sparse tensor (`TRUE`/`FALSE`).
+#' @param ragged Whether the input is a ragged tensor (`TRUE`/`FALSE`;
+#'   TensorFlow only).
 #' @param batch_shape The full shape including the batch dimension, instead
 #'   of `shape` and `batch_size`.
 #' @param name A name for the input, unique within the model. Inputs named
@@ -45,7 +47,7 @@
 #' model <- keras_model(inputs, outputs)
 #' }
 keras_input <- function(shape = NULL, batch_size = NULL, dtype = NULL, sparse = NULL,
-                        batch_shape = NULL, name = NULL, tensor = NULL, optional = FALSE, ...) {
+                        ragged = NULL, batch_shape = NULL, name = NULL, tensor = NULL, optional = FALSE, ...) {
   args <- .keras_args(environment(), match.call(expand.dots = FALSE))
   py_call(keras$Input, !!!args)
 }
@@ -53,7 +55,9 @@ keras_input <- function(shape = NULL, batch_size = NULL, dtype = NULL, sparse = 
 #' @rdname keras_input
 layer_input <- keras_input
 
-# Any input_* argument adds an InputLayer first; layers only through `layers =`.
+# Any input_* argument, or any named argument in `...`, adds an InputLayer
+# first (keras3: `...` goes to the input layer, not to Sequential());
+# layers only through `layers =`.
 #' Create a Sequential model
 #'
 #' @description
@@ -63,23 +67,27 @@ layer_input <- keras_input
 #' modified in place, no reassignment is needed) and returns it invisibly.
 #'
 #' Giving any of the `input_*` arguments (`input_shape`, `input_dtype`, ...)
-#' puts an input layer first, built from those arguments with the `input_`
-#' prefix removed (as [keras_input()] takes them), so the model is built at
-#' once and `summary()` shows its shapes. Without them the model is built the
-#' first time it sees data.
+#' or any named argument in `...` (`batch_size`, `dtype`, `shape`, ...) puts
+#' an input layer first (`keras$layers$InputLayer`), built from those
+#' arguments with the `input_` prefix removed (as [keras_input()] takes
+#' them), so the model is built at once and `summary()` shows its shapes.
+#' Without them the model is built the first time it sees data. Only `name`,
+#' `trainable` and `layers` go to `keras$Sequential()` itself.
 #'
 #' Layers may only be given as `layers = list(...)`: unnamed arguments in `...`
-#' are an error rather than being taken for layers. Named arguments in `...`
-#' go to `keras$Sequential()`. Only the arguments you supply reach Keras.
+#' are an error rather than being taken for layers. Only the arguments you
+#' supply reach Keras.
 #'
 #' @param input_shape The shape of one sample, without the batch dimension
 #'   (for example `c(784)`), with `NA` for unknown sizes.
 #' @param name A name for the model.
-#' @param ... Further arguments of `keras$Sequential()`, by name.
+#' @param ... Further arguments of the input layer, by name (such as
+#'   `batch_size = 32` or `dtype = "int32"`).
 #' @param input_dtype The data type of the input layer.
 #' @param input_batch_size A fixed batch size for the input layer (a whole
 #'   number).
 #' @param input_sparse Whether the input is sparse.
+#' @param input_ragged Whether the input is ragged (TensorFlow only).
 #' @param input_batch_shape The input shape including the batch dimension,
 #'   instead of `input_shape` and `input_batch_size`.
 #' @param input_name A name for the input layer.
@@ -100,34 +108,48 @@ layer_input <- keras_input
 #'   layer_dense(units = 32, activation = "relu") %>%
 #'   layer_dense(units = 10, activation = "softmax")
 #' summary(model)
+#'
+#' # a stateful RNN needs a fixed batch size
+#' model <- keras_model_sequential(input_shape = c(10, 16), batch_size = 32) %>%
+#'   layer_lstm(units = 8, stateful = TRUE)
 #' }
 keras_model_sequential <- function(input_shape = NULL, name = NULL, ..., input_dtype = NULL,
                                    input_batch_size = NULL, input_sparse = NULL,
-                                   input_batch_shape = NULL, input_name = NULL,
-                                   input_tensor = NULL, input_optional = FALSE,
-                                   trainable = TRUE, layers = list()) {
+                                   input_ragged = NULL, input_batch_shape = NULL,
+                                   input_name = NULL, input_tensor = NULL,
+                                   input_optional = FALSE, trainable = TRUE, layers = list()) {
   call <- match.call(expand.dots = FALSE)
   extra <- list2(...)
   if (length(extra) && (is.null(names(extra)) || any(!nzchar(names(extra)))))
     stop(simpleError("layers must be passed as `layers = list(...)`; other arguments in `...` must be named", call))
-  args <- .keras_args(environment(), call, dots = FALSE,
-                      skip = c("layers", grep("^input_", names(call), value = TRUE)))
-  for (key in names(extra)) args[[key]] <- .keras_argument(key, extra[[key]], call = call)
+  if (.is_layer(input_shape) || (is.list(input_shape) && any(vapply(input_shape, .is_layer, TRUE))))
+    stop(simpleError("layers must be passed as `layers = list(...)`, not as `input_shape`", call))
+  args <- .keras_args(environment(), call[c(1L, match(intersect(c("name", "trainable"), names(call)), names(call)))],
+                      dots = FALSE)
   if (is_py_object(layers) || !is.list(layers)) layers <- list(layers)
-  input_args <- .keras_args(environment(), call[c(1L, grep("^input_", names(call)))], dots = FALSE)
-  if (length(input_args)) {
-    names(input_args) <- sub("^input_", "", names(input_args))
-    names(input_args)[names(input_args) == "tensor"] <- "input_tensor"
-    layers <- c(list(py_call(keras$layers$InputLayer, !!!.keras_input_layer_args(input_args))), layers)
-  }
+  input_args <- c(mget(grep("^input_", names(call), value = TRUE), environment()), extra)
+  names(input_args) <- .input_layer_names(names(input_args))
+  twice <- unique(names(input_args)[duplicated(names(input_args))])
+  if (length(twice))
+    stop(simpleError(sprintf("the input layer's `%s` is given twice (by an `input_` argument and in `...`)",
+                             twice[[1L]]), call))
+  input_args <- input_args[!vapply(input_args, is.null, TRUE)]
+  for (key in names(input_args)) input_args[[key]] <- .keras_argument(key, input_args[[key]], call)
+  if (length(input_args))
+    layers <- c(list(py_call(keras$layers$InputLayer, !!!input_args)), layers)
   if (length(layers)) args$layers <- layers
   py_call(keras$Sequential, !!!args)
 }
 
-.keras_input_layer_args <- function(args) {
-  for (name in names(args)) args[[name]] <- .keras_argument(name, args[[name]])
-  args
+# keras_model_sequential()'s input arguments under InputLayer's names.
+.input_layer_names <- function(names) {
+  names <- sub("^input_(layer_)?", "", names)
+  names[names == "tensor"] <- "input_tensor"
+  names[names == "batch_input_shape"] <- "batch_shape"
+  names
 }
+
+.is_layer <- function(x) inherits(x, "keras.src.layers.layer.Layer")
 
 # A length-1 unnamed list is its element; a named list becomes a dict.
 #' Create a functional model from inputs and outputs
@@ -380,29 +402,30 @@ count_params <- function(object) py_to_r(py_call(py_get_attr(object, "count_para
 #' @description
 #' Frozen layers keep their weights during training (their `trainable` is
 #' `FALSE`). Without `from`, `to` and `which`, `freeze_weights()` freezes the
-#' whole model and `unfreeze_weights()` unfreezes it. Otherwise the chosen
-#' layers of `object$layers` are frozen (unfrozen):
+#' whole model and `unfreeze_weights()` unfreezes it. Otherwise, as in R's
+#' keras3, the model itself stays trainable and its layers (`object$layers`)
+#' are set one by one: `freeze_weights()` freezes the chosen layers and
+#' unfreezes all the others; `unfreeze_weights()` unfreezes the chosen layers
+#' and freezes all the others. So the chosen layers are exactly the frozen
+#' (unfrozen) ones afterwards, whatever was frozen before.
 #'
 #' * `from` and `to` choose a range of layers, both ends included. Each is a
 #'   position counted from 1 (negative positions count from the end), a layer
 #'   name or a layer. Either may be left out for "from the first" or "to the
 #'   last".
-#' * `which` chooses layers by positions (from 1), names, a list of layers, or
-#'   a logical vector (recycled over the layers).
+#' * `which` chooses layers by positions (from 1, negative from the end),
+#'   names, layers, a list mixing them, a logical vector (recycled over the
+#'   layers), or a function or one-sided formula called with each layer and
+#'   returning `TRUE` for the chosen ones (`~ grepl("^dense", .x$name)`).
 #'
-#' `freeze_weights()` on part of a model leaves the other layers as they
-#' were. `unfreeze_weights()` on part of a frozen model makes the model
-#' trainable again with only the chosen layers unfrozen. The new setting
-#' reaches the nested layers of the chosen ones too.
-#'
-#' As in Keras, a change takes effect in training once the model is compiled
-#' again.
+#' The new setting reaches the nested layers of each layer too. As in Keras, a
+#' change takes effect in training once the model is compiled again.
 #'
 #' @param object A Keras model.
 #' @param from,to The first and last layers to change (position, name or
 #'   layer).
-#' @param which The layers to change (positions, names, layers or a logical
-#'   vector). Give either `which` or `from`/`to`, not both.
+#' @param which The layers to change (see above). Give either `which` or
+#'   `from`/`to`, not both.
 #'
 #' @returns `object`, invisibly (it is modified in place).
 #' @seealso [get_weights()]
@@ -435,13 +458,9 @@ unfreeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
   layers <- py_to_r(py_get_attr(object, "layers"))
   names <- vapply(layers, function(l) py_to_r(py_get_attr(l, "name")), "")
   chosen <- .layer_positions(names, layers, from, to, which)
-  if (!trainable || !isTRUE(py_to_r(py_get_attr(object, "trainable")))) {
-    previous <- vapply(layers, function(l) isTRUE(py_to_r(py_get_attr(l, "trainable"))), TRUE)
-    py_set_attr(object, "trainable", TRUE)
-    if (trainable) previous[] <- FALSE
-    for (i in seq_along(layers)) .set_layer_trainable(layers[[i]], previous[[i]])
-  }
-  for (i in chosen) .set_layer_trainable(layers[[i]], trainable)
+  py_set_attr(object, "trainable", TRUE)
+  for (i in seq_along(layers))
+    .set_layer_trainable(layers[[i]], if (i %in% chosen) trainable else !trainable)
   invisible(object)
 }
 
@@ -469,7 +488,16 @@ unfreeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
     at
   }
   if (!is.null(which)) {
-    if (is.logical(which)) return(which(rep_len(which, length(names))))
+    if (inherits(which, "formula")) which <- rlang::as_function(which)
+    if (is.function(which) && !is_py_object(which)) {
+      which <- vapply(layers, function(layer) {
+        chosen <- which(layer)
+        if (!is.logical(chosen) || length(chosen) != 1L || is.na(chosen))
+          stop("`which`: the function must return TRUE or FALSE for each layer", call. = FALSE)
+        chosen
+      }, TRUE)
+    }
+    if (is.logical(which)) return(base::which(rep_len(which, length(names))))
     return(unlist(lapply(if (is.list(which)) which else as.list(which), position, what = "which")))
   }
   first <- if (is.null(from)) 1L else position(from, "from")
