@@ -219,6 +219,9 @@ check("terminate_on_naan_alias", identical(callback_terminate_on_naan, callback_
 check("builtin_classes", vapply(list(callback_terminate_on_nan(), callback_progbar_logger()),
                                 function(cb) class(cb)[[1]], ""))
 check("builtin_verbose_logical", py_to_r(callback_early_stopping(verbose = TRUE)$verbose))
+check("remote_monitor", c(class(callback_remote_monitor(root = "http://localhost:1"))[[1]],
+                          py_to_r(callback_remote_monitor(send_as_json = TRUE)$send_as_json)))
+check("swap_ema_weights", py_to_r(callback_swap_ema_weights(swap_on_epoch = TRUE)$swap_on_epoch))
 
 # ---- R6 classes inheriting keras$callbacks$Callback, through r_to_py() (keras3) ---------------
 Tracker <- R6::R6Class("Tracker", inherit = keras$callbacks$Callback, public = list(
@@ -249,6 +252,14 @@ def out(tmp_path_factory):
 
 def test_builtin_callback_verbose_takes_true(out):
     assert out["builtin_verbose_logical"] == "1"
+
+
+def test_callback_remote_monitor(out):
+    assert out["remote_monitor"] == "keras.src.callbacks.remote_monitor.RemoteMonitor TRUE"
+
+
+def test_callback_swap_ema_weights(out):
+    assert out["swap_ema_weights"] == "TRUE"
 
 
 def test_r6_class_inheriting_keras_callback_converts_to_a_callback_class(out):

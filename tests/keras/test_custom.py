@@ -247,6 +247,16 @@ Dotted(keras$layers$Layer) %py_class% {
   initialize <- function(units, ...) super$initialize(...)
 }
 check("init_signature_with_dots", signature(Dotted))
+NonNegative <- keras3::Constraint("NonNegative",
+  call = function(w) w * keras$ops$cast(w >= 0, dtype = w$dtype))
+check("constraint_class", c(as.character(inherits(NonNegative(), "keras.src.constraints.constraints.Constraint")),
+                            as.vector(as.array(NonNegative()(tf$constant(c(-1, 2)))))))
+Halving <- new_learning_rate_schedule_class("Halving",
+  initialize = function(start) self$start <- start,
+  call = function(step) self$start / (1 + keras$ops$cast(step, "float32")))
+check("learning_rate_schedule_class", as.numeric(Halving(0.5)(3L)))
+check("new_loss_and_metric_class_aliases",
+      c(identical(new_loss_class, keras3::Loss), identical(new_metric_class, keras3::Metric)))
 '''
 
 
@@ -440,3 +450,15 @@ def test_create_layer_wrapper_takes_the_initialize_formals(out):
 
 def test_r_initialize_with_dots_keeps_kwargs(out):
     assert out["init_signature_with_dots"] == "(units, *args, **kwargs)"
+
+
+def test_constraint_class(out):
+    assert out["constraint_class"] == "TRUE 0 2"
+
+
+def test_learning_rate_schedule_class(out):
+    assert out["learning_rate_schedule_class"] == "0.125"
+
+
+def test_new_loss_class_and_new_metric_class_are_loss_and_metric(out):
+    assert out["new_loss_and_metric_class_aliases"] == "TRUE TRUE"

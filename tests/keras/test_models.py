@@ -136,6 +136,9 @@ check("sequential_dots_reach_the_input", c(shape_of(dots_model$inputs[[1]]),
                                            dots_model$inputs[[1]]$dtype, dots_model$name))
 check("sequential_input_argument_twice", keras_model_sequential(input_batch_size = 2, batch_size = 3))
 check("sequential_layer_as_input_shape", keras_model_sequential(layer_dense(units = 1)))
+reset_state(dots_model$layers[[1]])
+check("reset_state_returns_the_object", withVisible(reset_state(dots_model))$visible)
+check("reset_state_without_state", reset_state(layer_dense(units = 1)))
 
 trainable <- function(model) vapply(model$layers, function(l) l$trainable, TRUE)
 three <- keras_model_sequential(input_shape = 4) %>% layer_dense(3, name = "a") %>%
@@ -152,6 +155,33 @@ check("unfreeze_which_freezes_the_others", trainable(three))
 check("freeze_which_function_must_be_logical", freeze_weights(three, which = function(l) "yes"))
 unfreeze_weights(three)
 
+three %>% compile(optimizer = "adam", loss = "mse")
+state <- get_state_tree(three, "r_array")
+check("get_state_tree", c(names(state), dim(state$trainable_variables[[1]]$a$kernel)))
+state$trainable_variables[[1]]$a$kernel[] <- 0.5
+set_state_tree(three, state)
+check("set_state_tree", unique(as.vector(get_weights(three)[[1]])))
+check("get_source_inputs", identical(py_id(get_source_inputs(three$outputs[[1]])[[1]]),
+                                     py_id(three$inputs[[1]])))
+counter <- keras_variable(c(1, 2), trainable = FALSE)
+check("keras_variable", c(counter$dtype, counter$trainable, as.vector(as.array(counter$numpy()))))
+check("keras_variable_from_initializer", as.vector(as.array(
+  keras_variable("ones", shape = c(2, 2))$numpy())))
+quantize_weights(three$layers[[1]], "int8")
+check("quantize_weights", three$layers[[1]]$kernel$dtype)
+check("quantize_weights_mode", quantize_weights(three, 8))
+
+exported <- file.path(tempdir(), "exported")
+check("export_savedmodel", c(withVisible(export_savedmodel(seq_model, exported, verbose = FALSE))$visible,
+                             file.exists(file.path(exported, "saved_model.pb"))))
+plot_file <- file.path(tempdir(), "model.png")
+check("plot_to_file", c(is.null(plot(seq_model, show_shapes = TRUE, to_file = plot_file)),
+                        file.exists(plot_file), file.size(plot_file) > 1000))
+device_file <- file.path(tempdir(), "device.png")
+grDevices::png(device_file)
+check("plot_to_device", is.null(plot(seq_model)))
+grDevices::dev.off()
+check("plot_to_device_drew", file.size(device_file) > 1000)
 '''
 
 
@@ -379,6 +409,15 @@ def test_sequential_layer_given_as_input_shape_is_an_error(out):
     assert "not as `input_shape`" in out["sequential_layer_as_input_shape"]
 
 
+def test_reset_state_of_a_model_resets_its_layers_and_returns_it_invisibly(out):
+    assert out["reset_state_returns_the_object"] == "FALSE"
+
+
+def test_reset_state_of_a_layer_without_state_is_an_error(out):
+    assert "reset_state(): a keras.src.layers.core.dense.Dense has no state to reset" \
+        in out["reset_state_without_state"]
+
+
 def test_freeze_weights_range_unfreezes_the_other_layers(out):
     assert out["freeze_range_unfreezes_the_others"] == "TRUE FALSE FALSE"
 
@@ -399,3 +438,43 @@ def test_freeze_weights_which_function_must_return_true_or_false(out):
     assert "the function must return TRUE or FALSE" in out["freeze_which_function_must_be_logical"]
 
 
+def test_get_state_tree_as_r_arrays(out):
+    assert out["get_state_tree"] == (
+        "trainable_variables non_trainable_variables optimizer_variables metrics_variables 4 3")
+
+
+def test_set_state_tree_assigns_r_arrays(out):
+    assert out["set_state_tree"] == "0.5"
+
+
+def test_get_source_inputs_gives_the_model_input(out):
+    assert out["get_source_inputs"] == "TRUE"
+
+
+def test_keras_variable_from_r_values(out):
+    assert out["keras_variable"] == "float32 FALSE 1 2"
+
+
+def test_keras_variable_from_an_initializer(out):
+    assert out["keras_variable_from_initializer"] == "1 1 1 1"
+
+
+def test_quantize_weights(out):
+    assert out["quantize_weights"] == "int8"
+
+
+def test_quantize_weights_mode_must_be_a_string(out):
+    assert "`mode` must be a quantization mode" in out["quantize_weights_mode"]
+
+
+def test_export_savedmodel_writes_a_saved_model(out):
+    assert out["export_savedmodel"] == "FALSE TRUE"
+
+
+def test_plot_model_to_a_file(out):
+    assert out["plot_to_file"] == "TRUE TRUE TRUE"
+
+
+def test_plot_model_on_the_graphics_device(out):
+    assert out["plot_to_device"] == "TRUE"
+    assert out["plot_to_device_drew"] == "TRUE"

@@ -286,7 +286,7 @@ new_layer_class <- Layer
 #' per-sample values it returns (by their mean, unless the loss is made with
 #' another `reduction`). Calling the class makes a loss for
 #' [compile()][compile.keras.src.models.model.Model]. Methods are made as for
-#' [Model()].
+#' [Model()]. `new_loss_class()` is the same function.
 #'
 #' @param classname The name of the Python class (a single string).
 #' @param call `function(y_true, y_pred)`, returning the loss of each sample.
@@ -319,7 +319,7 @@ Loss <- function(classname, call = NULL, ..., public = list(), private = list(),
 #' NULL)` updates them for each batch and `result()` computes the value from
 #' them. Calling the class makes a metric for
 #' [compile()][compile.keras.src.models.model.Model]. Methods are made as for
-#' [Model()].
+#' [Model()]. `new_metric_class()` is the same function.
 #'
 #' @param classname The name of the Python class (a single string).
 #' @param initialize The constructor; it creates the state variables.
@@ -354,6 +354,94 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
                                      result = result))
   .keras_class(classname, c(members, list2(...), public), private, inherit,
                function() keras$metrics$Metric)
+}
+
+#' @rdname Loss
+new_loss_class <- Loss
+
+#' @rdname Metric
+new_metric_class <- Metric
+
+# ---- constraints and learning rate schedules ------------------------------------------
+
+#' Define a weight constraint class with R methods
+#'
+#' @description
+#' Creates a Python subclass of `keras$constraints$Constraint` (or of
+#' `inherit`): `call(w)` returns the constrained weights (it becomes the
+#' class's `__call__`), and Keras applies it to a layer's weights after each
+#' update. Calling the class makes a constraint, for arguments such as
+#' `kernel_constraint` of [layer_dense()]. Methods are made as for [Model()].
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param call `function(w)`, returning the constrained weight tensor.
+#' @param get_config `function()` returning the constructor's arguments as a
+#'   named list, so that models using the constraint can be saved.
+#' @param ... Further members of the class, by name (such as `initialize`).
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members.
+#' @param inherit The class to derive from instead of
+#'   `keras$constraints$Constraint`.
+#'
+#' @returns The Python class; call it to make a constraint.
+#' @seealso [Layer()]
+#' @md
+#' @examples
+#' \dontrun{
+#' NonNegative <- Constraint("NonNegative",
+#'   call = function(w) w * op_cast(w >= 0, dtype = w$dtype)
+#' )
+#' layer <- layer_dense(units = 4, kernel_constraint = NonNegative())
+#' }
+Constraint <- function(classname, call = NULL, get_config = NULL, ..., public = list(),
+                       private = list(), inherit = NULL) {
+  members <- .keras_method_args(list(`__call__` = call, get_config = get_config))
+  .keras_class(classname, c(members, list2(...), public), private, inherit,
+               function() keras$constraints$Constraint)
+}
+
+#' Define a learning rate schedule class with R methods
+#'
+#' @description
+#' Creates a Python subclass of
+#' `keras$optimizers$schedules$LearningRateSchedule` (or of `inherit`):
+#' `call(step)` gives the learning rate at a training step (a tensor counted
+#' from 0; it becomes the class's `__call__`). Calling the class makes a
+#' schedule to give as an optimizer's `learning_rate`. Methods are made as
+#' for [Model()].
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param call `function(step)`, returning the learning rate.
+#' @param initialize The constructor, `function(...)`.
+#' @param get_config `function()` returning the constructor's arguments as a
+#'   named list, so that optimizers using the schedule can be saved.
+#' @param ... Further members of the class, by name.
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members.
+#' @param inherit The class to derive from instead of `LearningRateSchedule`.
+#'
+#' @returns The Python class; call it to make a schedule.
+#' @md
+#' @examples
+#' \dontrun{
+#' Halving <- new_learning_rate_schedule_class("Halving",
+#'   initialize = function(start, every) {
+#'     self$start <- start
+#'     self$every <- every
+#'   },
+#'   call = function(step) {
+#'     self$start * 0.5 ^ op_floor(op_cast(step, "float32") / self$every)
+#'   }
+#' )
+#' optimizer <- optimizer_sgd(learning_rate = Halving(0.1, 1000))
+#' }
+new_learning_rate_schedule_class <- function(classname, call = NULL, initialize = NULL,
+                                             get_config = NULL, ..., public = list(),
+                                             private = list(), inherit = NULL) {
+  members <- .keras_method_args(list(initialize = initialize, `__call__` = call,
+                                     get_config = get_config))
+  .keras_class(classname, c(members, list2(...), public), private, inherit,
+               function() keras$optimizers$schedules$LearningRateSchedule)
 }
 
 # `MyLayer(keras$layers$Layer) %py_class% { call <- function(x) ... }`: the

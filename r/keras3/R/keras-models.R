@@ -777,3 +777,302 @@ with_custom_object_scope <- function(objects, expr) {
   }, "")
   py_dict(keys, values)
 }
+
+# ---- state, inputs, quantization -------------------------------------------------------
+
+#' The inputs a tensor was computed from
+#'
+#' @description
+#' Calls `keras$utils$get_source_inputs()`: the input tensors (from
+#' [keras_input()]) at the start of the graph of layers that computes
+#' `tensor`.
+#'
+#' @param tensor A symbolic tensor (a `KerasTensor`).
+#'
+#' @returns A list of the input tensors.
+#' @md
+#' @examples
+#' \dontrun{
+#' input <- keras_input(shape = 4)
+#' output <- input %>% layer_dense(2) %>% layer_dense(1)
+#' get_source_inputs(output)
+#' }
+get_source_inputs <- function(tensor) {
+  py_to_r(py_call(keras$utils$get_source_inputs, tensor))
+}
+
+#' Get or set all the state of a model
+#'
+#' @description
+#' `get_state_tree()` gives the model's state, its trainable and
+#' non-trainable variables and those of its optimizer and metrics, as a
+#' nested named list (`model$get_state_tree()`). `set_state_tree()` assigns
+#' such a structure back.
+#'
+#' @param object A Keras model.
+#' @param value_format The form of the values: `"backend_tensor"` (tensors),
+#'   `"numpy_array"` (NumPy arrays, not converted), or `"r_array"` / `"array"`
+#'   (R arrays).
+#' @param state_tree A nested list as `get_state_tree()` gives it.
+#'
+#' @returns `get_state_tree()`: a nested named list. `set_state_tree()`:
+#'   `object`, invisibly.
+#' @md
+#' @examples
+#' \dontrun{
+#' state <- get_state_tree(model, "r_array")
+#' set_state_tree(model, state)
+#' }
+get_state_tree <- function(object, value_format = "backend_tensor") {
+  format <- match.arg(value_format, c("backend_tensor", "numpy_array", "r_array", "array"))
+  getter <- py_get_attr(object, "get_state_tree")
+  switch(format,
+    numpy_array = py_call(r_to_py(getter), "numpy_array"),
+    r_array = , array = py_to_r(py_call(getter, "numpy_array")),
+    py_to_r(py_call(getter, "backend_tensor")))
+}
+
+#' @rdname get_state_tree
+set_state_tree <- function(object, state_tree) {
+  py_call(py_get_attr(object, "set_state_tree"), .keras_state_values(state_tree))
+  invisible(object)
+}
+
+# R arrays in a state tree as NumPy arrays (Keras casts them to their
+# variables' dtypes). A value without dim is a scalar (py_to_r() gives 0-d
+# arrays so) when it has one element, else a 1-d array.
+.keras_state_values <- function(x) {
+  if (is.null(x) || is_py_object(x)) return(x)
+  if (is.list(x)) return(lapply(x, .keras_state_values))
+  if (is.null(dim(x)) && length(x) == 1L) return(.np()$asarray(x))
+  if (is.null(dim(x))) dim(x) <- length(x)
+  .np()$ascontiguousarray(x)
+}
+
+#' Reset the state of a layer, metric or model
+#'
+#' @description
+#' Calls the object's `reset_state()`: a stateful RNN layer forgets its
+#' states, a metric its accumulated values (its result starts again from
+#' zero). A model, which has no `reset_state()` in Keras 3, has that of each of
+#' its layers that has one called (its stateful RNN layers, nested models
+#' included), as keras 2.x's `reset_states()` did.
+#'
+#' @param object A layer, metric or model.
+#'
+#' @returns `object`, invisibly.
+#' @md
+#' @examples
+#' \dontrun{
+#' accuracy <- metric_binary_accuracy()
+#' reset_state(accuracy)
+#' }
+reset_state <- function(object) {
+  if (py_has_attr(object, "reset_state")) py_call(py_get_attr(object, "reset_state"))
+  else if (inherits(object, .model_class)) .reset_layer_states(object)
+  else stop("reset_state(): a ", class(object)[[1L]], " has no state to reset", call. = FALSE)
+  invisible(object)
+}
+
+.reset_layer_states <- function(model) {
+  for (layer in py_to_r(py_get_attr(model, "layers"))) {
+    if (py_has_attr(layer, "reset_state")) py_call(py_get_attr(layer, "reset_state"))
+    else if (inherits(layer, .model_class)) .reset_layer_states(layer)
+  }
+}
+
+#' Quantize the weights of a model or layer
+#'
+#' @description
+#' Calls the object's `quantize(mode)`: replaces the weights of the layers
+#' that support it (`layer_dense()`, `layer_einsum_dense()`,
+#' `layer_embedding()`, ...) by quantized ones, to save memory and compute at
+#' inference.
+#'
+#' @param object A model or layer (built).
+#' @param mode The quantization mode: `"int8"`, `"int4"`, `"float8"`, `"gptq"`,
+#'   ...; the modes of the installed Keras.
+#' @param ... Further arguments of `quantize()`, by name (`type_check`, a
+#'   `config`).
+#'
+#' @returns `object`, invisibly (it is modified in place).
+#' @md
+#' @examples
+#' \dontrun{
+#' model %>% quantize_weights("int8")
+#' }
+quantize_weights <- function(object, mode, ...) {
+  if (!is.character(mode) || length(mode) != 1L)
+    stop("`mode` must be a quantization mode such as \"int8\"", call. = FALSE)
+  py_call(py_get_attr(object, "quantize"), mode, ...)
+  invisible(object)
+}
+
+#' Create a Keras variable
+#'
+#' @description
+#' Calls `keras$Variable()`: a backend variable (a `tf.Variable` here) whose
+#' value starts from `initializer` (an array, a number, or an initializer
+#' called with `shape` and `dtype`), for state kept outside layers. Update it
+#' with `x$assign(value)`, `x$assign_add(value)`, ...
+#'
+#' @param initializer The initial value (an array or a number), or an
+#'   initializer (such as `"zeros"` or an `initializer_*()` object) with
+#'   `shape`.
+#' @param shape The shape, when `initializer` is an initializer.
+#' @param dtype The data type; floatx by default (doubles).
+#' @param trainable Whether gradients are computed for it.
+#' @param autocast Whether it is cast to the compute dtype in mixed precision.
+#' @param aggregation,synchronization How it is aggregated and synchronized
+#'   under a distribution strategy.
+#' @param name A name for it.
+#' @param ... Further arguments of `keras$Variable()`, by name.
+#'
+#' @returns A Keras variable.
+#' @md
+#' @examples
+#' \dontrun{
+#' counter <- keras_variable(0, dtype = "int32", trainable = FALSE)
+#' counter$assign_add(1L)
+#' w <- keras_variable("glorot_uniform", shape = c(3, 2))
+#' }
+keras_variable <- function(initializer, shape = NULL, dtype = NULL, trainable = TRUE,
+                           autocast = TRUE, aggregation = "none", synchronization = "auto",
+                           name = NULL, ...) {
+  args <- .keras_args(environment(), match.call(expand.dots = FALSE))
+  if (!is.character(initializer) && !is_py_object(initializer) && !is.function(initializer))
+    args$initializer <- .keras_data(initializer, dtype)
+  py_call(keras$Variable, !!!args)
+}
+
+# ---- export and plotting -----------------------------------------------------------------
+
+#' Export a model for serving
+#'
+#' @description
+#' `export_savedmodel()` writes an inference-only artifact of the model with
+#' the model's `export()`: by default a TensorFlow SavedModel
+#' (`format = "tf_saved_model"`) that TensorFlow Serving or
+#' `layer_tfsm()` can load. It keeps the forward pass, not the training state;
+#' use [save_model()] to save a model to load and train again.
+#'
+#' @param object A Keras model.
+#' @param export_dir_base The directory to write.
+#' @param ... Further arguments of `export()`, by name.
+#' @param format `"tf_saved_model"`, `"onnx"` or `"openvino"` (the last two
+#'   need their Python packages).
+#' @param verbose Whether to print a summary of what was exported.
+#' @param input_signature The input signature, when the model does not have
+#'   one.
+#'
+#' @returns `object`, invisibly.
+#' @seealso [save_model()]
+#' @md
+#' @examples
+#' \dontrun{
+#' export_savedmodel(model, "exported")
+#' reloaded <- keras_model_sequential() %>% layer_tfsm("exported")
+#' }
+export_savedmodel <- function(object, export_dir_base, ...) UseMethod("export_savedmodel")
+
+#' @rdname export_savedmodel
+#' @method export_savedmodel keras.src.models.model.Model
+export_savedmodel.keras.src.models.model.Model <- function(object, export_dir_base, ...,
+                                                           format = "tf_saved_model",
+                                                           verbose = NULL,
+                                                           input_signature = NULL) {
+  args <- list2(path.expand(export_dir_base), format = format, ...)
+  if (!is.null(verbose)) args$verbose <- isTRUE(as.logical(verbose))
+  if (!is.null(input_signature)) args$input_signature <- input_signature
+  py_call(py_get_attr(object, "export"), !!!args)
+  invisible(object)
+}
+
+#' Plot a model's graph of layers
+#'
+#' @description
+#' Draws the model's layers and their connections, as
+#' `keras$utils$model_to_dot()` lays them out with Graphviz: on the current
+#' graphics device, or into the file `to_file` (its format from its
+#' extension: `.png`, `.pdf`, `.svg`, ...). In knitr, the image is included in
+#' the document.
+#'
+#' This needs the Python package `pydot` and Graphviz's `dot` program
+#' (Debian: `apt-get install graphviz`); drawing on the device also needs the
+#' R package png.
+#'
+#' @param x A Keras model.
+#' @param show_shapes Whether to show the output shapes of the layers.
+#' @param show_dtype Whether to show their dtypes.
+#' @param show_layer_names Whether to show the layers' names.
+#' @param ... Further arguments of `model_to_dot()`, by name.
+#' @param rankdir `"TB"` (top to bottom) or `"LR"` (left to right).
+#' @param expand_nested Whether to draw the layers of nested models.
+#' @param dpi The resolution of the image, in dots per inch.
+#' @param layer_range Two layer names: draw the layers from the first to the
+#'   second only.
+#' @param show_layer_activations Whether to show the layers' activations.
+#' @param show_trainable Whether to mark which layers are trainable; `NA` does
+#'   it when the model is built and has frozen weights.
+#' @param to_file A file to write the image to, instead of drawing it.
+#'
+#' @returns `NULL`, invisibly (in knitr, the image to include).
+#' @method plot keras.src.models.model.Model
+#' @md
+#' @examples
+#' \dontrun{
+#' plot(model, show_shapes = TRUE)
+#' plot(model, to_file = "model.png")
+#' }
+plot.keras.src.models.model.Model <- function(x, show_shapes = FALSE, show_dtype = FALSE,
+                                              show_layer_names = FALSE, ...,
+                                              rankdir = "TB", expand_nested = FALSE,
+                                              dpi = getOption("keras.plot.model.dpi", 200L),
+                                              layer_range = NULL,
+                                              show_layer_activations = FALSE,
+                                              show_trainable = NA, to_file = NULL) {
+  if (!py_module_available("pydot"))
+    stop("plot() of a model needs the Python package pydot, which is not installed ",
+         "(pip install pydot), and Graphviz's `dot` program (Debian: apt-get install graphviz)",
+         call. = FALSE)
+  if (!nzchar(Sys.which("dot")))
+    stop("plot() of a model needs Graphviz's `dot` program, which is not on the PATH ",
+         "(Debian: apt-get install graphviz)", call. = FALSE)
+  if (is.na(show_trainable))
+    show_trainable <- isTRUE(py_to_r(py_get_attr(x, "built"))) &&
+      length(py_to_r(py_get_attr(x, "non_trainable_weights"))) > 0L
+  args <- list2(x, show_shapes = show_shapes, show_dtype = show_dtype,
+                show_layer_names = show_layer_names, rankdir = rankdir,
+                expand_nested = expand_nested, dpi = .keras_integer(dpi, "dpi"),
+                show_layer_activations = show_layer_activations,
+                show_trainable = show_trainable, ...)
+  if (!is.null(layer_range)) args$layer_range <- as.list(layer_range)
+  knitting <- is.null(to_file) && isTRUE(getOption("knitr.in.progress"))
+  file <- if (!is.null(to_file)) path.expand(to_file) else if (knitting) .knitr_figure_file()
+          else tempfile(fileext = ".png")
+  if (is.null(to_file) && !knitting) on.exit(unlink(file), add = TRUE)
+  format <- tolower(tools::file_ext(file))
+  if (!nzchar(format)) stop("`to_file` needs an extension naming the format (.png, .pdf, ...)",
+                            call. = FALSE)
+  dot <- py_call(keras$utils$model_to_dot, !!!args)
+  py_call(py_get_attr(dot, "write"), file, format = format)
+  if (!is.null(to_file)) return(invisible())
+  if (knitting) return(knitr::include_graphics(file))
+  if (!requireNamespace("png", quietly = TRUE))
+    stop("drawing the model on the graphics device needs the R package png; ",
+         "or give `to_file`", call. = FALSE)
+  image <- png::readPNG(file, native = TRUE)
+  size <- dim(image)
+  graphics::plot.new()
+  graphics::plot.window(xlim = c(0, size[[2L]]), ylim = c(0, size[[1L]]), asp = 1,
+                        xaxs = "i", yaxs = "i")
+  graphics::rasterImage(image, 0, 0, size[[2L]], size[[1L]], interpolate = TRUE)
+  invisible()
+}
+
+.knitr_figure_file <- function() {
+  options <- knitr::opts_current$get()
+  file <- knitr::fig_path(".png", options = options)
+  dir.create(dirname(file), recursive = TRUE, showWarnings = FALSE)
+  file
+}
