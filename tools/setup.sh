@@ -1,14 +1,16 @@
 #!/bin/sh
-# Set up a fresh Debian 12 machine (as root) or an existing one: R and the R
-# packages from Debian when missing, then .venv with pyreticulate and its test
-# extras. Safe to run again; it only installs what is missing.
+# Set up a fresh Debian 12 machine (as root) or an existing one: R, the R
+# packages and Graphviz (keras3's plot(model)) from Debian when missing, then
+# .venv with pyreticulate and its test extras. Safe to run again; it only
+# installs what is missing.
 set -eu
 cd "$(dirname "$0")/.."
 
-R_DEBS="r-base-core r-base-dev r-cran-r6 r-cran-magrittr r-cran-rlang r-cran-generics r-cran-testthat r-cran-matrix r-cran-ggplot2 r-cran-reticulate r-cran-roxygen2"
+R_DEBS="r-base-core r-base-dev r-cran-r6 r-cran-magrittr r-cran-rlang r-cran-generics r-cran-testthat r-cran-matrix r-cran-ggplot2 r-cran-reticulate r-cran-roxygen2 r-cran-png r-cran-yaml"
+OTHER_DEBS="graphviz"
 
 missing=""
-for deb in $R_DEBS; do
+for deb in $R_DEBS $OTHER_DEBS; do
   dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q "install ok installed" || missing="$missing $deb"
 done
 if [ -n "$missing" ]; then

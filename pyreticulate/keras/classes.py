@@ -8,29 +8,84 @@ the hooks of a ``Callback`` subclass count epochs and batches from 1 and merge
 a named list they return into ``logs`` (``callbacks.class_hook``).
 Shapes given to ``build`` and ``compute_output_shape`` are tuples, so they
 reach R as ``list(NULL, 10L)``.
+
+``properties`` names members that become Python properties (keras3's
+``active_property()``, R6 active bindings): the R function is the getter
+(``fn()``) and, when it takes a value, the setter (``fn(value)``). With
+``callback_hooks=False`` (R6 classes given to ``r_to_py()``, as in keras3)
+the hooks of a Callback subclass are plain methods: Keras's 0-based indices,
+the value returned ignored. An R ``initialize`` without ``...`` shows its own
+signature (``inspect.signature``, ``formals()``), though unknown keywords
+(Keras's ``name``, ``dtype``, ... from a saved config) are still accepted and
+dropped.
 """
 import functools
+import inspect
 
 from ..pyobjects import classes
 from . import callbacks
 from ..convert.rules.callables import r_formals
+from ..libr import capi
 
 _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 
-def make_class(name, members, bases, private):
+def make_class(name, members, bases, private, properties=(), callback_hooks=True):
     """A subclass of ``bases`` whose R function members are methods."""
     import keras
-    cls = classes.make_class(name, dict(members), tuple(bases), python_defaults=True,
+    members = dict(members)
+    init = members.get("__init__")
+    cls = classes.make_class(name, members, tuple(bases), python_defaults=True,
                              private=private)
     for method_name in _SHAPE_METHODS:
         if method_name in cls.__dict__:
             setattr(cls, method_name, _with_tuple_shapes(cls.__dict__[method_name]))
-    if issubclass(cls, keras.callbacks.Callback):
+    if callback_hooks and issubclass(cls, keras.callbacks.Callback):
         for hook in callbacks.hook_names():
             if hook in cls.__dict__:
                 setattr(cls, hook, callbacks.class_hook(hook, cls.__dict__[hook]))
+    if isinstance(properties, str):
+        properties = [properties]
+    for prop in properties or ():
+        setattr(cls, prop, _property(cls.__dict__[prop], members[prop]))
+    if init is not None and "__init__" in cls.__dict__ and _closure_without_dots(init):
+        _show_r_signature(cls.__dict__["__init__"])
     return cls
+
+
+def signature_of(obj):
+    """A new function with ``obj``'s signature, for R's ``formals()`` (not cached yet)."""
+    def stand_in(*args, **kwargs):
+        raise TypeError("signature_of(): a stand-in, not to be called")
+    stand_in.__signature__ = inspect.signature(obj)
+    return stand_in
+
+
+def _closure_without_dots(member):
+    sexp = getattr(member, "sexp", None)
+    return sexp is not None and capi.lib.TYPEOF(sexp) == capi.CLOSXP and \
+        all(name != "..." for name, _ in r_formals(sexp))
+
+
+def _show_r_signature(function):
+    """The signature without the ``**kwargs`` added for Keras (the R function has no ``...``)."""
+    signature = inspect.signature(function)
+    kept = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    function.__signature__ = signature.replace(parameters=kept)
+
+
+def _property(method, member):
+    """A property calling the R method: ``fn(self)`` to get, ``fn(self, value)`` to set."""
+    takes_value = len([n for n, _ in r_formals(member.sexp)]) > 1 \
+        if capi.lib.TYPEOF(member.sexp) == capi.CLOSXP else True
+
+    def fget(self):
+        return method(self)
+
+    def fset(self, value):
+        method(self, value)
+
+    return property(fget, fset if takes_value else None, doc=method.__doc__)
 
 
 def _with_tuple_shapes(method):

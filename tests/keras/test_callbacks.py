@@ -218,12 +218,68 @@ check("tensorboard_writes_event_files",
 check("terminate_on_naan_alias", identical(callback_terminate_on_naan, callback_terminate_on_nan))
 check("builtin_classes", vapply(list(callback_terminate_on_nan(), callback_progbar_logger()),
                                 function(cb) class(cb)[[1]], ""))
+check("builtin_verbose_logical", py_to_r(callback_early_stopping(verbose = TRUE)$verbose))
+check("remote_monitor", c(class(callback_remote_monitor(root = "http://localhost:1"))[[1]],
+                          py_to_r(callback_remote_monitor(send_as_json = TRUE)$send_as_json)))
+check("swap_ema_weights", py_to_r(callback_swap_ema_weights(swap_on_epoch = TRUE)$swap_on_epoch))
+
+# ---- R6 classes inheriting keras$callbacks$Callback, through r_to_py() (keras3) ---------------
+Tracker <- R6::R6Class("Tracker", inherit = keras$callbacks$Callback, public = list(
+  epochs = NULL, losses = NULL,
+  on_epoch_end = function(epoch, logs = NULL) {
+    self$epochs <- c(self$epochs, epoch)
+    list(ignored = 1)
+  },
+  on_train_batch_end = function(batch, logs = list()) self$losses <- c(self$losses, logs[["loss"]])))
+tracker <- r_to_py(Tracker)()
+tracked <- train(list(tracker), epochs = 2)
+check("r6_python_callback_is_callable_class", inherits(tracker, "keras.src.callbacks.callback.Callback"))
+check("r6_python_callback_epochs_from_zero", tracker$epochs)
+check("r6_python_callback_return_ignored", names(tracked$metrics))
+check("r6_python_callback_batch_logs", c(as.character(is.numeric(tracker$losses)), length(tracker$losses)))
+
+# ---- Callback() values logged as integers stay integers in the history ------------------------
+EpochLogger <- Callback("EpochLogger", on_epoch_end = function(epoch, logs) list(seen = epoch))
+logged <- train(list(EpochLogger()), epochs = 2)
+check("callback_integer_log_stays_integer", c(typeof(logged$metrics$seen), logged$metrics$seen))
 '''
 
 
 @pytest.fixture(scope="module")
 def out(tmp_path_factory):
     return run_labelled(tmp_path_factory.mktemp("keras_callbacks"), SCRIPT)
+
+
+def test_builtin_callback_verbose_takes_true(out):
+    assert out["builtin_verbose_logical"] == "1"
+
+
+def test_callback_remote_monitor(out):
+    assert out["remote_monitor"] == "keras.src.callbacks.remote_monitor.RemoteMonitor TRUE"
+
+
+def test_callback_swap_ema_weights(out):
+    assert out["swap_ema_weights"] == "TRUE"
+
+
+def test_r6_class_inheriting_keras_callback_converts_to_a_callback_class(out):
+    assert out["r6_python_callback_is_callable_class"] == "TRUE"
+
+
+def test_r6_python_callback_counts_epochs_from_zero(out):
+    assert out["r6_python_callback_epochs_from_zero"] == "0 1"
+
+
+def test_r6_python_callback_return_value_is_ignored(out):
+    assert out["r6_python_callback_return_ignored"] == "loss mae"
+
+
+def test_r6_python_callback_gets_batch_logs(out):
+    assert out["r6_python_callback_batch_logs"] == "TRUE 8"
+
+
+def test_integer_logged_by_a_callback_stays_integer_in_history(out):
+    assert out["callback_integer_log_stays_integer"] == "integer 1 2"
 
 
 def test_r6_callback_sees_every_epoch_from_zero(out):

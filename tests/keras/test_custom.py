@@ -172,6 +172,91 @@ Point %py_class% {
   reveal <- function() private$secret
 }
 check("py_class_plain", c(Point(-3)$norm(), Point(1)$reveal()))
+Thermometer %py_class% {
+  initialize <- function(celsius) private$celsius <- celsius
+  fahrenheit %<-active% function(value) {
+    if (missing(value)) private$celsius * 9 / 5 + 32 else private$celsius <- (value - 32) * 5 / 9
+  }
+}
+thermometer <- Thermometer(100)
+check("py_class_active_binding_is_a_property", thermometer$fahrenheit)
+thermometer$fahrenheit <- 32
+check("py_class_property_setter", thermometer$fahrenheit)
+Counted <- keras3::Model("Counted",
+  initialize = function(...) {
+    super$initialize(...)
+    self$dense <- layer_dense(units = 1)
+  },
+  call = function(x) self$dense(x),
+  layer_count = keras3::active_property(function() length(self$layers)))
+check("active_property_getter", Counted()$layer_count)
+check("mark_active_alias", identical(mark_active, keras3::active_property))
+
+# ---- R6 classes through r_to_py() -------------------------------------------------------------
+Plain6 <- R6::R6Class("Plain6",
+  public = list(
+    initialize = function() private$count <- 1,
+    bump = function(by = 1) { private$count <- private$count + by; invisible(NULL) },
+    update_dict = function(x = NULL) { x[["seen"]] <- TRUE; x }
+  ),
+  private = list(count = NULL),
+  active = list(doubled = function(value) private$count * 2))
+Plain6Py <- r_to_py(Plain6)
+one <- Plain6Py(); two <- Plain6Py()
+one$bump(); one$bump(by = 2)
+check("r6_class_is_a_python_class", c(class(Plain6Py)[[1]], py_to_r(py_get_attr(Plain6Py, "__name__"))))
+check("r6_privates_per_instance", c(one$doubled, two$doubled))
+check("r6_method_gets_converted_arguments", names(one$update_dict(py_eval("{'a': 1}", convert = FALSE))))
+check("r6_clone_left_out", py_has_attr(Plain6Py, "clone"))
+Dense6 <- R6::R6Class("Dense6",
+  inherit = keras$layers$Layer,
+  public = list(
+    units = NULL,
+    initialize = function(units, ...) {
+      super$initialize(...)
+      self$units <- as.integer(units)
+    },
+    build = function(input_shape) {
+      self$kernel <- self$add_weight(shape = list(input_shape[[2]], self$units), name = "kernel")
+    },
+    call = function(x, mask = NULL) keras$ops$matmul(x, self$kernel)
+  ))
+layer_dense6 <- function(object, units) keras3:::create_layer(Dense6, object, list(units = units))
+check("r6_layer_in_a_sequential_model", {
+  m <- keras_model_sequential(input_shape = 4) %>% layer_dense6(units = 3)
+  c(length(m$layers), dim(predict(m, x[1:2, c(1, 2, 3, 1)], verbose = 0)))
+})
+Scaled6 <- R6::R6Class("Scaled6", inherit = Dense6,
+  public = list(call = function(x, mask = NULL) super$call(x) * 10))
+check("r6_class_inheriting_an_r6_class", {
+  layer <- r_to_py(Scaled6)(units = 2L)
+  c(as.character(inherits(layer, "keras.src.layers.layer.Layer")),
+    length(layer(tf$ones(shape(1, 3)))$shape))
+})
+
+# ---- formals of R-defined classes, constraints and schedules -----------------------------
+Sized(keras$layers$Layer) %py_class% {
+  initialize <- function(units, activation = NULL) {
+    super$initialize()
+    self$units <- units
+  }
+}
+check("init_signature_without_dots", signature(Sized))
+check("create_layer_wrapper_formals", names(formals(keras3:::create_layer_wrapper(Sized))))
+Dotted(keras$layers$Layer) %py_class% {
+  initialize <- function(units, ...) super$initialize(...)
+}
+check("init_signature_with_dots", signature(Dotted))
+NonNegative <- keras3::Constraint("NonNegative",
+  call = function(w) w * keras$ops$cast(w >= 0, dtype = w$dtype))
+check("constraint_class", c(as.character(inherits(NonNegative(), "keras.src.constraints.constraints.Constraint")),
+                            as.vector(as.array(NonNegative()(tf$constant(c(-1, 2)))))))
+Halving <- new_learning_rate_schedule_class("Halving",
+  initialize = function(start) self$start <- start,
+  call = function(step) self$start / (1 + keras$ops$cast(step, "float32")))
+check("learning_rate_schedule_class", as.numeric(Halving(0.5)(3L)))
+check("new_loss_and_metric_class_aliases",
+      c(identical(new_loss_class, keras3::Loss), identical(new_metric_class, keras3::Metric)))
 '''
 
 
@@ -313,3 +398,67 @@ def test_py_class_operator_makes_a_keras_layer(out):
 
 def test_py_class_operator_makes_a_plain_class_with_private(out):
     assert out["py_class_plain"] == "3 42"
+
+
+def test_py_class_active_binding_becomes_a_property(out):
+    assert out["py_class_active_binding_is_a_property"] == "212"
+
+
+def test_py_class_property_setter_takes_the_value(out):
+    assert out["py_class_property_setter"] == "32"
+
+
+def test_active_property_member_is_a_property(out):
+    assert out["active_property_getter"] == "1"
+
+
+def test_mark_active_is_active_property(out):
+    assert out["mark_active_alias"] == "TRUE"
+
+
+def test_r_to_py_of_an_r6_class_is_a_python_class(out):
+    assert out["r6_class_is_a_python_class"] == "python.builtin.type Plain6"
+
+
+def test_r6_class_privates_are_per_instance_and_active_bindings_properties(out):
+    assert out["r6_privates_per_instance"] == "8 2"
+
+
+def test_r6_class_methods_get_converted_arguments(out):
+    assert out["r6_method_gets_converted_arguments"] == "a seen"
+
+
+def test_r6_class_clone_method_is_left_out(out):
+    assert out["r6_clone_left_out"] == "FALSE"
+
+
+def test_r6_class_inheriting_a_keras_layer_works_with_create_layer(out):
+    assert out["r6_layer_in_a_sequential_model"] == "1 2 3"
+
+
+def test_r6_class_can_inherit_another_r6_class(out):
+    assert out["r6_class_inheriting_an_r6_class"] == "TRUE 2"
+
+
+def test_r_initialize_without_dots_shows_its_own_signature(out):
+    assert out["init_signature_without_dots"] == "(units, activation=None)"
+
+
+def test_create_layer_wrapper_takes_the_initialize_formals(out):
+    assert out["create_layer_wrapper_formals"] == "object units activation"
+
+
+def test_r_initialize_with_dots_keeps_kwargs(out):
+    assert out["init_signature_with_dots"] == "(units, *args, **kwargs)"
+
+
+def test_constraint_class(out):
+    assert out["constraint_class"] == "TRUE 0 2"
+
+
+def test_learning_rate_schedule_class(out):
+    assert out["learning_rate_schedule_class"] == "0.125"
+
+
+def test_new_loss_class_and_new_metric_class_are_loss_and_metric(out):
+    assert out["new_loss_and_metric_class_aliases"] == "TRUE TRUE"

@@ -129,6 +129,59 @@ check("to_categorical_dim", dim(to_categorical(c(0, 2, 1), num_classes = 4)))
 check("to_categorical_factor", as.vector(to_categorical(factor(c("b", "a")))))
 check("normalize", as.vector(normalize(matrix(c(3, 4, 0, 2), 2, byrow = TRUE))))
 check("normalize_axis", as.vector(normalize(matrix(c(3, 4, 0, 2), 2, byrow = TRUE), axis = 1)))
+
+dots_model <- keras_model_sequential(input_shape = c(10, 16), batch_size = 32, dtype = "float64",
+                                     name = "dots") %>% layer_lstm(units = 2, stateful = TRUE)
+check("sequential_dots_reach_the_input", c(shape_of(dots_model$inputs[[1]]),
+                                           dots_model$inputs[[1]]$dtype, dots_model$name))
+check("sequential_input_argument_twice", keras_model_sequential(input_batch_size = 2, batch_size = 3))
+check("sequential_layer_as_input_shape", keras_model_sequential(layer_dense(units = 1)))
+reset_state(dots_model$layers[[1]])
+check("reset_state_returns_the_object", withVisible(reset_state(dots_model))$visible)
+check("reset_state_without_state", reset_state(layer_dense(units = 1)))
+
+trainable <- function(model) vapply(model$layers, function(l) l$trainable, TRUE)
+three <- keras_model_sequential(input_shape = 4) %>% layer_dense(3, name = "a") %>%
+  layer_dense(3, name = "b") %>% layer_dense(1, name = "c")
+freeze_weights(three, which = 1)
+freeze_weights(three, from = "b")
+check("freeze_range_unfreezes_the_others", trainable(three))
+unfreeze_weights(three, to = 2)
+check("unfreeze_range_freezes_the_others", trainable(three))
+freeze_weights(three, which = ~ .x$name != "b")
+check("freeze_which_formula", trainable(three))
+unfreeze_weights(three, which = list(3, "a"))
+check("unfreeze_which_freezes_the_others", trainable(three))
+check("freeze_which_function_must_be_logical", freeze_weights(three, which = function(l) "yes"))
+unfreeze_weights(three)
+
+three %>% compile(optimizer = "adam", loss = "mse")
+state <- get_state_tree(three, "r_array")
+check("get_state_tree", c(names(state), dim(state$trainable_variables[[1]]$a$kernel)))
+state$trainable_variables[[1]]$a$kernel[] <- 0.5
+set_state_tree(three, state)
+check("set_state_tree", unique(as.vector(get_weights(three)[[1]])))
+check("get_source_inputs", identical(py_id(get_source_inputs(three$outputs[[1]])[[1]]),
+                                     py_id(three$inputs[[1]])))
+counter <- keras_variable(c(1, 2), trainable = FALSE)
+check("keras_variable", c(counter$dtype, counter$trainable, as.vector(as.array(counter$numpy()))))
+check("keras_variable_from_initializer", as.vector(as.array(
+  keras_variable("ones", shape = c(2, 2))$numpy())))
+quantize_weights(three$layers[[1]], "int8")
+check("quantize_weights", three$layers[[1]]$kernel$dtype)
+check("quantize_weights_mode", quantize_weights(three, 8))
+
+exported <- file.path(tempdir(), "exported")
+check("export_savedmodel", c(withVisible(export_savedmodel(seq_model, exported, verbose = FALSE))$visible,
+                             file.exists(file.path(exported, "saved_model.pb"))))
+plot_file <- file.path(tempdir(), "model.png")
+check("plot_to_file", c(is.null(plot(seq_model, show_shapes = TRUE, to_file = plot_file)),
+                        file.exists(plot_file), file.size(plot_file) > 1000))
+device_file <- file.path(tempdir(), "device.png")
+grDevices::png(device_file)
+check("plot_to_device", is.null(plot(seq_model)))
+grDevices::dev.off()
+check("plot_to_device_drew", file.size(device_file) > 1000)
 '''
 
 
@@ -342,3 +395,86 @@ def test_load_model_with_custom_objects(out):
 
 def test_with_custom_object_scope(out):
     assert out["custom_object_scope"] == "TRUE"
+
+
+def test_sequential_named_dots_reach_the_input_layer(out):
+    assert out["sequential_dots_reach_the_input"] == "32 10 16 float64 dots"
+
+
+def test_sequential_input_argument_given_twice_is_an_error(out):
+    assert "the input layer's `batch_size` is given twice" in out["sequential_input_argument_twice"]
+
+
+def test_sequential_layer_given_as_input_shape_is_an_error(out):
+    assert "not as `input_shape`" in out["sequential_layer_as_input_shape"]
+
+
+def test_reset_state_of_a_model_resets_its_layers_and_returns_it_invisibly(out):
+    assert out["reset_state_returns_the_object"] == "FALSE"
+
+
+def test_reset_state_of_a_layer_without_state_is_an_error(out):
+    assert "reset_state(): a keras.src.layers.core.dense.Dense has no state to reset" \
+        in out["reset_state_without_state"]
+
+
+def test_freeze_weights_range_unfreezes_the_other_layers(out):
+    assert out["freeze_range_unfreezes_the_others"] == "TRUE FALSE FALSE"
+
+
+def test_unfreeze_weights_range_freezes_the_other_layers(out):
+    assert out["unfreeze_range_freezes_the_others"] == "TRUE TRUE FALSE"
+
+
+def test_freeze_weights_which_takes_a_formula(out):
+    assert out["freeze_which_formula"] == "FALSE TRUE FALSE"
+
+
+def test_unfreeze_weights_which_freezes_the_other_layers(out):
+    assert out["unfreeze_which_freezes_the_others"] == "TRUE FALSE TRUE"
+
+
+def test_freeze_weights_which_function_must_return_true_or_false(out):
+    assert "the function must return TRUE or FALSE" in out["freeze_which_function_must_be_logical"]
+
+
+def test_get_state_tree_as_r_arrays(out):
+    assert out["get_state_tree"] == (
+        "trainable_variables non_trainable_variables optimizer_variables metrics_variables 4 3")
+
+
+def test_set_state_tree_assigns_r_arrays(out):
+    assert out["set_state_tree"] == "0.5"
+
+
+def test_get_source_inputs_gives_the_model_input(out):
+    assert out["get_source_inputs"] == "TRUE"
+
+
+def test_keras_variable_from_r_values(out):
+    assert out["keras_variable"] == "float32 FALSE 1 2"
+
+
+def test_keras_variable_from_an_initializer(out):
+    assert out["keras_variable_from_initializer"] == "1 1 1 1"
+
+
+def test_quantize_weights(out):
+    assert out["quantize_weights"] == "int8"
+
+
+def test_quantize_weights_mode_must_be_a_string(out):
+    assert "`mode` must be a quantization mode" in out["quantize_weights_mode"]
+
+
+def test_export_savedmodel_writes_a_saved_model(out):
+    assert out["export_savedmodel"] == "FALSE TRUE"
+
+
+def test_plot_model_to_a_file(out):
+    assert out["plot_to_file"] == "TRUE TRUE TRUE"
+
+
+def test_plot_model_on_the_graphics_device(out):
+    assert out["plot_to_device"] == "TRUE"
+    assert out["plot_to_device_drew"] == "TRUE"

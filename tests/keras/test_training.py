@@ -117,11 +117,23 @@ check("dataset_with_batch_size", fit(single, dataset, batch_size = 10L, verbose 
 inp <- keras_input(shape = 3)
 two <- keras_model(inp, list(layer_dense(inp, units = 1, name = "first"),
                              layer_dense(inp, units = 2, name = "second")))
-check("predict_several_outputs", names(predict(two, x[1:5, ], verbose = 0)))
+check("predict_several_outputs", c(length(predict(two, x[1:5, ], verbose = 0)),
+                                   as.character(is.null(names(predict(two, x[1:5, ], verbose = 0))))))
+named_two <- keras_model(inp, list(a = layer_dense(inp, units = 1), b = layer_dense(inp, units = 2)))
+check("predict_named_outputs", names(predict(named_two, x[1:5, ], verbose = 0)))
 two %>% compile(loss = list(first = "mse", second = "mse"),
                 metrics = list(first = "mae", second = list("mae")))
 check("per_output_losses_and_metrics",
       names(fit(two, x, list(first = y, second = cbind(y, -y)), epochs = 1, verbose = 0)$metrics))
+quiet <- capture.output(logical_fit <- fit(single, x, y, epochs = 1, verbose = FALSE))
+check("verbose_false_is_silent", c(length(quiet), logical_fit$params$verbose))
+check("verbose_true_is_one", {
+  shown <- capture.output(loud <- fit(single, x, y, epochs = 1, verbose = TRUE))
+  loud$params$verbose
+})
+check("verbose_false_evaluate_predict", c(length(capture.output(scores <- evaluate(single, x, y, verbose = FALSE))),
+                                          dim(predict(single, x[1:2, ], verbose = FALSE))))
+check("verbose_na_is_an_error", fit(single, x, y, verbose = NA))
 '''
 
 
@@ -305,8 +317,12 @@ def test_batch_size_with_a_dataset_is_an_error(out):
     assert "`batch_size` cannot be used with a tf.data.Dataset" in out["dataset_with_batch_size"]
 
 
-def test_predict_with_several_outputs_is_a_named_list(out):
-    assert out["predict_several_outputs"] == "first second"
+def test_predict_with_a_list_of_outputs_is_an_unnamed_list(out):
+    assert out["predict_several_outputs"] == "2 TRUE"
+
+
+def test_predict_with_named_outputs_is_a_named_list(out):
+    assert out["predict_named_outputs"] == "a b"
 
 
 def test_losses_and_metrics_per_output(out):
@@ -345,3 +361,19 @@ def test_fit_shows_the_live_progress_bar_in_a_terminal(tmp_path):
     assert "Epoch 1/2" in text
     assert "\r" in text.split("Epoch 1/2", 1)[1]
     assert "━" in text
+
+
+def test_verbose_false_is_zero(out):
+    assert out["verbose_false_is_silent"] == "0 0"
+
+
+def test_verbose_true_is_one(out):
+    assert out["verbose_true_is_one"] == "1"
+
+
+def test_verbose_false_in_evaluate_and_predict(out):
+    assert out["verbose_false_evaluate_predict"] == "0 2 1"
+
+
+def test_verbose_na_is_an_error(out):
+    assert "`verbose` must be a whole number" in out["verbose_na_is_an_error"]

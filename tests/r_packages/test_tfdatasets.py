@@ -77,6 +77,7 @@ def out(tmp_path_factory):
         b <- range_dataset(10, 13)
         check("zip_datasets of datasets", unlist(arrays(zip_datasets(a, b))[[2]]))
         check("zip_datasets of a list", unlist(arrays(zip_datasets(list(a, b)))[[3]]))
+        check("zip_datasets of a tuple", unlist(arrays(zip_datasets(tuple(a, b)))[[1]]))
         check("zip_datasets with names", {
           first <- arrays(zip_datasets(x = a, y = b))[[1]]
           c(names(first), unlist(first))
@@ -509,6 +510,10 @@ def test_zip_datasets_of_datasets_gives_tuples(out):
 
 def test_zip_datasets_of_a_list_gives_tuples(out):
     assert out["zip_datasets of a list"] == "2 12"
+
+
+def test_zip_datasets_of_a_tuple_zips_its_datasets(out):
+    assert out["zip_datasets of a tuple"] == "0 10"
 
 
 def test_zip_datasets_with_names_gives_dicts(out):

@@ -163,6 +163,36 @@
 #'     \code{\link[keras3]{Layer}}, \code{\link[keras3:Callback]{new_callback_class}},
 #'     \code{\link[keras3:Layer]{new_layer_class}},
 #'     \code{\link[keras3:Model]{new_model_class}}}
+#'   \item{Data, utilities and set-up}{\code{\link[keras3:dataset_mnist]{dataset_boston_housing}},
+#'     \code{\link[keras3:dataset_mnist]{dataset_cifar10}},
+#'     \code{\link[keras3:dataset_mnist]{dataset_cifar100}},
+#'     \code{\link[keras3:dataset_mnist]{dataset_fashion_mnist}},
+#'     \code{\link[keras3:dataset_mnist]{dataset_imdb}},
+#'     \code{\link[keras3:dataset_mnist]{dataset_imdb_word_index}},
+#'     \code{\link[keras3]{dataset_mnist}},
+#'     \code{\link[keras3:dataset_mnist]{dataset_reuters}},
+#'     \code{\link[keras3:dataset_mnist]{dataset_reuters_word_index}},
+#'     \code{\link[keras3]{get_file}}, \code{\link[keras3]{get_vocabulary}},
+#'     \code{\link[keras3:get_vocabulary]{set_vocabulary}},
+#'     \code{\link[keras3:image_load]{image_array_save}},
+#'     \code{\link[keras3]{image_dataset_from_directory}},
+#'     \code{\link[keras3]{image_load}}, \code{\link[keras3:image_load]{image_to_array}},
+#'     \code{\link[keras3]{pad_sequences}},
+#'     \code{\link[keras3:image_dataset_from_directory]{text_dataset_from_directory}},
+#'     \code{\link[keras3]{timeseries_dataset_from_array}},
+#'     \code{\link[keras3]{zip_lists}},
+#'     \code{\link[keras3]{callback_remote_monitor}},
+#'     \code{\link[keras3]{custom_metric}},
+#'     \code{\link[keras3:Loss]{new_loss_class}},
+#'     \code{\link[keras3:Metric]{new_metric_class}},
+#'     \code{\link[keras3]{new_learning_rate_schedule_class}},
+#'     \code{\link[keras3:grapes-set-active-grapes]{\%<-active\%}},
+#'     \code{\link[keras3:active_property]{mark_active}},
+#'     \code{\link[keras3]{export_savedmodel}}, \code{\link[keras3]{flags}},
+#'     \code{\link[keras3:flags]{flag_boolean}}, \code{\link[keras3:flags]{flag_integer}},
+#'     \code{\link[keras3:flags]{flag_numeric}}, \code{\link[keras3:flags]{flag_string}},
+#'     \code{\link[keras3]{run_dir}}, \code{\link[keras3]{tensorboard}},
+#'     \code{\link[keras3]{install_keras}}, \code{\link[keras3]{use_backend}}}
 #'   \item{Operators and functions of other
 #'     packages}{\code{\link[keras3:grapes-set-grapes]{\%<-\%}},
 #'     \code{\link[keras3:reexports]{\%<>\%}}, \code{\link[keras3:reexports]{\%>\%}},
@@ -174,7 +204,15 @@
 #'
 #' @name reexports
 #' @docType import
-#' @aliases %<-% %<>% %>% %py_class% Layer activation_elu activation_exponential
+#' @aliases %<-% %<>% %>% %py_class% %<-active% callback_remote_monitor
+#'   custom_metric dataset_boston_housing dataset_cifar10 dataset_cifar100
+#'   dataset_fashion_mnist dataset_imdb dataset_imdb_word_index dataset_mnist
+#'   dataset_reuters dataset_reuters_word_index export_savedmodel flag_boolean
+#'   flag_integer flag_numeric flag_string flags get_file get_vocabulary image_array_save
+#'   image_dataset_from_directory image_load image_to_array install_keras mark_active
+#'   new_learning_rate_schedule_class new_loss_class new_metric_class pad_sequences run_dir
+#'   set_vocabulary tensorboard text_dataset_from_directory
+#'   timeseries_dataset_from_array use_backend zip_lists Layer activation_elu activation_exponential
 #'   activation_gelu activation_hard_sigmoid activation_linear activation_relu
 #'   activation_selu activation_sigmoid activation_softmax activation_softplus
 #'   activation_softsign activation_tanh adapt array_reshape as_tensor

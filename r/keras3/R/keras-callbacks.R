@@ -218,7 +218,8 @@ callback_lambda <- function(on_epoch_begin = NULL, on_epoch_end = NULL, on_train
 # min_delta, factor and min_lr stay doubles.
 .keras_callback <- function(class_name, frame, call) {
   args <- .keras_args(frame, call)
-  for (name in intersect(names(args), c("verbose", "histogram_freq", "embeddings_freq")))
+  if (!is.null(args$verbose)) args$verbose <- .keras_verbose_level(args$verbose, "verbose", call)
+  for (name in intersect(names(args), c("histogram_freq", "embeddings_freq")))
     args[[name]] <- .keras_integer(args[[name]], name, call)
   for (name in intersect(names(args), c("save_freq", "update_freq", "profile_batch")))
     if (is.numeric(args[[name]])) args[[name]] <- .keras_integer(args[[name]], name, call)
@@ -417,7 +418,7 @@ callback_learning_rate_scheduler <- function(schedule, verbose = 0L) {
     if (is.numeric(value) && !is.object(value)) as.double(value) else value
   }
   args <- list(.as_py_function(rate, "schedule"))
-  if (!missing(verbose)) args$verbose <- .keras_integer(verbose, "verbose")
+  if (!missing(verbose)) args$verbose <- .keras_verbose_level(verbose, "verbose")
   py_call(keras$callbacks$LearningRateScheduler, !!!args)
 }
 
@@ -487,4 +488,57 @@ callback_tensorboard <- function(log_dir = "logs", histogram_freq = 0L, write_gr
 callback_backup_and_restore <- function(backup_dir, save_freq = "epoch",
                                         double_checkpoint = FALSE, delete_checkpoint = TRUE) {
   .keras_callback("BackupAndRestore", environment(), match.call(expand.dots = FALSE))
+}
+
+#' Send the logs of each epoch to a server
+#'
+#' @description
+#' Makes a `keras$callbacks$RemoteMonitor` callback: at the end of each epoch
+#' it sends the epoch and its logs to `root` + `path` in an HTTP POST request
+#' (as a form field `field` holding JSON, or as a JSON body with
+#' `send_as_json = TRUE`). It needs the Python package requests. Only the
+#' arguments you give reach Keras.
+#'
+#' @param root The root URL of the server.
+#' @param path The path on the server the events go to.
+#' @param field The form field holding the data (when not sent as JSON).
+#' @param headers A named list of HTTP headers to send.
+#' @param send_as_json Whether to send the request's body as JSON.
+#'
+#' @returns A Keras callback.
+#' @seealso [fit()][fit.keras.src.models.model.Model]
+#' @md
+#' @examples
+#' \dontrun{
+#' monitor <- callback_remote_monitor(root = "http://localhost:9000")
+#' model %>% fit(x, y, epochs = 5, callbacks = list(monitor))
+#' }
+callback_remote_monitor <- function(root = "http://localhost:9000", path = "/publish/epoch/end/",
+                                    field = "data", headers = NULL, send_as_json = FALSE) {
+  .keras_callback("RemoteMonitor", environment(), match.call(expand.dots = FALSE))
+}
+
+#' Evaluate and save with the moving averages of the weights
+#'
+#' @description
+#' Makes a `keras$callbacks$SwapEMAWeights` callback, for an optimizer made
+#' with `use_ema = TRUE`: during evaluation (and, with `swap_on_epoch =
+#' TRUE`, at the end of each epoch, so that other callbacks such as
+#' [callback_model_checkpoint()] after it see them) the model's weights are
+#' swapped for their exponential moving averages, and swapped back afterwards.
+#'
+#' @param swap_on_epoch Whether to swap the weights at the end of each epoch
+#'   too.
+#'
+#' @returns A Keras callback.
+#' @seealso [fit()][fit.keras.src.models.model.Model]
+#' @md
+#' @examples
+#' \dontrun{
+#' model %>% compile(optimizer = optimizer_sgd(use_ema = TRUE), loss = "mse")
+#' model %>% fit(x, y, epochs = 5, validation_split = 0.2,
+#'               callbacks = list(callback_swap_ema_weights(swap_on_epoch = TRUE)))
+#' }
+callback_swap_ema_weights <- function(swap_on_epoch = FALSE) {
+  .keras_callback("SwapEMAWeights", environment(), match.call(expand.dots = FALSE))
 }

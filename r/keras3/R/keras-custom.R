@@ -21,8 +21,11 @@
 }
 
 # The class `classname` deriving from `inherit` (default: `default_base()`).
+# Members marked by active_property() become Python properties. With
+# `callback_hooks = FALSE` (R6 classes) the hooks of a Callback subclass are
+# plain methods (0-based, as Keras calls them).
 .keras_class <- function(classname, members, private = list(), inherit = NULL,
-                         default_base = function() NULL) {
+                         default_base = function() NULL, callback_hooks = TRUE) {
   .check_string(classname, "classname")
   if (length(members) && (is.null(names(members)) || any(!nzchar(names(members)))))
     stop("every member of a class must be named", call. = FALSE)
@@ -30,8 +33,28 @@
     stop("`private` must be a named list", call. = FALSE)
   base <- if (is.null(inherit)) default_base() else .keras_base_class(inherit)
   bases <- if (is.null(base)) list() else list(base)
+  active <- names(members)[vapply(members, .is_marked_active, TRUE)]
+  for (name in active) members[[name]] <- .optional_value(members[[name]])
   .keras_classes_py()$make_class(classname, .keras_methods(members), bases,
-                                 .keras_private_template(private, base))
+                                 .keras_private_template(private, base),
+                                 properties = as.list(active), callback_hooks = callback_hooks)
+}
+
+# A property's function, `function(value)`, called without `value` to get:
+# a default that is not a constant lets Python leave it out (R's missing(value)
+# is TRUE then); it is an error only if the function reads `value` anyway.
+.optional_value <- function(f) {
+  arguments <- formals(f)
+  taken <- setdiff(names(arguments), c("self", "..."))
+  if (length(taken) && identical(arguments[[taken[[1L]]]], quote(expr = ))) {
+    arguments[taken[[1L]]] <- list(quote(stop("the property is being read: `value` is missing")))
+    formals(f) <- arguments
+  }
+  f
+}
+
+.is_marked_active <- function(x) {
+  is.function(x) && !is_py_object(x) && "property" %in% attr(x, "py_decorators", exact = TRUE)
 }
 
 # The private members of a class: those of its base class (an R class) and its own.
@@ -69,17 +92,19 @@
   f
 }
 
-# A Python class from `inherit`: a class, a Layer() wrapper, or a generated
-# layer_*() wrapper (layer_dense).
+# A Python class from `inherit`: a class, a Layer() wrapper, a generated
+# layer_*() wrapper (layer_dense), or an R6 class generator (converted).
 .keras_base_class <- function(inherit) {
   if (is_py_object(inherit)) return(inherit)
+  if (inherits(inherit, "R6ClassGenerator")) return(r_to_py(inherit))
   if (is.function(inherit)) {
     class_of <- attr(inherit, "keras_class", exact = TRUE)
     if (is.function(class_of)) return(class_of())
     spec <- .keras_wrapper_spec(inherit)
     if (!is.null(spec) && !is.null(spec$py_class)) return(spec$py_class)
   }
-  stop("`inherit` must be a Python class, a Layer() or a layer_*() function", call. = FALSE)
+  stop("`inherit` must be a Python class, an R6 class, a Layer() or a layer_*() function",
+       call. = FALSE)
 }
 
 # ---- models ---------------------------------------------------------------------------------
@@ -261,7 +286,7 @@ new_layer_class <- Layer
 #' per-sample values it returns (by their mean, unless the loss is made with
 #' another `reduction`). Calling the class makes a loss for
 #' [compile()][compile.keras.src.models.model.Model]. Methods are made as for
-#' [Model()].
+#' [Model()]. `new_loss_class()` is the same function.
 #'
 #' @param classname The name of the Python class (a single string).
 #' @param call `function(y_true, y_pred)`, returning the loss of each sample.
@@ -294,7 +319,7 @@ Loss <- function(classname, call = NULL, ..., public = list(), private = list(),
 #' NULL)` updates them for each batch and `result()` computes the value from
 #' them. Calling the class makes a metric for
 #' [compile()][compile.keras.src.models.model.Model]. Methods are made as for
-#' [Model()].
+#' [Model()]. `new_metric_class()` is the same function.
 #'
 #' @param classname The name of the Python class (a single string).
 #' @param initialize The constructor; it creates the state variables.
@@ -331,6 +356,94 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
                function() keras$metrics$Metric)
 }
 
+#' @rdname Loss
+new_loss_class <- Loss
+
+#' @rdname Metric
+new_metric_class <- Metric
+
+# ---- constraints and learning rate schedules ------------------------------------------
+
+#' Define a weight constraint class with R methods
+#'
+#' @description
+#' Creates a Python subclass of `keras$constraints$Constraint` (or of
+#' `inherit`): `call(w)` returns the constrained weights (it becomes the
+#' class's `__call__`), and Keras applies it to a layer's weights after each
+#' update. Calling the class makes a constraint, for arguments such as
+#' `kernel_constraint` of [layer_dense()]. Methods are made as for [Model()].
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param call `function(w)`, returning the constrained weight tensor.
+#' @param get_config `function()` returning the constructor's arguments as a
+#'   named list, so that models using the constraint can be saved.
+#' @param ... Further members of the class, by name (such as `initialize`).
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members.
+#' @param inherit The class to derive from instead of
+#'   `keras$constraints$Constraint`.
+#'
+#' @returns The Python class; call it to make a constraint.
+#' @seealso [Layer()]
+#' @md
+#' @examples
+#' \dontrun{
+#' NonNegative <- Constraint("NonNegative",
+#'   call = function(w) w * op_cast(w >= 0, dtype = w$dtype)
+#' )
+#' layer <- layer_dense(units = 4, kernel_constraint = NonNegative())
+#' }
+Constraint <- function(classname, call = NULL, get_config = NULL, ..., public = list(),
+                       private = list(), inherit = NULL) {
+  members <- .keras_method_args(list(`__call__` = call, get_config = get_config))
+  .keras_class(classname, c(members, list2(...), public), private, inherit,
+               function() keras$constraints$Constraint)
+}
+
+#' Define a learning rate schedule class with R methods
+#'
+#' @description
+#' Creates a Python subclass of
+#' `keras$optimizers$schedules$LearningRateSchedule` (or of `inherit`):
+#' `call(step)` gives the learning rate at a training step (a tensor counted
+#' from 0; it becomes the class's `__call__`). Calling the class makes a
+#' schedule to give as an optimizer's `learning_rate`. Methods are made as
+#' for [Model()].
+#'
+#' @param classname The name of the Python class (a single string).
+#' @param call `function(step)`, returning the learning rate.
+#' @param initialize The constructor, `function(...)`.
+#' @param get_config `function()` returning the constructor's arguments as a
+#'   named list, so that optimizers using the schedule can be saved.
+#' @param ... Further members of the class, by name.
+#' @param public A named list of further members, as `...`.
+#' @param private A named list of private members.
+#' @param inherit The class to derive from instead of `LearningRateSchedule`.
+#'
+#' @returns The Python class; call it to make a schedule.
+#' @md
+#' @examples
+#' \dontrun{
+#' Halving <- new_learning_rate_schedule_class("Halving",
+#'   initialize = function(start, every) {
+#'     self$start <- start
+#'     self$every <- every
+#'   },
+#'   call = function(step) {
+#'     self$start * 0.5 ^ op_floor(op_cast(step, "float32") / self$every)
+#'   }
+#' )
+#' optimizer <- optimizer_sgd(learning_rate = Halving(0.1, 1000))
+#' }
+new_learning_rate_schedule_class <- function(classname, call = NULL, initialize = NULL,
+                                             get_config = NULL, ..., public = list(),
+                                             private = list(), inherit = NULL) {
+  members <- .keras_method_args(list(initialize = initialize, `__call__` = call,
+                                     get_config = get_config))
+  .keras_class(classname, c(members, list2(...), public), private, inherit,
+               function() keras$optimizers$schedules$LearningRateSchedule)
+}
+
 # `MyLayer(keras$layers$Layer) %py_class% { call <- function(x) ... }`: the
 # body's assignments are the members (`private <- list(...)` the private
 # ones, a leading string the docstring); the class is assigned to `MyLayer`
@@ -346,8 +459,9 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
 #' [Model()] (`initialize` is `__init__`, `self` is added when missing,
 #' `super` and `private` are in scope). An assignment `private <- list(...)`
 #' gives the private members, and a string at the start of the body is the
-#' class's docstring. `ClassName %py_class% { ... }` makes a class without a
-#' base.
+#' class's docstring. Active bindings made in the body with
+#' [`%<-active%`] become Python properties. `ClassName %py_class% { ... }`
+#' makes a class without a base.
 #'
 #' @param spec `ClassName(Base)` or `ClassName`, unevaluated.
 #' @param body The class body, a braced block, unevaluated.
@@ -379,7 +493,10 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
   scope <- new.env(parent = env)
   body <- substitute(body)
   eval(body, scope)
-  members <- as.list(scope, all.names = TRUE, sorted = TRUE)
+  members <- lapply(stats::setNames(nm = sort(ls(scope, all.names = TRUE))), function(name) {
+    if (bindingIsActive(name, scope)) active_property(activeBindingFunction(name, scope))
+    else get(name, envir = scope, inherits = FALSE)
+  })
   if (is.call(body) && identical(body[[1L]], as.name("{")) && length(body) > 1L &&
       is.character(body[[2L]]) && is.null(members$`__doc__`))
     members$`__doc__` <- body[[2L]]
@@ -389,3 +506,131 @@ Metric <- function(classname, initialize = NULL, update_state = NULL, result = N
   assign(classname, cls, envir = env)
   invisible(cls)
 }
+
+# ---- R6 classes ---------------------------------------------------------------------------
+
+# keras3: an R6 class generator as a Python class. Public fields and methods
+# are members (`clone` left out), active bindings properties, private fields
+# and methods the `private` environment of each instance; `inherit` is the
+# R6 class's (a Python class, another R6 class converted in turn, or none).
+# Callback hooks are Keras's own (0-based), as in keras3.
+#' Convert an R6 class to a Python class
+#'
+#' @description
+#' `r_to_py()` of an R6 class generator (from `R6::R6Class()`) makes a Python
+#' class, as R's keras3 does, so that an R6 class with `inherit =
+#' keras$layers$Layer` (or `keras$callbacks$Callback`, ...) can be used where
+#' Keras wants a class: call the result to make instances.
+#'
+#' * Public methods become methods (`self` added as the first argument;
+#'   `initialize` is `__init__`), public fields class attributes, and active
+#'   bindings Python properties. The `clone` method R6 adds is left out.
+#' * Private fields and methods make up `private`, an R environment per
+#'   instance that Python does not see.
+#' * The base class is the R6 class's `inherit`: a Python class, or another
+#'   R6 class (converted too); without one, Python's `object`.
+#' * Inside methods `self`, `super` (`super$initialize(...)`,
+#'   `super()$"__init__"(...)`) and `private` are in scope.
+#'
+#' The hooks of a callback class made this way are called as Keras calls them:
+#' epochs and batches count **from 0**, and what they return is ignored (the
+#' keras3 way of writing callbacks is [Callback()], counting from 1).
+#'
+#' @param x An R6 class generator.
+#' @param convert Ignored, as in R's keras3: methods always get their
+#'   arguments converted to R.
+#'
+#' @returns A Python class.
+#' @method r_to_py R6ClassGenerator
+#' @seealso [Layer()], [Callback()], [`%py_class%`]
+#' @md
+#' @examples
+#' \dontrun{
+#' LossHistory <- R6::R6Class("LossHistory",
+#'   inherit = keras$callbacks$Callback,
+#'   public = list(
+#'     losses = NULL,
+#'     on_batch_end = function(batch, logs = list()) {
+#'       self$losses <- c(self$losses, logs[["loss"]])
+#'     }
+#'   )
+#' )
+#' history <- r_to_py(LossHistory)()
+#' model %>% fit(x, y, callbacks = list(history))
+#' history$losses
+#' }
+r_to_py.R6ClassGenerator <- function(x, convert = TRUE) {
+  inherit <- x$get_inherit()
+  members <- c(x$public_fields, x$public_methods, lapply(x$active, active_property))
+  members$clone <- NULL
+  private <- c(x$private_fields, x$private_methods)
+  if (is.null(private)) private <- list()
+  .keras_class(x$classname, members, private, inherit, callback_hooks = FALSE)
+}
+
+#' Make an active binding
+#'
+#' @description
+#' `sym %<-active% fn` makes `sym` an active binding in the calling
+#' environment ([makeActiveBinding()]): reading `sym` calls `fn()`, assigning
+#' to it calls `fn(value)`. In the body of a [`%py_class%`] definition, such a
+#' binding becomes a Python property of the class.
+#'
+#' @param sym The name to bind (unevaluated).
+#' @param value A function, `function(value)`; `value` is missing when the
+#'   binding is read.
+#'
+#' @returns `value`, invisibly.
+#' @seealso [active_property()]
+#' @md
+#' @examples
+#' \dontrun{
+#' counter <- 0
+#' ticks %<-active% function(value) {
+#'   if (missing(value)) counter <<- counter + 1 else counter <<- value
+#'   counter
+#' }
+#' ticks
+#' ticks
+#' rm(ticks)
+#' }
+`%<-active%` <- function(sym, value) {
+  if (!is.function(value))
+    stop("`%<-active%`: the value must be a function, function(value)", call. = FALSE)
+  makeActiveBinding(substitute(sym), value, parent.frame())
+  invisible(value)
+}
+
+#' Mark a method as a Python property
+#'
+#' @description
+#' `active_property(fn)` marks an R function so that, given as a member of a
+#' custom class ([Model()], [Layer()], [Callback()], [`%py_class%`], ...), it
+#' becomes a Python property instead of a method: reading the attribute calls
+#' `fn()` (with `self` in scope), and when `fn` takes an argument, assigning
+#' to the attribute calls `fn(value)`. `mark_active()` is the same function.
+#'
+#' @param fn An R function.
+#'
+#' @returns `fn`, marked (its `py_decorators` attribute includes
+#'   `"property"`).
+#' @md
+#' @examples
+#' \dontrun{
+#' Trainer <- Model("Trainer",
+#'   initialize = function(...) {
+#'     super$initialize(...)
+#'     self$loss_tracker <- metric_mean(name = "loss")
+#'   },
+#'   metrics = active_property(function() list(self$loss_tracker))
+#' )
+#' }
+active_property <- function(fn) {
+  if (!is.function(fn) || is_py_object(fn))
+    stop("active_property(): `fn` must be an R function", call. = FALSE)
+  attr(fn, "py_decorators") <- union(attr(fn, "py_decorators", exact = TRUE), "property")
+  fn
+}
+
+#' @rdname active_property
+mark_active <- active_property

@@ -1,11 +1,14 @@
 # keras_training_history: what fit() returns. `params` holds Keras's
-# verbose, epochs and steps; `metrics` one double per epoch for the loss and
-# each metric (validation ones prefixed val_).
+# verbose, epochs and steps; `metrics` one value per epoch for the loss and
+# each metric (validation ones prefixed val_): doubles, or integers for a
+# value a callback logs as integers (keras3 keeps them so).
 
 .keras_training_history <- function(history) {
   params <- as.list(py_to_r(py_get_attr(history, "params")))
-  metrics <- lapply(as.list(py_to_r(py_get_attr(history, "history"))),
-                    function(values) as.numeric(unlist(values)))
+  metrics <- lapply(as.list(py_to_r(py_get_attr(history, "history"))), function(values) {
+    values <- unlist(values)
+    if (is.integer(values)) values else as.numeric(values)
+  })
   structure(list(params = params, metrics = metrics), class = "keras_training_history")
 }
 

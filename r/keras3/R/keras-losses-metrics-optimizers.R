@@ -79,3 +79,39 @@
     else metric
   })
 }
+
+#' A metric from an R function, with a name
+#'
+#' @description
+#' Makes a Python function named `name` from `metric_fn`, an R function
+#' `function(y_true, y_pred)` computing the metric from the tensors of a batch
+#' (with `op_*()` functions). Give it in `metrics` of
+#' [compile()][compile.keras.src.models.model.Model]: Keras averages it over
+#' the batches of an epoch and reports it under `name`.
+#'
+#' To load a saved model using it, give it in `custom_objects` of
+#' [load_model()] (an unnamed list element is named by `name`), or register it
+#' with [register_keras_serializable()].
+#'
+#' @param name The metric's name, shown in the progress output and the
+#'   history (a single string).
+#' @param metric_fn An R function `function(y_true, y_pred)`.
+#'
+#' @returns A Python function whose `__name__` is `name`.
+#' @seealso [Metric()] for a stateful metric.
+#' @md
+#' @examples
+#' \dontrun{
+#' metric_mean_pred <- custom_metric("mean_pred", function(y_true, y_pred) {
+#'   op_mean(y_pred)
+#' })
+#' model %>% compile(optimizer = "adam", loss = "mse", metrics = metric_mean_pred)
+#' }
+custom_metric <- function(name, metric_fn) {
+  .check_string(name, "name")
+  if (!is.function(metric_fn) || is_py_object(metric_fn))
+    stop("custom_metric(): `metric_fn` must be an R function, function(y_true, y_pred)",
+         call. = FALSE)
+  attr(metric_fn, "py_function_name") <- name
+  .as_py_function(metric_fn, name)
+}

@@ -25,6 +25,8 @@
 #' @param dtype The data type the input expects, such as `"float32"` or
 #'   `"int32"`; Keras's floatx ([config_floatx()]) when `NULL`.
 #' @param sparse Whether the input is a sparse tensor (`TRUE`/`FALSE`).
+#' @param ragged Whether the input is a ragged tensor (`TRUE`/`FALSE`;
+#'   TensorFlow only).
 #' @param batch_shape The full shape including the batch dimension, instead
 #'   of `shape` and `batch_size`.
 #' @param name A name for the input, unique within the model. Inputs named
@@ -45,7 +47,7 @@
 #' model <- keras_model(inputs, outputs)
 #' }
 keras_input <- function(shape = NULL, batch_size = NULL, dtype = NULL, sparse = NULL,
-                        batch_shape = NULL, name = NULL, tensor = NULL, optional = FALSE, ...) {
+                        ragged = NULL, batch_shape = NULL, name = NULL, tensor = NULL, optional = FALSE, ...) {
   args <- .keras_args(environment(), match.call(expand.dots = FALSE))
   py_call(keras$Input, !!!args)
 }
@@ -53,7 +55,9 @@ keras_input <- function(shape = NULL, batch_size = NULL, dtype = NULL, sparse = 
 #' @rdname keras_input
 layer_input <- keras_input
 
-# Any input_* argument adds an InputLayer first; layers only through `layers =`.
+# Any input_* argument, or any named argument in `...`, adds an InputLayer
+# first (keras3: `...` goes to the input layer, not to Sequential());
+# layers only through `layers =`.
 #' Create a Sequential model
 #'
 #' @description
@@ -63,23 +67,27 @@ layer_input <- keras_input
 #' modified in place, no reassignment is needed) and returns it invisibly.
 #'
 #' Giving any of the `input_*` arguments (`input_shape`, `input_dtype`, ...)
-#' puts an input layer first, built from those arguments with the `input_`
-#' prefix removed (as [keras_input()] takes them), so the model is built at
-#' once and `summary()` shows its shapes. Without them the model is built the
-#' first time it sees data.
+#' or any named argument in `...` (`batch_size`, `dtype`, `shape`, ...) puts
+#' an input layer first (`keras$layers$InputLayer`), built from those
+#' arguments with the `input_` prefix removed (as [keras_input()] takes
+#' them), so the model is built at once and `summary()` shows its shapes.
+#' Without them the model is built the first time it sees data. Only `name`,
+#' `trainable` and `layers` go to `keras$Sequential()` itself.
 #'
 #' Layers may only be given as `layers = list(...)`: unnamed arguments in `...`
-#' are an error rather than being taken for layers. Named arguments in `...`
-#' go to `keras$Sequential()`. Only the arguments you supply reach Keras.
+#' are an error rather than being taken for layers. Only the arguments you
+#' supply reach Keras.
 #'
 #' @param input_shape The shape of one sample, without the batch dimension
 #'   (for example `c(784)`), with `NA` for unknown sizes.
 #' @param name A name for the model.
-#' @param ... Further arguments of `keras$Sequential()`, by name.
+#' @param ... Further arguments of the input layer, by name (such as
+#'   `batch_size = 32` or `dtype = "int32"`).
 #' @param input_dtype The data type of the input layer.
 #' @param input_batch_size A fixed batch size for the input layer (a whole
 #'   number).
 #' @param input_sparse Whether the input is sparse.
+#' @param input_ragged Whether the input is ragged (TensorFlow only).
 #' @param input_batch_shape The input shape including the batch dimension,
 #'   instead of `input_shape` and `input_batch_size`.
 #' @param input_name A name for the input layer.
@@ -100,34 +108,48 @@ layer_input <- keras_input
 #'   layer_dense(units = 32, activation = "relu") %>%
 #'   layer_dense(units = 10, activation = "softmax")
 #' summary(model)
+#'
+#' # a stateful RNN needs a fixed batch size
+#' model <- keras_model_sequential(input_shape = c(10, 16), batch_size = 32) %>%
+#'   layer_lstm(units = 8, stateful = TRUE)
 #' }
 keras_model_sequential <- function(input_shape = NULL, name = NULL, ..., input_dtype = NULL,
                                    input_batch_size = NULL, input_sparse = NULL,
-                                   input_batch_shape = NULL, input_name = NULL,
-                                   input_tensor = NULL, input_optional = FALSE,
-                                   trainable = TRUE, layers = list()) {
+                                   input_ragged = NULL, input_batch_shape = NULL,
+                                   input_name = NULL, input_tensor = NULL,
+                                   input_optional = FALSE, trainable = TRUE, layers = list()) {
   call <- match.call(expand.dots = FALSE)
   extra <- list2(...)
   if (length(extra) && (is.null(names(extra)) || any(!nzchar(names(extra)))))
     stop(simpleError("layers must be passed as `layers = list(...)`; other arguments in `...` must be named", call))
-  args <- .keras_args(environment(), call, dots = FALSE,
-                      skip = c("layers", grep("^input_", names(call), value = TRUE)))
-  for (key in names(extra)) args[[key]] <- .keras_argument(key, extra[[key]], call = call)
+  if (.is_layer(input_shape) || (is.list(input_shape) && any(vapply(input_shape, .is_layer, TRUE))))
+    stop(simpleError("layers must be passed as `layers = list(...)`, not as `input_shape`", call))
+  args <- .keras_args(environment(), call[c(1L, match(intersect(c("name", "trainable"), names(call)), names(call)))],
+                      dots = FALSE)
   if (is_py_object(layers) || !is.list(layers)) layers <- list(layers)
-  input_args <- .keras_args(environment(), call[c(1L, grep("^input_", names(call)))], dots = FALSE)
-  if (length(input_args)) {
-    names(input_args) <- sub("^input_", "", names(input_args))
-    names(input_args)[names(input_args) == "tensor"] <- "input_tensor"
-    layers <- c(list(py_call(keras$layers$InputLayer, !!!.keras_input_layer_args(input_args))), layers)
-  }
+  input_args <- c(mget(grep("^input_", names(call), value = TRUE), environment()), extra)
+  names(input_args) <- .input_layer_names(names(input_args))
+  twice <- unique(names(input_args)[duplicated(names(input_args))])
+  if (length(twice))
+    stop(simpleError(sprintf("the input layer's `%s` is given twice (by an `input_` argument and in `...`)",
+                             twice[[1L]]), call))
+  input_args <- input_args[!vapply(input_args, is.null, TRUE)]
+  for (key in names(input_args)) input_args[[key]] <- .keras_argument(key, input_args[[key]], call)
+  if (length(input_args))
+    layers <- c(list(py_call(keras$layers$InputLayer, !!!input_args)), layers)
   if (length(layers)) args$layers <- layers
   py_call(keras$Sequential, !!!args)
 }
 
-.keras_input_layer_args <- function(args) {
-  for (name in names(args)) args[[name]] <- .keras_argument(name, args[[name]])
-  args
+# keras_model_sequential()'s input arguments under InputLayer's names.
+.input_layer_names <- function(names) {
+  names <- sub("^input_(layer_)?", "", names)
+  names[names == "tensor"] <- "input_tensor"
+  names[names == "batch_input_shape"] <- "batch_shape"
+  names
 }
+
+.is_layer <- function(x) inherits(x, "keras.src.layers.layer.Layer")
 
 # A length-1 unnamed list is its element; a named list becomes a dict.
 #' Create a functional model from inputs and outputs
@@ -380,29 +402,30 @@ count_params <- function(object) py_to_r(py_call(py_get_attr(object, "count_para
 #' @description
 #' Frozen layers keep their weights during training (their `trainable` is
 #' `FALSE`). Without `from`, `to` and `which`, `freeze_weights()` freezes the
-#' whole model and `unfreeze_weights()` unfreezes it. Otherwise the chosen
-#' layers of `object$layers` are frozen (unfrozen):
+#' whole model and `unfreeze_weights()` unfreezes it. Otherwise, as in R's
+#' keras3, the model itself stays trainable and its layers (`object$layers`)
+#' are set one by one: `freeze_weights()` freezes the chosen layers and
+#' unfreezes all the others; `unfreeze_weights()` unfreezes the chosen layers
+#' and freezes all the others. So the chosen layers are exactly the frozen
+#' (unfrozen) ones afterwards, whatever was frozen before.
 #'
 #' * `from` and `to` choose a range of layers, both ends included. Each is a
 #'   position counted from 1 (negative positions count from the end), a layer
 #'   name or a layer. Either may be left out for "from the first" or "to the
 #'   last".
-#' * `which` chooses layers by positions (from 1), names, a list of layers, or
-#'   a logical vector (recycled over the layers).
+#' * `which` chooses layers by positions (from 1, negative from the end),
+#'   names, layers, a list mixing them, a logical vector (recycled over the
+#'   layers), or a function or one-sided formula called with each layer and
+#'   returning `TRUE` for the chosen ones (`~ grepl("^dense", .x$name)`).
 #'
-#' `freeze_weights()` on part of a model leaves the other layers as they
-#' were. `unfreeze_weights()` on part of a frozen model makes the model
-#' trainable again with only the chosen layers unfrozen. The new setting
-#' reaches the nested layers of the chosen ones too.
-#'
-#' As in Keras, a change takes effect in training once the model is compiled
-#' again.
+#' The new setting reaches the nested layers of each layer too. As in Keras, a
+#' change takes effect in training once the model is compiled again.
 #'
 #' @param object A Keras model.
 #' @param from,to The first and last layers to change (position, name or
 #'   layer).
-#' @param which The layers to change (positions, names, layers or a logical
-#'   vector). Give either `which` or `from`/`to`, not both.
+#' @param which The layers to change (see above). Give either `which` or
+#'   `from`/`to`, not both.
 #'
 #' @returns `object`, invisibly (it is modified in place).
 #' @seealso [get_weights()]
@@ -435,13 +458,9 @@ unfreeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
   layers <- py_to_r(py_get_attr(object, "layers"))
   names <- vapply(layers, function(l) py_to_r(py_get_attr(l, "name")), "")
   chosen <- .layer_positions(names, layers, from, to, which)
-  if (!trainable || !isTRUE(py_to_r(py_get_attr(object, "trainable")))) {
-    previous <- vapply(layers, function(l) isTRUE(py_to_r(py_get_attr(l, "trainable"))), TRUE)
-    py_set_attr(object, "trainable", TRUE)
-    if (trainable) previous[] <- FALSE
-    for (i in seq_along(layers)) .set_layer_trainable(layers[[i]], previous[[i]])
-  }
-  for (i in chosen) .set_layer_trainable(layers[[i]], trainable)
+  py_set_attr(object, "trainable", TRUE)
+  for (i in seq_along(layers))
+    .set_layer_trainable(layers[[i]], if (i %in% chosen) trainable else !trainable)
   invisible(object)
 }
 
@@ -469,7 +488,16 @@ unfreeze_weights <- function(object, from = NULL, to = NULL, which = NULL) {
     at
   }
   if (!is.null(which)) {
-    if (is.logical(which)) return(which(rep_len(which, length(names))))
+    if (inherits(which, "formula")) which <- rlang::as_function(which)
+    if (is.function(which) && !is_py_object(which)) {
+      which <- vapply(layers, function(layer) {
+        chosen <- which(layer)
+        if (!is.logical(chosen) || length(chosen) != 1L || is.na(chosen))
+          stop("`which`: the function must return TRUE or FALSE for each layer", call. = FALSE)
+        chosen
+      }, TRUE)
+    }
+    if (is.logical(which)) return(base::which(rep_len(which, length(names))))
     return(unlist(lapply(if (is.list(which)) which else as.list(which), position, what = "which")))
   }
   first <- if (is.null(from)) 1L else position(from, "from")
@@ -748,4 +776,303 @@ with_custom_object_scope <- function(objects, expr) {
     name
   }, "")
   py_dict(keys, values)
+}
+
+# ---- state, inputs, quantization -------------------------------------------------------
+
+#' The inputs a tensor was computed from
+#'
+#' @description
+#' Calls `keras$utils$get_source_inputs()`: the input tensors (from
+#' [keras_input()]) at the start of the graph of layers that computes
+#' `tensor`.
+#'
+#' @param tensor A symbolic tensor (a `KerasTensor`).
+#'
+#' @returns A list of the input tensors.
+#' @md
+#' @examples
+#' \dontrun{
+#' input <- keras_input(shape = 4)
+#' output <- input %>% layer_dense(2) %>% layer_dense(1)
+#' get_source_inputs(output)
+#' }
+get_source_inputs <- function(tensor) {
+  py_to_r(py_call(keras$utils$get_source_inputs, tensor))
+}
+
+#' Get or set all the state of a model
+#'
+#' @description
+#' `get_state_tree()` gives the model's state, its trainable and
+#' non-trainable variables and those of its optimizer and metrics, as a
+#' nested named list (`model$get_state_tree()`). `set_state_tree()` assigns
+#' such a structure back.
+#'
+#' @param object A Keras model.
+#' @param value_format The form of the values: `"backend_tensor"` (tensors),
+#'   `"numpy_array"` (NumPy arrays, not converted), or `"r_array"` / `"array"`
+#'   (R arrays).
+#' @param state_tree A nested list as `get_state_tree()` gives it.
+#'
+#' @returns `get_state_tree()`: a nested named list. `set_state_tree()`:
+#'   `object`, invisibly.
+#' @md
+#' @examples
+#' \dontrun{
+#' state <- get_state_tree(model, "r_array")
+#' set_state_tree(model, state)
+#' }
+get_state_tree <- function(object, value_format = "backend_tensor") {
+  format <- match.arg(value_format, c("backend_tensor", "numpy_array", "r_array", "array"))
+  getter <- py_get_attr(object, "get_state_tree")
+  switch(format,
+    numpy_array = py_call(r_to_py(getter), "numpy_array"),
+    r_array = , array = py_to_r(py_call(getter, "numpy_array")),
+    py_to_r(py_call(getter, "backend_tensor")))
+}
+
+#' @rdname get_state_tree
+set_state_tree <- function(object, state_tree) {
+  py_call(py_get_attr(object, "set_state_tree"), .keras_state_values(state_tree))
+  invisible(object)
+}
+
+# R arrays in a state tree as NumPy arrays (Keras casts them to their
+# variables' dtypes). A value without dim is a scalar (py_to_r() gives 0-d
+# arrays so) when it has one element, else a 1-d array.
+.keras_state_values <- function(x) {
+  if (is.null(x) || is_py_object(x)) return(x)
+  if (is.list(x)) return(lapply(x, .keras_state_values))
+  if (is.null(dim(x)) && length(x) == 1L) return(.np()$asarray(x))
+  if (is.null(dim(x))) dim(x) <- length(x)
+  .np()$ascontiguousarray(x)
+}
+
+#' Reset the state of a layer, metric or model
+#'
+#' @description
+#' Calls the object's `reset_state()`: a stateful RNN layer forgets its
+#' states, a metric its accumulated values (its result starts again from
+#' zero). A model, which has no `reset_state()` in Keras 3, has that of each of
+#' its layers that has one called (its stateful RNN layers, nested models
+#' included), as keras 2.x's `reset_states()` did.
+#'
+#' @param object A layer, metric or model.
+#'
+#' @returns `object`, invisibly.
+#' @md
+#' @examples
+#' \dontrun{
+#' accuracy <- metric_binary_accuracy()
+#' reset_state(accuracy)
+#' }
+reset_state <- function(object) {
+  if (py_has_attr(object, "reset_state")) py_call(py_get_attr(object, "reset_state"))
+  else if (inherits(object, .model_class)) .reset_layer_states(object)
+  else stop("reset_state(): a ", class(object)[[1L]], " has no state to reset", call. = FALSE)
+  invisible(object)
+}
+
+.reset_layer_states <- function(model) {
+  for (layer in py_to_r(py_get_attr(model, "layers"))) {
+    if (py_has_attr(layer, "reset_state")) py_call(py_get_attr(layer, "reset_state"))
+    else if (inherits(layer, .model_class)) .reset_layer_states(layer)
+  }
+}
+
+#' Quantize the weights of a model or layer
+#'
+#' @description
+#' Calls the object's `quantize(mode)`: replaces the weights of the layers
+#' that support it (`layer_dense()`, `layer_einsum_dense()`,
+#' `layer_embedding()`, ...) by quantized ones, to save memory and compute at
+#' inference.
+#'
+#' @param object A model or layer (built).
+#' @param mode The quantization mode: `"int8"`, `"int4"`, `"float8"`, `"gptq"`,
+#'   ...; the modes of the installed Keras.
+#' @param ... Further arguments of `quantize()`, by name (`type_check`, a
+#'   `config`).
+#'
+#' @returns `object`, invisibly (it is modified in place).
+#' @md
+#' @examples
+#' \dontrun{
+#' model %>% quantize_weights("int8")
+#' }
+quantize_weights <- function(object, mode, ...) {
+  if (!is.character(mode) || length(mode) != 1L)
+    stop("`mode` must be a quantization mode such as \"int8\"", call. = FALSE)
+  py_call(py_get_attr(object, "quantize"), mode, ...)
+  invisible(object)
+}
+
+#' Create a Keras variable
+#'
+#' @description
+#' Calls `keras$Variable()`: a backend variable (a `tf.Variable` here) whose
+#' value starts from `initializer` (an array, a number, or an initializer
+#' called with `shape` and `dtype`), for state kept outside layers. Update it
+#' with `x$assign(value)`, `x$assign_add(value)`, ...
+#'
+#' @param initializer The initial value (an array or a number), or an
+#'   initializer (such as `"zeros"` or an `initializer_*()` object) with
+#'   `shape`.
+#' @param shape The shape, when `initializer` is an initializer.
+#' @param dtype The data type; floatx by default (doubles).
+#' @param trainable Whether gradients are computed for it.
+#' @param autocast Whether it is cast to the compute dtype in mixed precision.
+#' @param aggregation,synchronization How it is aggregated and synchronized
+#'   under a distribution strategy.
+#' @param name A name for it.
+#' @param ... Further arguments of `keras$Variable()`, by name.
+#'
+#' @returns A Keras variable.
+#' @md
+#' @examples
+#' \dontrun{
+#' counter <- keras_variable(0, dtype = "int32", trainable = FALSE)
+#' counter$assign_add(1L)
+#' w <- keras_variable("glorot_uniform", shape = c(3, 2))
+#' }
+keras_variable <- function(initializer, shape = NULL, dtype = NULL, trainable = TRUE,
+                           autocast = TRUE, aggregation = "none", synchronization = "auto",
+                           name = NULL, ...) {
+  args <- .keras_args(environment(), match.call(expand.dots = FALSE))
+  if (!is.character(initializer) && !is_py_object(initializer) && !is.function(initializer))
+    args$initializer <- .keras_data(initializer, dtype)
+  py_call(keras$Variable, !!!args)
+}
+
+# ---- export and plotting -----------------------------------------------------------------
+
+#' Export a model for serving
+#'
+#' @description
+#' `export_savedmodel()` writes an inference-only artifact of the model with
+#' the model's `export()`: by default a TensorFlow SavedModel
+#' (`format = "tf_saved_model"`) that TensorFlow Serving or
+#' `layer_tfsm()` can load. It keeps the forward pass, not the training state;
+#' use [save_model()] to save a model to load and train again.
+#'
+#' @param object A Keras model.
+#' @param export_dir_base The directory to write.
+#' @param ... Further arguments of `export()`, by name.
+#' @param format `"tf_saved_model"`, `"onnx"` or `"openvino"` (the last two
+#'   need their Python packages).
+#' @param verbose Whether to print a summary of what was exported.
+#' @param input_signature The input signature, when the model does not have
+#'   one.
+#'
+#' @returns `object`, invisibly.
+#' @seealso [save_model()]
+#' @md
+#' @examples
+#' \dontrun{
+#' export_savedmodel(model, "exported")
+#' reloaded <- keras_model_sequential() %>% layer_tfsm("exported")
+#' }
+export_savedmodel <- function(object, export_dir_base, ...) UseMethod("export_savedmodel")
+
+#' @rdname export_savedmodel
+#' @method export_savedmodel keras.src.models.model.Model
+export_savedmodel.keras.src.models.model.Model <- function(object, export_dir_base, ...,
+                                                           format = "tf_saved_model",
+                                                           verbose = NULL,
+                                                           input_signature = NULL) {
+  args <- list2(path.expand(export_dir_base), format = format, ...)
+  if (!is.null(verbose)) args$verbose <- isTRUE(as.logical(verbose))
+  if (!is.null(input_signature)) args$input_signature <- input_signature
+  py_call(py_get_attr(object, "export"), !!!args)
+  invisible(object)
+}
+
+#' Plot a model's graph of layers
+#'
+#' @description
+#' Draws the model's layers and their connections, as
+#' `keras$utils$model_to_dot()` lays them out with Graphviz: on the current
+#' graphics device, or into the file `to_file` (its format from its
+#' extension: `.png`, `.pdf`, `.svg`, ...). In knitr, the image is included in
+#' the document.
+#'
+#' This needs the Python package `pydot` and Graphviz's `dot` program
+#' (Debian: `apt-get install graphviz`); drawing on the device also needs the
+#' R package png.
+#'
+#' @param x A Keras model.
+#' @param show_shapes Whether to show the output shapes of the layers.
+#' @param show_dtype Whether to show their dtypes.
+#' @param show_layer_names Whether to show the layers' names.
+#' @param ... Further arguments of `model_to_dot()`, by name.
+#' @param rankdir `"TB"` (top to bottom) or `"LR"` (left to right).
+#' @param expand_nested Whether to draw the layers of nested models.
+#' @param dpi The resolution of the image, in dots per inch.
+#' @param layer_range Two layer names: draw the layers from the first to the
+#'   second only.
+#' @param show_layer_activations Whether to show the layers' activations.
+#' @param show_trainable Whether to mark which layers are trainable; `NA` does
+#'   it when the model is built and has frozen weights.
+#' @param to_file A file to write the image to, instead of drawing it.
+#'
+#' @returns `NULL`, invisibly (in knitr, the image to include).
+#' @method plot keras.src.models.model.Model
+#' @md
+#' @examples
+#' \dontrun{
+#' plot(model, show_shapes = TRUE)
+#' plot(model, to_file = "model.png")
+#' }
+plot.keras.src.models.model.Model <- function(x, show_shapes = FALSE, show_dtype = FALSE,
+                                              show_layer_names = FALSE, ...,
+                                              rankdir = "TB", expand_nested = FALSE,
+                                              dpi = getOption("keras.plot.model.dpi", 200L),
+                                              layer_range = NULL,
+                                              show_layer_activations = FALSE,
+                                              show_trainable = NA, to_file = NULL) {
+  if (!py_module_available("pydot"))
+    stop("plot() of a model needs the Python package pydot, which is not installed ",
+         "(pip install pydot), and Graphviz's `dot` program (Debian: apt-get install graphviz)",
+         call. = FALSE)
+  if (!nzchar(Sys.which("dot")))
+    stop("plot() of a model needs Graphviz's `dot` program, which is not on the PATH ",
+         "(Debian: apt-get install graphviz)", call. = FALSE)
+  if (is.na(show_trainable))
+    show_trainable <- isTRUE(py_to_r(py_get_attr(x, "built"))) &&
+      length(py_to_r(py_get_attr(x, "non_trainable_weights"))) > 0L
+  args <- list2(x, show_shapes = show_shapes, show_dtype = show_dtype,
+                show_layer_names = show_layer_names, rankdir = rankdir,
+                expand_nested = expand_nested, dpi = .keras_integer(dpi, "dpi"),
+                show_layer_activations = show_layer_activations,
+                show_trainable = show_trainable, ...)
+  if (!is.null(layer_range)) args$layer_range <- as.list(layer_range)
+  knitting <- is.null(to_file) && isTRUE(getOption("knitr.in.progress"))
+  file <- if (!is.null(to_file)) path.expand(to_file) else if (knitting) .knitr_figure_file()
+          else tempfile(fileext = ".png")
+  if (is.null(to_file) && !knitting) on.exit(unlink(file), add = TRUE)
+  format <- tolower(tools::file_ext(file))
+  if (!nzchar(format)) stop("`to_file` needs an extension naming the format (.png, .pdf, ...)",
+                            call. = FALSE)
+  dot <- py_call(keras$utils$model_to_dot, !!!args)
+  py_call(py_get_attr(dot, "write"), file, format = format)
+  if (!is.null(to_file)) return(invisible())
+  if (knitting) return(knitr::include_graphics(file))
+  if (!requireNamespace("png", quietly = TRUE))
+    stop("drawing the model on the graphics device needs the R package png; ",
+         "or give `to_file`", call. = FALSE)
+  image <- png::readPNG(file, native = TRUE)
+  size <- dim(image)
+  graphics::plot.new()
+  graphics::plot.window(xlim = c(0, size[[2L]]), ylim = c(0, size[[1L]]), asp = 1,
+                        xaxs = "i", yaxs = "i")
+  graphics::rasterImage(image, 0, 0, size[[2L]], size[[1L]], interpolate = TRUE)
+  invisible()
+}
+
+.knitr_figure_file <- function() {
+  options <- knitr::opts_current$get()
+  file <- knitr::fig_path(".png", options = options)
+  dir.create(dirname(file), recursive = TRUE, showWarnings = FALSE)
+  file
 }

@@ -27,8 +27,9 @@
 #'
 #' @returns `train_on_batch()` and `test_on_batch()`: a named list of the loss
 #'   and the metrics for the batch, or the single value when the model has no
-#'   metrics. `predict_on_batch()`: an R array of predictions, or a list of
-#'   them named by output for a model with several outputs.
+#'   metrics. `predict_on_batch()`: an R array of predictions, or for a model
+#'   with several outputs a list of them, named when the model's outputs are
+#'   (a named list of outputs), as for `predict()`.
 #' @md
 #' @examples
 #' \dontrun{
@@ -156,7 +157,8 @@ compile.keras.src.models.model.Model <- function(object, optimizer = "rmsprop", 
 #'   stops `fit()` with the original condition.
 #'
 #' **R conventions.** `epochs`, `batch_size`, the step counts and `verbose` are
-#' whole numbers (`10` is fine, `10.5` is an error). `initial_epoch` counts from
+#' whole numbers (`10` is fine, `10.5` is an error; `verbose` may also be
+#' `TRUE` for 1 or `FALSE` for 0). `initial_epoch` counts from
 #' 1, so `initial_epoch = 1` (the default) starts at the beginning. The names of
 #' `class_weight` are 0-based class indices, as the labels are. `shuffle` is
 #' `FALSE` by default for datasets and data functions, which cannot be
@@ -198,8 +200,8 @@ compile.keras.src.models.model.Model <- function(object, optimizer = "rmsprop", 
 #' @param validation_batch_size The batch size for validation (a whole
 #'   number); `batch_size` when `NULL`.
 #' @param validation_freq Validate every this many epochs (a whole number).
-#' @param verbose `0` for silent, `1` for a progress bar, `2` for one line per
-#'   epoch, or `"auto"`: silent under testthat, one line per epoch in knitr or
+#' @param verbose `0` (or `FALSE`) for silent, `1` (or `TRUE`) for a progress
+#'   bar, `2` for one line per epoch, or `"auto"`: silent under testthat, one line per epoch in knitr or
 #'   when the output is not a terminal, a progress bar otherwise. The default
 #'   comes from `getOption("keras.verbose")`.
 #'
@@ -296,7 +298,7 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
 #' @param ... Further arguments of Keras's `evaluate()`, by name.
 #' @param batch_size The number of samples per batch (a whole number); an
 #'   error with a dataset, which is already batched.
-#' @param verbose `0`, `1`, `2` or `"auto"`, as for
+#' @param verbose `0`, `1`, `2`, `TRUE`, `FALSE` or `"auto"`, as for
 #'   [fit()][fit.keras.src.models.model.Model].
 #' @param sample_weight Weights for the loss of each sample.
 #' @param steps The number of batches to evaluate (a whole number); by
@@ -331,7 +333,8 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
   as.list(py_to_r(py_call(py_get_attr(object, "evaluate"), !!!args, ...)))
 }
 
-# predict() gives an R array; for several outputs a list named by output.
+# predict() gives an R array; for several outputs a list in the structure of
+# the model's outputs (named for a dict of outputs).
 #' Predict with a model
 #'
 #' @description
@@ -345,14 +348,17 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
 #' @param ... Further arguments of Keras's `predict()`, by name.
 #' @param batch_size The number of samples per batch (a whole number); an
 #'   error with a dataset, which is already batched.
-#' @param verbose `0`, `1`, `2` or `"auto"`, as for
+#' @param verbose `0`, `1`, `2`, `TRUE`, `FALSE` or `"auto"`, as for
 #'   [fit()][fit.keras.src.models.model.Model].
 #' @param steps The number of batches to predict (a whole number); by
 #'   default, all of the inputs.
 #' @param callbacks A list of callbacks to call during prediction.
 #'
 #' @returns An R array with one row per sample, or for a model with several
-#'   outputs a list of arrays named by the outputs' names.
+#'   outputs a list of arrays in the structure of the model's outputs: named
+#'   by the output names for a model made with a named list of outputs
+#'   (`keras_model(inputs, list(a = ..., b = ...))`), unnamed and in order for
+#'   one made with an unnamed list (as in R's keras3).
 #' @method predict keras.src.models.model.Model
 #' @md
 #' @examples
@@ -422,22 +428,22 @@ predict_on_batch.keras.src.models.model.Model <- function(object, x, ...) {
   if (length(metrics) == 1L) metrics[[1L]] else metrics
 }
 
-.keras_outputs <- function(model, result) {
-  value <- py_to_r(result)
-  if (is.list(value) && is.null(names(value)) && length(value) > 1L) {
-    outputs <- .output_names(model)
-    if (length(outputs) == length(value)) names(value) <- outputs
-  }
-  value
-}
+.keras_outputs <- function(model, result) py_to_r(result)
 
 # verbose = "auto": silent under testthat, one line per epoch in knitr and
 # when the output is not a terminal, Keras's live progress bar otherwise.
+# TRUE and FALSE are 1 and 0, as in keras3.
 .keras_verbose <- function(verbose) {
-  if (!identical(verbose, "auto")) return(.keras_integer(verbose, "verbose"))
+  if (!identical(verbose, "auto")) return(.keras_verbose_level(verbose, "verbose"))
   if (identical(Sys.getenv("TESTTHAT"), "true")) return(0L)
   if (isTRUE(getOption("knitr.in.progress")) || !.output_is_terminal()) return(2L)
   1L
+}
+
+# A verbosity level: a whole number, or TRUE (1) / FALSE (0).
+.keras_verbose_level <- function(x, name = "verbose", call = NULL) {
+  if (is.logical(x) && length(x) == 1L && !is.na(x)) return(as.integer(x))
+  .keras_integer(x, name, call)
 }
 
 .output_is_terminal <- function() {

@@ -124,7 +124,7 @@ create_layer_wrapper <- function(Layer, modifiers = NULL, convert = TRUE) {
     warning("create_layer_wrapper(): `convert` is ignored", call. = FALSE)
   force(Layer)
   force(modifiers)
-  arguments <- formals(Layer)
+  arguments <- .constructor_formals(Layer)
   arguments <- arguments[setdiff(names(arguments), "object")]
   wrapper <- function(object) NULL
   formals(wrapper) <- c(alist(object = ), arguments)
@@ -136,4 +136,16 @@ create_layer_wrapper <- function(Layer, modifiers = NULL, convert = TRUE) {
                                    parent = asNamespace("keras3"))
   class(wrapper) <- c("keras_Layer_wrapper", "keras_layer_wrapper", "function")
   wrapper
+}
+
+# The formals of a class's constructor: a Python class's signature as Python
+# shows it now (the formals of its R proxy may have been made before an R
+# `initialize` without `...` set it), an R6 class's `initialize`.
+.constructor_formals <- function(Layer) {
+  if (inherits(Layer, "R6ClassGenerator")) {
+    init <- Layer$public_methods$initialize
+    return(if (is.null(init)) alist(... = ) else formals(init))
+  }
+  if (is_py_object(Layer)) return(formals(.keras_classes_py()$signature_of(Layer)))
+  formals(Layer)
 }

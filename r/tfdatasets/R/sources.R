@@ -129,19 +129,21 @@ random_integer_dataset <- function(seed = NULL) {
   as_tf_dataset(tf$data$Dataset$random(seed = .int(seed, "seed")))
 }
 
-# zip_datasets(a, b), zip_datasets(list(a, b)): elements are tuples;
+# zip_datasets(a, b), zip_datasets(list(a, b)), zip_datasets(tuple(a, b)):
+# elements are tuples;
 # zip_datasets(x = a, y = b): elements are dicts.
 #' Zip datasets together
 #'
 #' @description
 #' Calls `Dataset.zip()`: each element of the result combines the elements
 #' of the same position in each dataset, and the result ends with the
-#' shortest dataset. With unnamed datasets (`zip_datasets(a, b)` or
-#' `zip_datasets(list(a, b))`) each element is a tuple; with named ones
+#' shortest dataset. With unnamed datasets (`zip_datasets(a, b)`,
+#' `zip_datasets(list(a, b))` or `zip_datasets(tuple(a, b))`) each element is a
+#' tuple; with named ones
 #' (`zip_datasets(x = a, y = b)`) it is a dict. R's tfdatasets drops the names
 #' and always makes tuples.
 #'
-#' @param ... The datasets, or a single list of them.
+#' @param ... The datasets, or a single list (or Python tuple) of them.
 #'
 #' @returns A dataset (class `tf_dataset`).
 #' @md
@@ -155,6 +157,9 @@ zip_datasets <- function(...) {
   datasets <- list(...)
   if (length(datasets) == 1L && is.list(datasets[[1L]]) && !.is_py(datasets[[1L]]))
     datasets <- datasets[[1L]]
+  else if (length(datasets) == 1L && inherits(datasets[[1L]], "python.builtin.tuple"))
+    datasets <- lapply(seq_len(py_len(datasets[[1L]])) - 1L, function(i)
+      as_tf_dataset(py_get_item(datasets[[1L]], i)))
   if (!length(datasets)) stop("zip_datasets() needs at least one dataset", call. = FALSE)
   lapply(seq_along(datasets), function(i) .check_dataset(datasets[[i]], sprintf("..%d", i)))
   as_tf_dataset(tf$data$Dataset$zip(.structure(datasets)))
