@@ -188,10 +188,10 @@
 #'     \code{\link[keras3]{new_learning_rate_schedule_class}},
 #'     \code{\link[keras3:grapes-set-active-grapes]{\%<-active\%}},
 #'     \code{\link[keras3:active_property]{mark_active}},
-#'     \code{\link[keras3]{export_savedmodel}}, \code{\link[keras3]{flags}},
+#'     \code{\link[tensorflow]{export_savedmodel}}, \code{\link[keras3]{flags}},
 #'     \code{\link[keras3:flags]{flag_boolean}}, \code{\link[keras3:flags]{flag_integer}},
 #'     \code{\link[keras3:flags]{flag_numeric}}, \code{\link[keras3:flags]{flag_string}},
-#'     \code{\link[keras3]{run_dir}}, \code{\link[keras3]{tensorboard}},
+#'     \code{\link[keras3]{run_dir}}, \code{\link[tensorflow]{tensorboard}},
 #'     \code{\link[keras3]{install_keras}}, \code{\link[keras3]{use_backend}}}
 #'   \item{Operators and functions of other
 #'     packages}{\code{\link[keras3:grapes-set-grapes]{\%<-\%}},

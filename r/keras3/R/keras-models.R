@@ -947,14 +947,15 @@ keras_variable <- function(initializer, shape = NULL, dtype = NULL, trainable = 
 
 # ---- export and plotting -----------------------------------------------------------------
 
-#' Export a model for serving
+#' Export a Keras model for serving
 #'
 #' @description
-#' `export_savedmodel()` writes an inference-only artifact of the model with
-#' the model's `export()`: by default a TensorFlow SavedModel
-#' (`format = "tf_saved_model"`) that TensorFlow Serving or
-#' `layer_tfsm()` can load. It keeps the forward pass, not the training state;
-#' use [save_model()] to save a model to load and train again.
+#' The method of tensorflow's `export_savedmodel()` for Keras models writes
+#' an inference-only artifact of the model with the model's `export()`: by
+#' default a TensorFlow SavedModel (`format = "tf_saved_model"`) that
+#' TensorFlow Serving or `layer_tfsm()` can load. It keeps the forward pass,
+#' not the training state; use [save_model()] to save a model to load and
+#' train again.
 #'
 #' @param object A Keras model.
 #' @param export_dir_base The directory to write.
@@ -973,9 +974,6 @@ keras_variable <- function(initializer, shape = NULL, dtype = NULL, trainable = 
 #' export_savedmodel(model, "exported")
 #' reloaded <- keras_model_sequential() %>% layer_tfsm("exported")
 #' }
-export_savedmodel <- function(object, export_dir_base, ...) UseMethod("export_savedmodel")
-
-#' @rdname export_savedmodel
 #' @method export_savedmodel keras.src.models.model.Model
 export_savedmodel.keras.src.models.model.Model <- function(object, export_dir_base, ...,
                                                            format = "tf_saved_model",

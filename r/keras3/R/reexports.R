@@ -22,7 +22,7 @@
 #'     \code{\link[pyreticulate]{import}},
 #'     \code{\link[pyreticulate:iterate]{iter_next}},
 #'     \code{\link[pyreticulate]{iterate}}, \code{\link[pyreticulate]{np_array}},
-#'     \code{\link[pyreticulate]{py_help}},
+#'     \code{\link[pyreticulate]{py_help}}, \code{\link[pyreticulate]{py_require}},
 #'     \code{\link[pyreticulate:r-py-conversion]{py_to_r}},
 #'     \code{\link[pyreticulate:r-py-conversion]{r_to_py}},
 #'     \code{\link[pyreticulate]{tuple}}, \code{\link[pyreticulate]{use_python}},
@@ -30,9 +30,12 @@
 #'     reticulate exports them; pyreticulate documents them.}
 #'   \item{tensorflow}{\code{\link[tensorflow]{all_dims}},
 #'     \code{\link[tensorflow]{as_tensor}}, \code{\link[tensorflow]{evaluate}},
-#'     \code{\link[tensorflow]{shape}}: `evaluate()` is the generic whose
-#'     method for Keras models is documented in
-#'     \code{\link[=evaluate.keras.src.models.model.Model]{evaluate()}}.}
+#'     \code{\link[tensorflow]{export_savedmodel}},
+#'     \code{\link[tensorflow]{shape}}, \code{\link[tensorflow]{tensorboard}}:
+#'     `evaluate()` and `export_savedmodel()` are generics whose methods for
+#'     Keras models are documented in
+#'     \code{\link[=evaluate.keras.src.models.model.Model]{evaluate()}} and
+#'     \code{\link[=export_savedmodel.keras.src.models.model.Model]{export_savedmodel()}}.}
 #' }
 #'
 #' `predict()` is R's own generic (stats); its method for Keras models is
@@ -41,8 +44,9 @@
 #' @name reexports
 #' @docType import
 #' @aliases %>% %<>% compile fit generate evaluate as_tensor all_dims shape
-#'   import np_array tuple iterate iter_next as_iterator %as% py_to_r r_to_py
-#'   py_help array_reshape use_python use_virtualenv
+#'   export_savedmodel tensorboard import np_array tuple iterate iter_next
+#'   as_iterator %as% py_to_r r_to_py py_help py_require array_reshape use_python
+#'   use_virtualenv
 #' @keywords internal
 #' @returns The objects of the other packages, unchanged.
 #' @md

@@ -1,32 +1,25 @@
-# The Python side of a session: declaring Python requirements (reticulate's
-# py_require(), which R's keras3 re-exports) and TensorBoard (tensorflow's
-# tensorboard(), which R's keras3 re-exports).
+# Tools around models that R's tensorflow package provides for the packages
+# built on it: exporting a model for serving (a generic; keras3 has the
+# method for Keras models) and TensorBoard.
 
-#' Declare the Python packages a script needs
+#' Export a model for serving
 #'
 #' @description
-#' R's keras3 re-exports reticulate's `py_require()`; this is it: it calls the
-#' `py_require()` of the reticulate package in use, with the same arguments.
-#' With pyreticulate, Python is already running when R starts, so requirements
-#' are checked against its environment rather than installed (see
-#' reticulate's `py_require()` page).
+#' `export_savedmodel()` writes a model in a form that serving systems load
+#' (a TensorFlow SavedModel). It is a generic: packages add methods for their
+#' models (keras3 does for Keras models).
 #'
-#' @param ... The arguments of reticulate's `py_require()` (`packages`,
-#'   `python_version`, `action`, ...).
+#' @param object A model.
+#' @param export_dir_base The directory to write.
+#' @param ... Arguments of the method.
 #'
-#' @returns What reticulate's `py_require()` returns.
+#' @returns What the method returns (keras3's: `object`, invisibly).
 #' @md
 #' @examples
 #' \dontrun{
-#' py_require("pillow")
+#' export_savedmodel(model, "exported")
 #' }
-py_require <- function(...) {
-  require_fn <- get0("py_require", envir = asNamespace("reticulate"), inherits = FALSE)
-  if (!is.function(require_fn))
-    stop("py_require() is not available: the reticulate package in use does not provide it",
-         call. = FALSE)
-  require_fn(...)
-}
+export_savedmodel <- function(object, export_dir_base, ...) UseMethod("export_savedmodel")
 
 .tensorboard_state <- new.env(parent = emptyenv())
 
@@ -35,7 +28,7 @@ py_require <- function(...) {
 #' @description
 #' `tensorboard()` starts a TensorBoard server (the Python package
 #' tensorboard, run by pyreticulate's Python) showing the logs written by
-#' [callback_tensorboard()] in `log_dir`, and prints its address; with
+#' \code{callback_tensorboard()} of keras3 in `log_dir`, and prints its address; with
 #' `launch_browser = TRUE` it opens it in a web browser.
 #' `tensorboard(action = "stop")` stops the servers this session started. The
 #' servers are child processes of the session and stop with it.
@@ -51,7 +44,7 @@ py_require <- function(...) {
 #' @param purge_orphaned_data Whether to drop data of restarted runs.
 #'
 #' @returns The address (`"http://host:port"`), invisibly; `NULL` for `"stop"`.
-#' @seealso [callback_tensorboard()]
+#' @seealso \code{callback_tensorboard()} of keras3
 #' @md
 #' @examples
 #' \dontrun{
@@ -75,7 +68,10 @@ tensorboard <- function(log_dir, action = c("start", "stop"), host = "127.0.0.1"
   dirs <- path.expand(log_dir)
   for (d in dirs) if (!dir.exists(d)) dir.create(d, recursive = TRUE)
   if (identical(port, "auto")) port <- .free_port(6006L)
-  port <- .keras_integer(port, "port")
+  if (!is.numeric(port) || length(port) != 1L || is.na(port) || port != trunc(port) ||
+      port < 1 || port > 65535)
+    stop("`port` must be \"auto\" or a whole number from 1 to 65535", call. = FALSE)
+  port <- as.integer(port)
   spec <- if (length(dirs) > 1L || !is.null(names(dirs))) {
     labels <- if (is.null(names(dirs))) dirs else ifelse(nzchar(names(dirs)), names(dirs), dirs)
     c("--logdir_spec", paste(paste0(labels, ":", dirs), collapse = ","))
