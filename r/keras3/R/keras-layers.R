@@ -83,6 +83,10 @@
 #'
 #' @param x A Keras layer or model.
 #'
+#' A Sequential model given to a layer this way (`model %>% layer`) gets the
+#' layer added, in place, and is returned invisibly, as with `layer_*()`
+#' functions.
+#'
 #' @returns A function `function(object, ...)` calling the layer or model on
 #'   `object`.
 #' @method py_to_r_wrapper keras.src.layers.layer.Layer
@@ -97,6 +101,14 @@ py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
   force(x)
   function(object, ...) {
     if (missing(object)) return(x(...))
+    if (.is_sequential(object) && !identical(object, x)) {
+      # model %>% layer: the layer instance is added to the model, as
+      # layer_*(model, ...) adds the layer it makes.
+      if (...length())
+        stop("a layer added to a Sequential model takes no further arguments", call. = FALSE)
+      py_call(py_get_attr(object, "add"), x)
+      return(invisible(object))
+    }
     x(if (inherits(x, .model_class)) .keras_x(x, object) else .keras_layer_input(object), ...)
   }
 }
@@ -164,3 +176,4 @@ print.keras.src.layers.layer.Layer <- function(x, ...) {
   writeLines(format(x, ...))
   invisible(x)
 }
+

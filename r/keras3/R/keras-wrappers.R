@@ -8,13 +8,19 @@
 # Its environment holds its static spec, `.spec`, a list of class
 # keras_wrapper_spec:
 #   name    the R name
-#   family  the Keras module: "layers", "optimizers", "losses", "metrics", "activations", "ops"
+#   family  the Keras module, its path under keras: "layers", "optimizers", "losses",
+#           "metrics", "activations", "ops", "ops.image", "initializers", "constraints",
+#           "regularizers", "random", "optimizers.schedules", "applications"
 #   class   the Python class, for classes
 #   fun     the Python function, for functions (a loss or metric can have both)
 #   kind    how it is called: layer, merge, multi_input (keras-layers.R),
-#           constructor, loss, metric, activation (keras-losses-metrics-optimizers.R), op
+#           constructor, loss, metric, activation (keras-losses-metrics-optimizers.R), op,
+#           application (keras-applications.R)
 #   rename  formals whose R name is not Python's, c(<python> = "<r>")
 #   args    the conventions of its formals (below), c(units = "integer", ...)
+#   result  for an op, what R gets back when it is not the converted result:
+#           "python" (the Python object), "shape" (a keras_shape)
+#   module  for an application, its keras.applications module (preprocess_input)
 # and its body is .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE)):
 # only the arguments the caller supplied reach Python, converted by
 # .keras_argument(). The Python class and function are looked up the first
@@ -46,7 +52,8 @@
   objects <- .keras_state$py_objects[[name]]
   if (is.null(objects)) {
     family <- .subset2(spec, "family")
-    module <- py_get_attr(keras, family)
+    module <- keras
+    for (part in strsplit(family, ".", fixed = TRUE)[[1L]]) module <- py_get_attr(module, part)
     lookup <- function(attribute) {
       if (is.null(attribute)) return(NULL)
       if (!py_has_attr(module, attribute))
@@ -104,7 +111,19 @@
     constructor = py_call(spec$py_class, !!!.keras_args(frame, call, spec)),
     loss = , metric = .keras_loss_metric_call(spec, frame, call),
     activation = .keras_activation_call(spec, frame, call),
-    op = py_call(spec$py_fun, !!!.keras_args(frame, call, spec)))
+    op = .keras_op_result(py_call(spec$py_fun, !!!.keras_args(frame, call, spec)), spec),
+    application = .keras_application_call(spec, frame, call))
+}
+
+# What an op gives R: its result converted as reticulate converts the results
+# of a converting module (a Python bool is TRUE, a tuple a list; tensors stay
+# tensors), or as the spec's `result` says.
+.keras_op_result <- function(value, spec) {
+  result <- spec$result
+  switch(if (is.null(result)) "" else result,
+    python = value,
+    shape = .keras_shape_of_dims(py_to_r(value)),
+    py_to_r(value))
 }
 
 # The arguments the caller supplied (named dots included), converted, with

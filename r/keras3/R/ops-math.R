@@ -215,7 +215,7 @@ op_irfft <- local({
 op_istft <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_istft", family = "ops", fun = "istft", kind = "op",
-    args = c(sequence_length = "integer", sequence_stride = "integer", fft_length = "integer")))
+    args = c(sequence_length = "integer", sequence_stride = "integer", fft_length = "integer", length = "integer")))
   function(x, sequence_length, sequence_stride, fft_length, length = NULL, window = "hann",
            center = TRUE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
@@ -334,7 +334,8 @@ op_rsqrt <- local({
 #' @export
 op_segment_max <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_segment_max", family = "ops", fun = "segment_max", kind = "op"))
+    name = "op_segment_max", family = "ops", fun = "segment_max", kind = "op",
+    args = c(num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -360,7 +361,8 @@ op_segment_max <- local({
 #' @export
 op_segment_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_segment_sum", family = "ops", fun = "segment_sum", kind = "op"))
+    name = "op_segment_sum", family = "ops", fun = "segment_sum", kind = "op",
+    args = c(num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

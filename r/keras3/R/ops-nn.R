@@ -316,7 +316,8 @@ op_conv_transpose <- local({
 #' @export
 op_ctc_decode <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_ctc_decode", family = "ops", fun = "ctc_decode", kind = "op"))
+    name = "op_ctc_decode", family = "ops", fun = "ctc_decode", kind = "op",
+    args = c(beam_width = "integer", top_paths = "integer")))
   function(inputs, sequence_lengths, strategy = "greedy", beam_width = 100L, top_paths = 1L,
            merge_repeated = TRUE, mask_index = 0L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
@@ -602,6 +603,34 @@ op_hard_silu <- local({
   }
 })
 
+#' Hard SiLU activation function, also known as Hard Swish.
+#'
+#' @description
+#' It is defined as:
+#'
+#' \itemize{
+#' \item \code{0} if \code{if x < -3}
+#' \item \code{x} if \code{x > 3}
+#' \item \code{x * (x + 3) / 6} if \code{-3 <= x <= 3}
+#' }
+#'
+#' It's a faster, piecewise linear approximation of the silu activation.
+#'
+#' @param x Input tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.hard_silu()}.
+#'
+#' @returns A tensor with the same shape as \code{x}.
+#'
+#' @family nn ops
+#' @export
+op_hard_swish <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "op_hard_swish", family = "ops", fun = "hard_silu", kind = "op"))
+  function(x, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
 #' Applies the HardTanh function element-wise.
 #'
 #' @description
@@ -846,7 +875,7 @@ op_multi_hot <- local({
 op_normalize <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_normalize", family = "ops", fun = "normalize", kind = "op",
-    args = c(axis = "axis")))
+    args = c(axis = "axis", order = "integer")))
   function(x, axis = -1L, order = 2L, epsilon = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

@@ -461,7 +461,8 @@ op_average <- local({
 #' @export
 op_bartlett <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_bartlett", family = "ops", fun = "bartlett", kind = "op"))
+    name = "op_bartlett", family = "ops", fun = "bartlett", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -493,7 +494,8 @@ op_bartlett <- local({
 #' @export
 op_bincount <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_bincount", family = "ops", fun = "bincount", kind = "op"))
+    name = "op_bincount", family = "ops", fun = "bincount", kind = "op",
+    args = c(minlength = "integer")))
   function(x, weights = NULL, minlength = 0L, sparse = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -673,7 +675,8 @@ op_bitwise_xor <- local({
 #' @export
 op_blackman <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_blackman", family = "ops", fun = "blackman", kind = "op"))
+    name = "op_blackman", family = "ops", fun = "blackman", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -779,7 +782,7 @@ op_concatenate <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_concatenate", family = "ops", fun = "concatenate", kind = "op",
     args = c(axis = "axis")))
-  function(xs, axis = 0L, ...) {
+  function(xs, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -963,7 +966,8 @@ op_count_nonzero <- local({
 #' @export
 op_cross <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_cross", family = "ops", fun = "cross", kind = "op", args = c(axis = "axis")))
+    name = "op_cross", family = "ops", fun = "cross", kind = "op",
+    args = c(axisa = "integer", axisb = "integer", axisc = "integer", axis = "axis")))
   function(x1, x2, axisa = -1L, axisb = -1L, axisc = -1L, axis = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1103,8 +1107,8 @@ op_diagflat <- local({
 op_diagonal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_diagonal", family = "ops", fun = "diagonal", kind = "op",
-    args = c(offset = "integer")))
-  function(x, offset = 0L, axis1 = 0L, axis2 = 1L, ...) {
+    args = c(offset = "integer", axis1 = "axis", axis2 = "axis")))
+  function(x, offset = 0L, axis1 = 1L, axis2 = 2L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -1375,7 +1379,8 @@ op_expm1 <- local({
 #' @export
 op_eye <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_eye", family = "ops", fun = "eye", kind = "op", args = c(k = "integer")))
+    name = "op_eye", family = "ops", fun = "eye", kind = "op",
+    args = c(N = "integer", M = "integer", k = "integer")))
   function(N, M = NULL, k = 0L, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1548,7 +1553,8 @@ op_greater_equal <- local({
 #' @export
 op_hamming <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_hamming", family = "ops", fun = "hamming", kind = "op"))
+    name = "op_hamming", family = "ops", fun = "hamming", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1569,7 +1575,8 @@ op_hamming <- local({
 #' @export
 op_hanning <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_hanning", family = "ops", fun = "hanning", kind = "op"))
+    name = "op_hanning", family = "ops", fun = "hanning", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1808,7 +1815,7 @@ op_isnan <- local({
 #' @export
 op_kaiser <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_kaiser", family = "ops", fun = "kaiser", kind = "op"))
+    name = "op_kaiser", family = "ops", fun = "kaiser", kind = "op", args = c(x = "integer")))
   function(x, beta, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1908,9 +1915,9 @@ op_less_equal <- local({
 op_linspace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_linspace", family = "ops", fun = "linspace", kind = "op",
-    args = c(axis = "axis")))
+    args = c(num = "integer", axis = "axis")))
   function(start, stop, num = 50L, endpoint = TRUE, retstep = FALSE, dtype = NULL,
-           axis = 0L, ...) {
+           axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2118,8 +2125,8 @@ op_logical_xor <- local({
 op_logspace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_logspace", family = "ops", fun = "logspace", kind = "op",
-    args = c(axis = "axis")))
-  function(start, stop, num = 50L, endpoint = TRUE, base = 10L, dtype = NULL, axis = 0L, ...) {
+    args = c(num = "integer", axis = "axis")))
+  function(start, stop, num = 50L, endpoint = TRUE, base = 10L, dtype = NULL, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2336,7 +2343,8 @@ op_mod <- local({
 #' @export
 op_moveaxis <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_moveaxis", family = "ops", fun = "moveaxis", kind = "op"))
+    name = "op_moveaxis", family = "ops", fun = "moveaxis", kind = "op",
+    args = c(source = "axis", destination = "axis")))
   function(x, source, destination, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -2544,8 +2552,45 @@ op_outer <- local({
 #' @export
 op_pad <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_pad", family = "ops", fun = "pad", kind = "op"))
+    name = "op_pad", family = "ops", fun = "pad", kind = "op",
+    args = c(pad_width = "integer")))
   function(x, pad_width, mode = "constant", constant_values = NULL, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' Element-wise maximum of \code{x1} and \code{x2}.
+#'
+#' @param x1 First tensor.
+#' @param x2 Second tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.maximum()}.
+#'
+#' @returns Output tensor, element-wise maximum of \code{x1} and \code{x2}.
+#'
+#' @family numpy ops
+#' @export
+op_pmax <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "op_pmax", family = "ops", fun = "maximum", kind = "op"))
+  function(x1, x2, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' Element-wise minimum of \code{x1} and \code{x2}.
+#'
+#' @param x1 First tensor.
+#' @param x2 Second tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.minimum()}.
+#'
+#' @returns Output tensor, element-wise minimum of \code{x1} and \code{x2}.
+#'
+#' @family numpy ops
+#' @export
+op_pmin <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "op_pmin", family = "ops", fun = "minimum", kind = "op"))
+  function(x1, x2, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2771,7 +2816,8 @@ op_right_shift <- local({
 #' @export
 op_roll <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_roll", family = "ops", fun = "roll", kind = "op", args = c(axis = "axis")))
+    name = "op_roll", family = "ops", fun = "roll", kind = "op",
+    args = c(shift = "integer", axis = "axis")))
   function(x, shift, axis = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -2798,7 +2844,7 @@ op_rot90 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_rot90", family = "ops", fun = "rot90", kind = "op",
     args = c(k = "integer", axes = "axis")))
-  function(array, k = 1L, axes = c(0L, 1L), ...) {
+  function(array, k = 1L, axes = c(1L, 2L), ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2815,7 +2861,8 @@ op_rot90 <- local({
 #' @export
 op_round <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_round", family = "ops", fun = "round", kind = "op"))
+    name = "op_round", family = "ops", fun = "round", kind = "op",
+    args = c(decimals = "integer")))
   function(x, decimals = 0L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -3021,7 +3068,7 @@ op_sort <- local({
 op_split <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_split", family = "ops", fun = "split", kind = "op", args = c(axis = "axis")))
-  function(x, indices_or_sections, axis = 0L, ...) {
+  function(x, indices_or_sections, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3097,7 +3144,7 @@ op_squeeze <- local({
 op_stack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_stack", family = "ops", fun = "stack", kind = "op", args = c(axis = "axis")))
-  function(x, axis = 0L, ...) {
+  function(x, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3176,7 +3223,8 @@ op_sum <- local({
 #' @export
 op_swapaxes <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_swapaxes", family = "ops", fun = "swapaxes", kind = "op"))
+    name = "op_swapaxes", family = "ops", fun = "swapaxes", kind = "op",
+    args = c(axis1 = "axis", axis2 = "axis")))
   function(x, axis1, axis2, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -3279,7 +3327,7 @@ op_tensordot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_tensordot", family = "ops", fun = "tensordot", kind = "op",
     args = c(axes = "axis")))
-  function(x1, x2, axes = 2L, ...) {
+  function(x1, x2, axes = 3L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3343,8 +3391,8 @@ op_tile <- local({
 op_trace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_trace", family = "ops", fun = "trace", kind = "op",
-    args = c(offset = "integer")))
-  function(x, offset = 0L, axis1 = 0L, axis2 = 1L, ...) {
+    args = c(offset = "integer", axis1 = "axis", axis2 = "axis")))
+  function(x, offset = 0L, axis1 = 1L, axis2 = 2L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3386,7 +3434,8 @@ op_transpose <- local({
 #' @export
 op_tri <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_tri", family = "ops", fun = "tri", kind = "op", args = c(k = "integer")))
+    name = "op_tri", family = "ops", fun = "tri", kind = "op",
+    args = c(N = "integer", M = "integer", k = "integer")))
   function(N, M = NULL, k = 0L, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

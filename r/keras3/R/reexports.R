@@ -29,8 +29,8 @@
 #'     \code{\link[pyreticulate:use_python]{use_virtualenv}}: the stand-in
 #'     reticulate exports them; pyreticulate documents them.}
 #'   \item{tensorflow}{\code{\link[tensorflow]{all_dims}},
-#'     \code{\link[tensorflow]{as_tensor}}, \code{\link[tensorflow]{evaluate}},
-#'     \code{\link[tensorflow]{shape}}: `evaluate()` is the generic whose
+#'     \code{\link[tensorflow]{as_tensor}}, \code{\link[tensorflow]{evaluate}}:
+#'     `evaluate()` is the generic whose
 #'     method for Keras models is documented in
 #'     \code{\link[=evaluate.keras.src.models.model.Model]{evaluate()}}.}
 #' }
@@ -40,7 +40,7 @@
 #'
 #' @name reexports
 #' @docType import
-#' @aliases %>% %<>% compile fit generate evaluate as_tensor all_dims shape
+#' @aliases %>% %<>% compile fit generate evaluate as_tensor all_dims
 #'   import np_array tuple iterate iter_next as_iterator %as% py_to_r r_to_py
 #'   py_help array_reshape use_python use_virtualenv
 #' @keywords internal
