@@ -123,7 +123,20 @@
   switch(if (is.null(result)) "" else result,
     python = value,
     shape = .keras_shape_of_dims(py_to_r(value)),
-    py_to_r(value))
+    .keras_converted(value))
+}
+
+# A result converted to R; a named tuple (op_top_k's values and indices) as a
+# named list.
+.keras_converted <- function(value) {
+  converted <- py_to_r(value)
+  if (!is_py_object(converted) || !inherits(converted, "python.builtin.tuple"))
+    return(converted)
+  fields <- if (py_has_attr(converted, "_fields")) py_to_r(py_get_attr(converted, "_fields"))
+  items <- py_to_r(py_call(import_builtins(convert = FALSE)$tuple, converted))
+  if (is_py_object(items)) return(converted)
+  if (length(fields) == length(items)) names(items) <- unlist(fields)
+  items
 }
 
 # The arguments the caller supplied (named dots included), converted, with
