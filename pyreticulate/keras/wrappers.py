@@ -56,7 +56,68 @@ PREFIXES = {"layers": "layer_", "optimizers": "optimizer_", "losses": "loss_",
             "metrics": "metric_", "activations": "activation_", "ops": "op_",
             "ops.image": "op_image_", "initializers": "initializer_",
             "constraints": "constraint_", "regularizers": "regularizer_", "random": "random_",
-            "optimizers.schedules": "learning_rate_schedule_", "applications": "application_"}
+            "optimizers.schedules": "learning_rate_schedule_", "applications": "application_",
+            "utils": "layer_", "utils.FeatureSpace": "feature_"}
+
+# Families that are not whole API modules: the names they take from it
+# (keras.utils.FeatureSpace, a layer, and its class methods making features).
+_PICKED = {"utils": ("FeatureSpace",),
+           "utils.FeatureSpace": ("cross", "feature", "float", "float_discretized",
+                                  "float_normalized", "float_rescaled", "integer_categorical",
+                                  "integer_hashed", "string_categorical", "string_hashed")}
+FAMILIES += tuple(_PICKED)
+
+# Docstrings for endpoints Keras leaves without one (Google style, as Keras's).
+_FEATURE_ARGS = {
+    "name": "The name of the feature: the key of its input (optional; the name in "
+            "`features` otherwise).",
+    "output_mode": "`\"one_hot\"`, `\"int\"` (or `\"float\"` for custom features): how "
+                   "the feature is encoded.",
+    "num_bins": "The number of bins (or hash buckets).",
+    "max_tokens": "The largest vocabulary size (optional).",
+    "num_oov_indices": "How many indices are kept for values not in the vocabulary.",
+}
+
+
+def _feature_doc(title, *names, **more):
+    args = {**{n: _FEATURE_ARGS[n] for n in names}, **more}
+    lines = [title, "", "For the `features` of `layer_feature_space()`.", "", "Args:"]
+    lines += [f"    {n}: {text}" for n, text in args.items()]
+    return "\n".join(lines + ["", "Returns:", "    A feature (a Keras `Feature` object)."])
+
+
+FALLBACK_DOCS = {
+    ("utils.FeatureSpace", "cross"): _feature_doc(
+        "A crossed feature: two or more features hashed together.", "output_mode",
+        feature_names="The names of the features to cross.",
+        crossing_dim="The number of hash buckets of the cross."),
+    ("utils.FeatureSpace", "feature"): _feature_doc(
+        "A feature with a preprocessing layer of your own.", "output_mode",
+        dtype="The dtype of the input, such as `\"float32\"` or `\"string\"`.",
+        preprocessor="The layer that preprocesses the feature."),
+    ("utils.FeatureSpace", "float"): _feature_doc("A float feature, passed as it is.", "name"),
+    ("utils.FeatureSpace", "float_rescaled"): _feature_doc(
+        "A float feature, scaled and shifted: `x * scale + offset`.", "name",
+        scale="The factor.", offset="The offset."),
+    ("utils.FeatureSpace", "float_normalized"): _feature_doc(
+        "A float feature, normalized to mean 0 and variance 1 (learned by `adapt()`).",
+        "name"),
+    ("utils.FeatureSpace", "float_discretized"): _feature_doc(
+        "A float feature, cut into bins.", "num_bins", "output_mode", "name",
+        bin_boundaries="The boundaries of the bins (learned by `adapt()` otherwise)."),
+    ("utils.FeatureSpace", "integer_categorical"): _feature_doc(
+        "An integer feature whose values are categories (a vocabulary learned by "
+        "`adapt()`).", "max_tokens", "num_oov_indices", "output_mode", "name"),
+    ("utils.FeatureSpace", "string_categorical"): _feature_doc(
+        "A string feature whose values are categories (a vocabulary learned by "
+        "`adapt()`).", "max_tokens", "num_oov_indices", "output_mode", "name"),
+    ("utils.FeatureSpace", "integer_hashed"): _feature_doc(
+        "An integer feature whose values are hashed into bins.", "num_bins", "output_mode",
+        "name"),
+    ("utils.FeatureSpace", "string_hashed"): _feature_doc(
+        "A string feature whose values are hashed into bins.", "num_bins", "output_mode",
+        "name"),
+}
 
 # Families whose classes are the endpoints (called to make an object); the
 # other families' endpoints are their functions (random: and SeedGenerator).
@@ -82,6 +143,7 @@ RENAMES = {
     "regularizers": {"L1": "regularizer_l1", "L2": "regularizer_l2", "L1L2": "regularizer_l1_l2",
                      "OrthogonalRegularizer": "regularizer_orthogonal"},
     "random": {"randint": "random_integer", "SeedGenerator": "random_seed_generator"},
+    "utils.FeatureSpace": {"feature": "feature_custom"},
     "applications": {
         "ConvNeXtBase": "application_convnext_base",
         "ConvNeXtLarge": "application_convnext_large",
@@ -317,6 +379,8 @@ def _file_of(family, r_name, module):
         return "layers-" + _LAYER_MODULE_FILES.get(module, "other")
     if family == "optimizers.schedules":
         return "learning-rate-schedules"
+    if family in _PICKED:
+        return "feature-space"
     if family.startswith("ops"):
         parts = module.split(".")
         if parts[:3] == ["keras", "src", "ops"] and len(parts) > 3:
@@ -327,7 +391,7 @@ def _file_of(family, r_name, module):
 
 def _group_label(file_stem):
     """The roxygen @family of a file: "core layers", "numpy ops", "losses"."""
-    if file_stem in ("rnn-cells", "learning-rate-schedules"):
+    if file_stem in ("rnn-cells", "learning-rate-schedules", "feature-space"):
         return file_stem.replace("-", " ")
     kind, _, group = file_stem.partition("-")
     if not group:
@@ -339,8 +403,12 @@ def _group_label(file_stem):
 
 def _endpoints_of(family, module):
     """The wrappers of one family in the installed Keras, from its API file."""
-    sources = [(name, origin) for name, origin in support.api_sources(family)
-               if name not in SKIPPED.get(family, set())]
+    if family in _PICKED:
+        sources = [(name, getattr(getattr(module, name), "__module__", module.__name__))
+                   for name in _PICKED[family]]
+    else:
+        sources = [(name, origin) for name, origin in support.api_sources(family)
+                   if name not in SKIPPED.get(family, set())]
     renames = RENAMES.get(family, {})
     prefix = PREFIXES[family]
 
@@ -355,7 +423,7 @@ def _endpoints_of(family, module):
         # The applications are functions with class-like names; the lower-case
         # names are the modules (keras.applications.resnet).
         endpoints = [Endpoint(family, r_name(n), m, fun_name=n) for n, m in classes]
-    elif family in ("activations", "ops", "ops.image", "random"):
+    elif family in ("activations", "ops", "ops.image", "random", "utils.FeatureSpace"):
         endpoints = [Endpoint(family, renames.get(n, prefix + n), m, fun_name=n)
                      for n, m in functions]
         endpoints += [Endpoint(family, r_name(n), m, class_name=n) for n, m in classes]
@@ -380,6 +448,8 @@ def _endpoints_of(family, module):
 
 
 def _kind(endpoint, py_class):
+    if endpoint.family == "utils":
+        return "layer"
     if endpoint.family == "layers":
         if endpoint.class_name in INPUTS_FIRST:
             return INPUTS_FIRST[endpoint.class_name]
@@ -421,14 +491,24 @@ def _complete(endpoint, module):
         convention = overrides.get(p.py_name, GLOBAL_CONVENTIONS.get(p.py_name, "none"))
         if convention != "none":
             endpoint.conventions[p.r_name] = convention
-    endpoint.docs = [obj.__doc__ for obj in (py_class, py_fun) if obj is not None]
+    endpoint.docs = [obj.__doc__ or FALLBACK_DOCS.get(key, "")
+                     for obj in (py_class, py_fun) if obj is not None]
+
+
+def _family_module(family):
+    """The Python object of a family: its module (keras.ops.image), or the class
+    whose methods it wraps (keras.utils.FeatureSpace)."""
+    module = importlib.import_module("keras")
+    for part in family.split("."):
+        module = getattr(module, part)
+    return module
 
 
 def endpoints():
     """Every wrapper the installed Keras gives, family by family, sorted by R name."""
     found = []
     for family in FAMILIES:
-        module = importlib.import_module(f"keras.{family}")
+        module = _family_module(family)
         for endpoint in _endpoints_of(family, module):
             _complete(endpoint, module)
             found.append(endpoint)

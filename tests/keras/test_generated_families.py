@@ -81,6 +81,13 @@ check("application_model", inherits(app, "keras.src.models.model.Model"))
 check("application_preprocess", dim(application_preprocess_inputs(app, array(100, c(1, 32, 32, 3)))))
 check("application_preprocess_fn", is.function(application_preprocess_inputs(app)))
 check("application_not_made_here", application_preprocess_inputs(keras_model(kt, kt), 1))
+fs <- layer_feature_space(features = list(a = feature_float_normalized(),
+                                          b = feature_string_categorical()))
+fs %>% adapt(tensorflow::tf$data$Dataset$from_tensor_slices(
+  dict(a = c(1, 2, 3), b = c("x", "y", "x"))))
+check("feature_space", dim(as.array(fs(dict(a = as_tensor(c(1, 3)), b = as_tensor(c("x", "y")))))))
+check("feature_count_fraction", feature_string_hashed(num_bins = 2.5))
+check("shape_as_tensor", as.integer(as_tensor(shape(NA, 3))))
 check("imagenet_preprocess", round(as.vector(imagenet_preprocess_input(array(255, c(1, 1, 1, 3)),
                                                                         mode = "tf")), 4))
 '''
@@ -305,3 +312,15 @@ def test_application_preprocess_of_another_model_is_an_error(out):
 
 def test_imagenet_preprocess_input_scales(out):
     assert out["imagenet_preprocess"] == "1 1 1"
+
+
+def test_feature_space_adapts_and_encodes_named_features(out):
+    assert out["feature_space"] == "2 4"
+
+
+def test_feature_counts_must_be_whole(out):
+    assert "`num_bins` must be a whole number, not 2.5" in out["feature_count_fraction"]
+
+
+def test_a_keras_shape_as_a_tensor_has_minus_one_for_unknown(out):
+    assert out["shape_as_tensor"] == "-1 3"

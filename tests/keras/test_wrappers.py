@@ -226,7 +226,7 @@ def test_every_exported_generated_wrapper_has_a_help_page(generated):
     names = wrapper_names(generated)
     pr.globalenv["wrapper_names"] = names
     found = pr.r('vapply(wrapper_names, function(n) length(utils::help(n, "keras3")), 0L)')
-    assert len(names) == 614
+    assert len(names) == 625
     assert [name for name, count in zip(names, found) if count != 1] == []
 
 

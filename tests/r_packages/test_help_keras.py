@@ -45,7 +45,7 @@ LINKED_PACKAGES = ("pyreticulate", "reticulate", "tensorflow")
 # rnn_cells_stack), which .keras_family_of() counts among the layers.
 WRAPPER_PREFIXES = ("layer_", "optimizer_", "loss_", "metric_", "activation_", "op_", "rnn_cell",
                     "initializer_", "constraint_", "regularizer_", "random_",
-                    "learning_rate_schedule_", "application_")
+                    "learning_rate_schedule_", "application_", "feature_")
 
 # keras3 exports that have a wrapper prefix but are hand-written (keras-models.R).
 HAND_WRITTEN_WITH_PREFIX = ("layer_input", "application_preprocess_inputs",

@@ -141,7 +141,8 @@ py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
 #' model <- keras_model(inputs, inputs %>% norm() %>% layer_dense(1))
 #' }
 adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
-  args <- list2(data = .keras_layer_input(data), ...)
+  # By position: FeatureSpace.adapt() calls it `dataset`.
+  args <- list2(.keras_layer_input(data), ...)
   if (!is.null(batch_size)) args$batch_size <- .keras_integer(batch_size, "batch_size")
   if (!is.null(steps)) args$steps <- .keras_integer(steps, "steps")
   py_call(py_get_attr(object, "adapt"), !!!args)

@@ -25,7 +25,8 @@
 #' @param convert Whether the Python tuple converts its results to R.
 #'
 #' @returns `shape()`: a `keras_shape`. `format()`: a string. `as.integer()`: an
-#'   integer vector. `==`, `!=`: `TRUE` or `FALSE`.
+#'   integer vector. `==`, `!=`: `TRUE` or `FALSE`. `as_tensor()`: an integer
+#'   tensor of the dimensions, -1 for unknown ones.
 #' @md
 #' @examples
 #' \dontrun{
@@ -118,4 +119,13 @@ Summary.keras_shape <- function(..., na.rm = FALSE) {
 #' @rdname shape
 r_to_py.keras_shape <- function(x, convert = FALSE) {
   tuple(unclass(x), convert = convert)
+}
+
+#' @rdname shape
+#' @param dtype The dtype of the tensor (an integer one, `"int32"` by default).
+#' @param name A name for the tensor.
+as_tensor.keras_shape <- function(x, dtype = NULL, ..., name = NULL) {
+  dims <- as.integer.keras_shape(x)
+  dims[is.na(dims)] <- -1L
+  as_tensor(dims, dtype = if (is.null(dtype)) "int32" else dtype, ..., name = name)
 }
