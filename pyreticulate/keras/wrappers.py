@@ -184,7 +184,18 @@ ALIASES = {
 # reticulate converts, so a Python bool is TRUE and a tensor stays a tensor):
 #   python  the Python object, unconverted (op_convert_to_numpy: a NumPy array)
 #   shape   a keras_shape (op_shape)
-RESULTS = {"op_convert_to_numpy": "python", "op_shape": "shape"}
+#   index   1-based positions: the result plus one (op_argmax)
+#   top_k   op_top_k's values and 1-based indices
+RESULTS = {"op_convert_to_numpy": "python", "op_shape": "shape", "op_top_k": "top_k",
+           **{name: "index" for name in (
+               "op_argmax", "op_argmin", "op_argsort", "op_argpartition", "op_searchsorted",
+               "op_digitize", "random_categorical")}}
+
+# Endpoints that count positions from 1 (their index arguments, their results)
+# and take keras3's `zero_indexed = FALSE`: TRUE counts from 0 instead, as
+# Keras does, both ways.
+ZERO_INDEXED = {"op_take", "op_take_along_axis", "op_one_hot", "op_top_k",
+                *[n for n, r in RESULTS.items() if r == "index"]}
 
 # Names that are base classes, helpers, submodules or hand-written in R.
 SKIPPED = {
@@ -213,6 +224,8 @@ INPUTS_FIRST = {"Attention": "merge", "AdditiveAttention": "merge",
 #   shape               a tuple of integers, NA or NULL as None
 #   shape_or_minus_one  the same with NA or NULL as -1 (reshape)
 #   axis                a 1-based axis (or several) becomes Keras's 0-based one; 0 is an error
+#   index               1-based positions (R numbers, arrays or tensors) become 0-based ones:
+#                       positive values less one, negative ones (from the end) kept
 # Python defaults do not tell which numbers are counts (Keras writes
 # `label_smoothing=0` for a float), so the integer names are listed.
 _INTEGER_NAMES = (
@@ -234,8 +247,11 @@ _SHAPE_NAMES = ("shape", "input_shape", "batch_input_shape", "batch_shape", "noi
                 "output_shape", "dims")
 _AXIS_NAMES = ("axis", "axes")
 
+_INDEX_NAMES = ("indices", "segment_ids")
+
 GLOBAL_CONVENTIONS = {
     **{name: "integer" for name in _INTEGER_NAMES},
+    **{name: "index" for name in _INDEX_NAMES},
     **{name: "integer_if_numeric" for name in _INTEGER_IF_NUMERIC_NAMES},
     **{name: "shape" for name in _SHAPE_NAMES},
     **{name: "axis" for name in _AXIS_NAMES},
@@ -283,6 +299,13 @@ ENDPOINT_CONVENTIONS = {
     ("random", "categorical"): {"num_samples": "integer"},
     ("random", "randint"): {"minval": "integer", "maxval": "integer"},
     ("random", "shuffle"): {"axis": "axis"},
+    ("ops", "one_hot"): {"x": "index"},
+    ("ops", "slice"): {"start_indices": "index"},
+    ("ops", "slice_update"): {"start_indices": "index"},
+    ("ops", "switch"): {"index": "index"},
+    ("ops", "argpartition"): {"kth": "index"},
+    ("ops", "ctc_decode"): {"mask_index": "index"},
+    ("ops", "ctc_loss"): {"mask_index": "index"},
     ("constraints", "MaxNorm"): {"axis": "axis"},
 }
 for _name in ("CosineDecay", "ExponentialDecay", "InverseTimeDecay", "PolynomialDecay"):
@@ -554,10 +577,11 @@ def r_symbol(name):
 
 
 def _r_default(endpoint, param):
-    """The default R shows for a parameter: Python's, with an axis counted from 1
-    (``axis = 0`` is ``axis = 1L``; negative axes count from the end in both)."""
+    """The default R shows for a parameter: Python's, with an axis or an index
+    counted from 1 (``axis = 0`` is ``axis = 1L``; negative axes count from the
+    end in both)."""
     value = param.default
-    if endpoint.conventions.get(param.r_name) == "axis":
+    if endpoint.conventions.get(param.r_name) in ("axis", "index"):
         shift = lambda v: v + 1 if isinstance(v, int) and not isinstance(v, bool) and v >= 0 \
             else v
         value = [shift(v) for v in value] if isinstance(value, list) else shift(value)
@@ -568,6 +592,8 @@ def _formals(endpoint):
     lead = [r_symbol(n) for n in endpoint.lead]
     rest = [r_symbol(p.r_name) + (f" = {_r_default(endpoint, p)}" if p.has_default else "")
             for p in endpoint.params]
+    if endpoint.r_name in ZERO_INDEXED:
+        rest.append("zero_indexed = FALSE")
     if endpoint.kind in ("merge", "multi_input"):
         return lead + ["..."] + rest
     return lead + rest + ["..."]
@@ -953,6 +979,10 @@ def render_docs(endpoint):
         text = args.get(inverse.get(p.r_name, p.py_name)) or args.get(p.r_name)
         described = _param_lines(p.r_name, text) if text else []
         lines += described or [f"@param {p.r_name} " + _rd_inline(_undocumented(endpoint, p))]
+    if endpoint.r_name in ZERO_INDEXED:
+        lines.append("@param zero_indexed " + _rd_inline(
+            "`FALSE` (the default): positions count from 1, as in R, in the arguments "
+            "and in the result; `TRUE`: from 0, as in Keras."))
     lines += ["@param ... " + _rd_inline(_dots_description(endpoint)), ""]
     returns = _returns(endpoint, docs)
     lines += ["@returns " + returns[0]] + returns[1:] + [""]
@@ -1016,7 +1046,8 @@ def _conventions_file(version):
              "# arguments through .keras_argument() (keras-wrappers.R).", ""]
     for var, convention in (("integer_args", "integer"),
                             ("integer_if_numeric", "integer_if_numeric"),
-                            ("shape_args", "shape"), ("axis_args", "axis")):
+                            ("shape_args", "shape"), ("axis_args", "axis"),
+                            ("index_args", "index")):
         names = [n for n, c in GLOBAL_CONVENTIONS.items() if c == convention]
         body = vector(names)
         body[0] = f".keras_{var} <- " + body[0]

@@ -88,6 +88,20 @@ fs %>% adapt(tensorflow::tf$data$Dataset$from_tensor_slices(
 check("feature_space", dim(as.array(fs(dict(a = as_tensor(c(1, 3)), b = as_tensor(c("x", "y")))))))
 check("feature_count_fraction", feature_string_hashed(num_bins = 2.5))
 check("shape_as_tensor", as.integer(as_tensor(shape(NA, 3))))
+v <- op_convert_to_tensor(c(3, 9, 1, 7))
+value <- function(t) as.vector(as.array(t$numpy()))
+check("argmax_one_based", value(op_argmax(v)))
+check("argmax_zero_indexed", value(op_argmax(v, zero_indexed = TRUE)))
+check("argsort_one_based", value(op_argsort(v)))
+check("take_one_based", value(op_take(v, c(1, 2))))
+check("take_negative_from_end", value(op_take(v, -1)))
+check("take_zero_indexed", value(op_take(v, c(0, 1), zero_indexed = TRUE)))
+check("take_of_argmax", value(op_take(v, op_argmax(v))))
+check("take_zero", op_take(v, 0))
+check("top_k_indices", value(op_top_k(v, k = 2)$indices))
+check("one_hot_one_based", value(op_one_hot(c(1, 3), num_classes = 3)))
+check("segment_ids_one_based", value(op_segment_sum(v, c(1, 1, 2, 2))))
+check("index_default_shown_one_based", formals(op_ctc_loss)$mask_index)
 check("imagenet_preprocess", round(as.vector(imagenet_preprocess_input(array(255, c(1, 1, 1, 3)),
                                                                         mode = "tf")), 4))
 '''
@@ -324,3 +338,48 @@ def test_feature_counts_must_be_whole(out):
 
 def test_a_keras_shape_as_a_tensor_has_minus_one_for_unknown(out):
     assert out["shape_as_tensor"] == "-1 3"
+
+
+def test_op_argmax_gives_a_one_based_position(out):
+    assert out["argmax_one_based"] == "2"
+
+
+def test_zero_indexed_true_counts_from_zero(out):
+    assert out["argmax_zero_indexed"] == "1"
+    assert out["take_zero_indexed"] == "3 9"
+
+
+def test_op_argsort_gives_one_based_positions(out):
+    assert out["argsort_one_based"] == "3 1 4 2"
+
+
+def test_op_take_indices_are_one_based(out):
+    assert out["take_one_based"] == "3 9"
+
+
+def test_a_negative_index_counts_from_the_end(out):
+    assert out["take_negative_from_end"] == "7"
+
+
+def test_a_tensor_of_one_based_positions_is_shifted(out):
+    assert out["take_of_argmax"] == "9"
+
+
+def test_index_zero_is_an_error(out):
+    assert "`indices` counts from 1" in out["take_zero"]
+
+
+def test_op_top_k_indices_are_one_based(out):
+    assert out["top_k_indices"] == "2 4"
+
+
+def test_op_one_hot_classes_are_one_based(out):
+    assert out["one_hot_one_based"] == "1 0 0 0 0 1"
+
+
+def test_segment_ids_are_one_based(out):
+    assert out["segment_ids_one_based"] == "12 8"
+
+
+def test_index_defaults_are_shown_one_based(out):
+    assert out["index_default_shown_one_based"] == "1"

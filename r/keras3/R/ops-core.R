@@ -398,7 +398,7 @@ op_scan <- local({
 op_scatter <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_scatter", family = "ops", fun = "scatter", kind = "op",
-    args = c(shape = "shape")))
+    args = c(indices = "index", shape = "shape")))
   function(indices, values, shape, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -458,7 +458,8 @@ op_scatter <- local({
 #' @export
 op_scatter_update <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_scatter_update", family = "ops", fun = "scatter_update", kind = "op"))
+    name = "op_scatter_update", family = "ops", fun = "scatter_update", kind = "op",
+    args = c(indices = "index")))
   function(inputs, indices, updates, reduction = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -514,7 +515,8 @@ op_shape <- local({
 #' @export
 op_slice <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_slice", family = "ops", fun = "slice", kind = "op", args = c(shape = "shape")))
+    name = "op_slice", family = "ops", fun = "slice", kind = "op",
+    args = c(start_indices = "index", shape = "shape")))
   function(inputs, start_indices, shape, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -551,7 +553,8 @@ op_slice <- local({
 #' @export
 op_slice_update <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_slice_update", family = "ops", fun = "slice_update", kind = "op"))
+    name = "op_slice_update", family = "ops", fun = "slice_update", kind = "op",
+    args = c(start_indices = "index")))
   function(inputs, start_indices, updates, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -597,7 +600,8 @@ op_stop_gradient <- local({
 #' @export
 op_switch <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_switch", family = "ops", fun = "switch", kind = "op"))
+    name = "op_switch", family = "ops", fun = "switch", kind = "op",
+    args = c(index = "index")))
   function(index, branches, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

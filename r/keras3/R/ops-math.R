@@ -335,7 +335,7 @@ op_rsqrt <- local({
 op_segment_max <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_segment_max", family = "ops", fun = "segment_max", kind = "op",
-    args = c(num_segments = "integer")))
+    args = c(segment_ids = "index", num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -362,7 +362,7 @@ op_segment_max <- local({
 op_segment_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_segment_sum", family = "ops", fun = "segment_sum", kind = "op",
-    args = c(num_segments = "integer")))
+    args = c(segment_ids = "index", num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -411,6 +411,7 @@ op_stft <- local({
 #' @param k An integer representing the number of top elements to retrieve.
 #' @param sorted A boolean indicating whether to sort the output in
 #' descending order. Defaults to \code{TRUE}.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.top_k()}.
 #'
 #' @returns A tuple containing two tensors. The first tensor contains the
@@ -421,8 +422,9 @@ op_stft <- local({
 #' @export
 op_top_k <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_top_k", family = "ops", fun = "top_k", kind = "op", args = c(k = "integer")))
-  function(x, k, sorted = TRUE, ...) {
+    name = "op_top_k", family = "ops", fun = "top_k", kind = "op", args = c(k = "integer"),
+    result = "top_k"))
+  function(x, k, sorted = TRUE, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })

@@ -311,6 +311,7 @@ op_arctanh <- local({
 #' along the specified axis.
 #' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argmax()}.
 #'
 #' @returns Tensor of indices. It has the same shape as \code{x}, with the dimension
@@ -320,8 +321,9 @@ op_arctanh <- local({
 #' @export
 op_argmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_argmax", family = "ops", fun = "argmax", kind = "op", args = c(axis = "axis")))
-  function(x, axis = NULL, keepdims = FALSE, ...) {
+    name = "op_argmax", family = "ops", fun = "argmax", kind = "op",
+    args = c(axis = "axis"), result = "index"))
+  function(x, axis = NULL, keepdims = FALSE, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -333,6 +335,7 @@ op_argmax <- local({
 #' along the specified axis.
 #' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argmin()}.
 #'
 #' @returns Tensor of indices. It has the same shape as \code{x}, with the dimension
@@ -342,8 +345,9 @@ op_argmax <- local({
 #' @export
 op_argmin <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_argmin", family = "ops", fun = "argmin", kind = "op", args = c(axis = "axis")))
-  function(x, axis = NULL, keepdims = FALSE, ...) {
+    name = "op_argmin", family = "ops", fun = "argmin", kind = "op",
+    args = c(axis = "axis"), result = "index"))
+  function(x, axis = NULL, keepdims = FALSE, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -364,6 +368,7 @@ op_argmin <- local({
 #' into their sorted position at once.
 #' @param axis Axis along which to sort. The default is -1 (the last axis).
 #' If \code{NULL}, the flattened array is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argpartition()}.
 #'
 #' @returns Array of indices that partition \code{x} along the specified \code{axis}.
@@ -373,8 +378,8 @@ op_argmin <- local({
 op_argpartition <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_argpartition", family = "ops", fun = "argpartition", kind = "op",
-    args = c(axis = "axis")))
-  function(x, kth, axis = -1L, ...) {
+    args = c(kth = "index", axis = "axis"), result = "index"))
+  function(x, kth, axis = -1L, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -384,6 +389,7 @@ op_argpartition <- local({
 #' @param x Input tensor.
 #' @param axis Axis along which to sort. Defaults to \code{-1} (the last axis). If
 #' \code{NULL}, the flattened tensor is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argsort()}.
 #'
 #' @returns Tensor of indices that sort \code{x} along the specified \code{axis}.
@@ -393,8 +399,8 @@ op_argpartition <- local({
 op_argsort <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_argsort", family = "ops", fun = "argsort", kind = "op",
-    args = c(axis = "axis")))
-  function(x, axis = -1L, ...) {
+    args = c(axis = "axis"), result = "index"))
+  function(x, axis = -1L, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -1144,6 +1150,7 @@ op_diff <- local({
 #' @param x Input array to be binned.
 #' @param bins Array of bins. It has to be one-dimensional and monotonically
 #' increasing.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.digitize()}.
 #'
 #' @returns Output array of indices, of same shape as \code{x}.
@@ -1153,8 +1160,8 @@ op_diff <- local({
 op_digitize <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_digitize", family = "ops", fun = "digitize", kind = "op",
-    args = c(bins = "integer")))
-  function(x, bins, ...) {
+    args = c(bins = "integer"), result = "index"))
+  function(x, bins, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2875,6 +2882,7 @@ op_round <- local({
 #' @param values N-D tensor of query insertion values.
 #' @param side 'left' or 'right', specifying the direction in which to insert
 #' for the equality case (tie-breaker).
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.searchsorted()}.
 #'
 #' @returns Tensor of insertion indices of same shape as \code{values}.
@@ -2883,8 +2891,9 @@ op_round <- local({
 #' @export
 op_searchsorted <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_searchsorted", family = "ops", fun = "searchsorted", kind = "op"))
-  function(sorted_sequence, values, side = "left", ...) {
+    name = "op_searchsorted", family = "ops", fun = "searchsorted", kind = "op",
+    result = "index"))
+  function(sorted_sequence, values, side = "left", zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3236,6 +3245,7 @@ op_swapaxes <- local({
 #' @param indices The indices of the values to extract.
 #' @param axis The axis over which to select values. By default, the
 #' flattened input tensor is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.take()}.
 #'
 #' @returns The corresponding tensor of values.
@@ -3244,8 +3254,9 @@ op_swapaxes <- local({
 #' @export
 op_take <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_take", family = "ops", fun = "take", kind = "op", args = c(axis = "axis")))
-  function(x, indices, axis = NULL, ...) {
+    name = "op_take", family = "ops", fun = "take", kind = "op",
+    args = c(indices = "index", axis = "axis")))
+  function(x, indices, axis = NULL, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3256,6 +3267,7 @@ op_take <- local({
 #' @param indices The indices of the values to extract.
 #' @param axis The axis over which to select values. By default, the flattened
 #' input tensor is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.take_along_axis()}.
 #'
 #' @returns The corresponding tensor of values.
@@ -3265,8 +3277,8 @@ op_take <- local({
 op_take_along_axis <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_take_along_axis", family = "ops", fun = "take_along_axis", kind = "op",
-    args = c(axis = "axis")))
-  function(x, indices, axis = NULL, ...) {
+    args = c(indices = "index", axis = "axis")))
+  function(x, indices, axis = NULL, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3522,7 +3534,7 @@ op_trunc <- local({
 op_unravel_index <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_unravel_index", family = "ops", fun = "unravel_index", kind = "op",
-    args = c(shape = "shape")))
+    args = c(indices = "index", shape = "shape")))
   function(indices, shape, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

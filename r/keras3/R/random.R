@@ -123,6 +123,7 @@ random_binomial <- local({
 #' JAX backend the global \code{keras.random.SeedGenerator} is not
 #' supported. Therefore, during tracing the default value seed=None
 #' will produce an error, and a \code{seed} argument must be provided.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.random.categorical()}.
 #'
 #' @returns A 2-D tensor with (batch_size, num_samples).
@@ -132,8 +133,8 @@ random_binomial <- local({
 random_categorical <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "random_categorical", family = "random", fun = "categorical", kind = "op",
-    args = c(num_samples = "integer", seed = "integer")))
-  function(logits, num_samples, dtype = "int32", seed = NULL, ...) {
+    args = c(num_samples = "integer", seed = "integer"), result = "index"))
+  function(logits, num_samples, dtype = "int32", seed = NULL, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })

@@ -25,3 +25,5 @@
   "dims")
 
 .keras_axis_args <- c("axis", "axes")
+
+.keras_index_args <- c("indices", "segment_ids")
