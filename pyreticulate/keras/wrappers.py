@@ -1147,8 +1147,9 @@ def hand_written_names(outdir):
     for path in sorted(Path(outdir).glob("*.R")):
         if is_generated(path):
             continue
-        names.update(re.findall(r"^`?([A-Za-z.][A-Za-z0-9._]*)`?\s*(?:<-|=)",
-                                path.read_text(encoding="utf-8"), re.MULTILINE))
+        for quoted, plain in re.findall(r"^(?:`([^`]+)`|([A-Za-z.][A-Za-z0-9._]*))\s*(?:<-|=)",
+                                        path.read_text(encoding="utf-8"), re.MULTILINE):
+            names.add(quoted or plain)
     return names
 
 

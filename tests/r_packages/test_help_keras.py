@@ -49,7 +49,8 @@ WRAPPER_PREFIXES = ("layer_", "optimizer_", "loss_", "metric_", "activation_", "
 
 # keras3 exports that have a wrapper prefix but are hand-written (keras-models.R).
 HAND_WRITTEN_WITH_PREFIX = ("layer_input", "application_preprocess_inputs",
-                            "application_decode_predictions")
+                            "application_decode_predictions", "op_subset", "op_subset_set",
+                            "op_subset<-")
 
 # Writes one line per fact, "kind<TAB>package<TAB>detail".
 BUILD_R = r'''
