@@ -224,6 +224,7 @@ INPUTS_FIRST = {"Attention": "merge", "AdditiveAttention": "merge",
 #   shape               a tuple of integers, NA or NULL as None
 #   shape_or_minus_one  the same with NA or NULL as -1 (reshape)
 #   axis                a 1-based axis (or several) becomes Keras's 0-based one; 0 is an error
+#   verbose             TRUE/FALSE as 1/0, a whole number as an integer, a string ("auto") as it is
 #   index               1-based positions (R numbers, arrays or tensors) become 0-based ones:
 #                       positive values less one, negative ones (from the end) kept
 # Python defaults do not tell which numbers are counts (Keras writes
@@ -252,6 +253,7 @@ _INDEX_NAMES = ("indices", "segment_ids")
 GLOBAL_CONVENTIONS = {
     **{name: "integer" for name in _INTEGER_NAMES},
     **{name: "index" for name in _INDEX_NAMES},
+    "verbose": "verbose",
     **{name: "integer_if_numeric" for name in _INTEGER_IF_NUMERIC_NAMES},
     **{name: "shape" for name in _SHAPE_NAMES},
     **{name: "axis" for name in _AXIS_NAMES},
@@ -1047,7 +1049,7 @@ def _conventions_file(version):
     for var, convention in (("integer_args", "integer"),
                             ("integer_if_numeric", "integer_if_numeric"),
                             ("shape_args", "shape"), ("axis_args", "axis"),
-                            ("index_args", "index")):
+                            ("index_args", "index"), ("verbose_args", "verbose")):
         names = [n for n, c in GLOBAL_CONVENTIONS.items() if c == convention]
         body = vector(names)
         body[0] = f".keras_{var} <- " + body[0]

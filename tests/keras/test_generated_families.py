@@ -102,6 +102,10 @@ check("top_k_indices", value(op_top_k(v, k = 2)$indices))
 check("one_hot_one_based", value(op_one_hot(c(1, 3), num_classes = 3)))
 check("segment_ids_one_based", value(op_segment_sum(v, c(1, 1, 2, 2))))
 check("index_default_shown_one_based", formals(op_ctc_loss)$mask_index)
+check("verbose_logical", c(keras3:::.keras_argument("verbose", FALSE),
+                           keras3:::.keras_argument("verbose", TRUE),
+                           keras3:::.keras_argument("verbose", 2), keras3:::.keras_argument("verbose", "auto")))
+check("verbose_fraction", keras3:::.keras_argument("verbose", 0.5))
 check("imagenet_preprocess", round(as.vector(imagenet_preprocess_input(array(255, c(1, 1, 1, 3)),
                                                                         mode = "tf")), 4))
 '''
@@ -383,3 +387,11 @@ def test_segment_ids_are_one_based(out):
 
 def test_index_defaults_are_shown_one_based(out):
     assert out["index_default_shown_one_based"] == "1"
+
+
+def test_verbose_false_and_true_are_zero_and_one(out):
+    assert out["verbose_logical"] == "0 1 2 auto"
+
+
+def test_verbose_must_be_whole(out):
+    assert "`verbose` must be a whole number, not 0.5" in out["verbose_fraction"]

@@ -200,6 +200,7 @@
   else if (name %in% .keras_shape_args) "shape"
   else if (name %in% .keras_axis_args) "axis"
   else if (name %in% .keras_index_args) "index"
+  else if (name %in% .keras_verbose_args) "verbose"
   else if (name %in% .keras_integer_if_numeric) "integer_if_numeric"
   else "none"
 }
@@ -210,6 +211,7 @@
 #   shape               a tuple of integers, NA and NULL as None
 #   shape_or_minus_one  the same with NA and NULL as -1 (reshape)
 #   axis                1-based axes to Keras's 0-based ones
+#   verbose             TRUE/FALSE as 1/0, whole numbers as integers, strings ("auto") as they are
 #   index               1-based positions to 0-based ones (R values, arrays, tensors)
 #   index_from_zero     positions already counted from 0 (zero_indexed = TRUE)
 # Python objects pass. A generated loss, metric or activation wrapper given
@@ -227,6 +229,7 @@
     shape = return(.keras_shape(value, name, call)),
     shape_or_minus_one = return(.keras_shape(value, name, call, unknown = -1L)),
     axis = return(.keras_axis(value, name, call)),
+    verbose = return(.keras_verbose_value(value, name, call)),
     integer_if_numeric = if (is.numeric(value)) return(.keras_integer(value, name, call)),
     none = NULL,
     stop("unknown argument convention: ", convention, call. = FALSE))
@@ -313,4 +316,12 @@
   if (length(value) == 1L && is.null(d)) return(value)
   dim(value) <- if (is.null(d)) length(value) else d
   .np()$array(value)
+}
+
+# keras3's verbose: TRUE/FALSE are 1/0; a whole number is an integer; a
+# string ("auto") passes.
+.keras_verbose_value <- function(x, name = "verbose", call = NULL) {
+  if (is.logical(x) && length(x) == 1L && !is.na(x)) return(as.integer(x))
+  if (is.character(x) && length(x) == 1L) return(x)
+  .keras_integer(x, name, call)
 }

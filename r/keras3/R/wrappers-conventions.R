@@ -27,3 +27,5 @@
 .keras_axis_args <- c("axis", "axes")
 
 .keras_index_args <- c("indices", "segment_ids")
+
+.keras_verbose_args <- c("verbose")
