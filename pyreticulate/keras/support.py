@@ -27,11 +27,13 @@ def api_names(family):
 
 def api_sources(family):
     """``(public name, defining module)`` for each of ``api_names(family)``:
-    ``("Dense", "keras.src.layers.core.dense")``."""
+    ``("Dense", "keras.src.layers.core.dense")``. ``family`` is the API module's
+    path under ``keras``: ``"layers"``, ``"ops.image"``, ``"optimizers.schedules"``."""
     spec = importlib.util.find_spec("keras")
     if spec is None or not spec.submodule_search_locations:
         return []
-    path = os.path.join(list(spec.submodule_search_locations)[0], family, "__init__.py")
+    path = os.path.join(list(spec.submodule_search_locations)[0], *family.split("."),
+                        "__init__.py")
     try:
         with open(path, encoding="utf-8") as handle:
             tree = ast.parse(handle.read())

@@ -43,10 +43,14 @@ LINKED_PACKAGES = ("pyreticulate", "reticulate", "tensorflow")
 # The family prefixes of keras3's generated wrappers: `.keras_prefixes` (today
 # in r/keras3/R/keras-wrappers.R), and "rnn_cell" (rnn_cell_*,
 # rnn_cells_stack), which .keras_family_of() counts among the layers.
-WRAPPER_PREFIXES = ("layer_", "optimizer_", "loss_", "metric_", "activation_", "op_", "rnn_cell")
+WRAPPER_PREFIXES = ("layer_", "optimizer_", "loss_", "metric_", "activation_", "op_", "rnn_cell",
+                    "initializer_", "constraint_", "regularizer_", "random_",
+                    "learning_rate_schedule_", "application_", "feature_")
 
 # keras3 exports that have a wrapper prefix but are hand-written (keras-models.R).
-HAND_WRITTEN_WITH_PREFIX = ("layer_input",)
+HAND_WRITTEN_WITH_PREFIX = ("layer_input", "application_preprocess_inputs",
+                            "application_decode_predictions", "op_subset", "op_subset_set",
+                            "op_subset<-")
 
 # Writes one line per fact, "kind<TAB>package<TAB>detail".
 BUILD_R = r'''

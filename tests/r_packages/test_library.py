@@ -140,7 +140,7 @@ keras3_from <- c(import = "reticulate", np_array = "reticulate", tuple = "reticu
   iterate = "reticulate", iter_next = "reticulate", as_iterator = "reticulate",
   "%as%" = "reticulate", py_to_r = "reticulate", r_to_py = "reticulate", py_help = "reticulate",
   array_reshape = "reticulate", use_python = "reticulate", use_virtualenv = "reticulate",
-  as_tensor = "tensorflow", all_dims = "tensorflow", shape = "tensorflow",
+  as_tensor = "tensorflow", all_dims = "tensorflow",
   evaluate = "tensorflow", compile = "generics", fit = "generics", generate = "generics",
   "%>%" = "magrittr", "%<>%" = "magrittr")
 check("keras3_reexports", differing("keras3", names(keras3_from), keras3_from))

@@ -476,13 +476,15 @@ def test_as_array_while_tracing_is_a_clear_error():
 
 
 # ---- TensorShape ---------------------------------------------------------------------------------------------
+# (tensorflow::shape: after library(pyreticulate), keras3's shape() comes first, as after
+# library(tensorflow); library(keras3), and gives a keras_shape.)
 
 def test_shape_with_na_is_an_unknown_dimension():
-    assert pr.r("py_repr(shape(NA, 3))") == "TensorShape([None, 3])"
+    assert pr.r("py_repr(tensorflow::shape(NA, 3))") == "TensorShape([None, 3])"
 
 
 def test_shape_with_null_dims_has_unknown_rank():
-    r_true('is.na(length(shape(dims = NULL)))')
+    r_true('is.na(length(tensorflow::shape(dims = NULL)))')
 
 
 def test_shape_length_is_its_rank():
@@ -502,11 +504,11 @@ def test_shape_double_bracket_is_a_one_based_dimension():
 
 
 def test_shape_single_bracket_is_a_shape():
-    assert pr.r("py_repr(shape(2, 3, 4)[2:3])") == "TensorShape([3, 4])"
+    assert pr.r("py_repr(tensorflow::shape(2, 3, 4)[2:3])") == "TensorShape([3, 4])"
 
 
 def test_shape_replacement():
-    assert pr.r("s <- shape(2, 3); s[[1]] <- NA; py_repr(s)") == "TensorShape([None, 3])"
+    assert pr.r("s <- tensorflow::shape(2, 3); s[[1]] <- NA; py_repr(s)") == "TensorShape([None, 3])"
 
 
 def test_shape_as_integer_has_na_for_unknown():
@@ -514,7 +516,7 @@ def test_shape_as_integer_has_na_for_unknown():
 
 
 def test_shape_concatenates_with_c():
-    assert pr.r("py_repr(c(shape(1), shape(2, 3)))") == "TensorShape([1, 2, 3])"
+    assert pr.r("py_repr(c(tensorflow::shape(1), tensorflow::shape(2, 3)))") == "TensorShape([1, 2, 3])"
 
 
 def test_tensor_shape_attribute_is_a_tensorshape():

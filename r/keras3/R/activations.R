@@ -254,6 +254,41 @@ activation_hard_silu <- local({
   }, py_function_name = "hard_silu")
 })
 
+#' Hard SiLU activation function, also known as Hard Swish.
+#'
+#' @description
+#' It is defined as:
+#'
+#' \itemize{
+#' \item \code{0} if \code{if x < -3}
+#' \item \code{x} if \code{x > 3}
+#' \item \code{x * (x + 3) / 6} if \code{-3 <= x <= 3}
+#' }
+#'
+#' It's a faster, piecewise linear approximation of the silu activation.
+#'
+#' Reference:
+#'
+#' \itemize{
+#' \item \href{https://arxiv.org/abs/1905.02244}{A Howard, 2019}
+#' }
+#'
+#' @param x Input tensor.
+#' @param ... Further named arguments passed to \code{keras.activations.hard_silu()}.
+#'
+#' @returns A tensor.
+#'
+#' @family activations
+#' @export
+activation_hard_swish <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "activation_hard_swish", family = "activations", fun = "hard_silu",
+    kind = "activation"))
+  structure(function(x, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }, py_function_name = "hard_silu")
+})
+
 #' HardTanh activation function.
 #'
 #' @description

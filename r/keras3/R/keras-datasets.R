@@ -12,18 +12,24 @@
 }
 
 # `expr` (a Keras call that may download), with a download failure turned
-# into an error naming what is needed.
-.keras_download <- function(expr, what, files, where = file.path(.keras_cache_dir(), "datasets")) {
+# into an error naming what is needed: the `files` to copy into `where` (by
+# default the file of the URL Keras reports), and `instead`, another way out.
+.keras_download <- function(expr, what, files = NULL,
+                            where = file.path(.keras_cache_dir(), "datasets"), instead = "") {
   tryCatch(expr, error = function(e) {
     message <- conditionMessage(e)
     if (!grepl("URL fetch failure|HTTP Error|urlopen error|Name or service|Errno|timed out|Connection",
                message, ignore.case = TRUE))
       stop(e)
+    if (is.null(files)) {
+      url <- regmatches(message, regexpr("URL fetch failure on [^ ]+", message))
+      files <- basename(sub(":$", "", url))
+    }
     stop(sprintf(paste0("%s: the data are not in Keras's cache and could not be downloaded ",
                         "(%s). Keras downloads them once, with network access, into %s; ",
-                        "offline, copy %s there."),
+                        "offline, copy %s there%s."),
                  what, sub("\\s+$", "", strsplit(message, "\n", fixed = TRUE)[[1L]][[1L]]),
-                 where, paste(files, collapse = ", ")),
+                 where, paste(files, collapse = ", "), instead),
          call. = FALSE)
   })
 }

@@ -83,6 +83,10 @@
 #'
 #' @param x A Keras layer or model.
 #'
+#' A Sequential model given to a layer this way (`model %>% layer`) gets the
+#' layer added, in place, and is returned invisibly, as with `layer_*()`
+#' functions.
+#'
 #' @returns A function `function(object, ...)` calling the layer or model on
 #'   `object`.
 #' @method py_to_r_wrapper keras.src.layers.layer.Layer
@@ -97,6 +101,14 @@ py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
   force(x)
   function(object, ...) {
     if (missing(object)) return(x(...))
+    if (.is_sequential(object) && !identical(object, x)) {
+      # model %>% layer: the layer instance is added to the model, as
+      # layer_*(model, ...) adds the layer it makes.
+      if (...length())
+        stop("a layer added to a Sequential model takes no further arguments", call. = FALSE)
+      py_call(py_get_attr(object, "add"), x)
+      return(invisible(object))
+    }
     x(if (inherits(x, .model_class)) .keras_x(x, object) else .keras_layer_input(object), ...)
   }
 }
@@ -129,7 +141,8 @@ py_to_r_wrapper.keras.src.layers.layer.Layer <- function(x) {
 #' model <- keras_model(inputs, inputs %>% norm() %>% layer_dense(1))
 #' }
 adapt <- function(object, data, ..., batch_size = NULL, steps = NULL) {
-  args <- list2(data = .keras_layer_input(data), ...)
+  # By position: FeatureSpace.adapt() calls it `dataset`.
+  args <- list2(.keras_layer_input(data), ...)
   if (!is.null(batch_size)) args$batch_size <- .keras_integer(batch_size, "batch_size")
   if (!is.null(steps)) args$steps <- .keras_integer(steps, "steps")
   py_call(py_get_attr(object, "adapt"), !!!args)
@@ -164,3 +177,4 @@ print.keras.src.layers.layer.Layer <- function(x, ...) {
   writeLines(format(x, ...))
   invisible(x)
 }
+

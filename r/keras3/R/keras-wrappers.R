@@ -8,13 +8,22 @@
 # Its environment holds its static spec, `.spec`, a list of class
 # keras_wrapper_spec:
 #   name    the R name
-#   family  the Keras module: "layers", "optimizers", "losses", "metrics", "activations", "ops"
+#   family  the Keras module, its path under keras: "layers", "optimizers", "losses",
+#           "metrics", "activations", "ops", "ops.image", "initializers", "constraints",
+#           "regularizers", "random", "optimizers.schedules", "applications"
 #   class   the Python class, for classes
 #   fun     the Python function, for functions (a loss or metric can have both)
 #   kind    how it is called: layer, merge, multi_input (keras-layers.R),
-#           constructor, loss, metric, activation (keras-losses-metrics-optimizers.R), op
+#           constructor, loss, metric, activation (keras-losses-metrics-optimizers.R), op,
+#           application (keras-applications.R)
 #   rename  formals whose R name is not Python's, c(<python> = "<r>")
 #   args    the conventions of its formals (below), c(units = "integer", ...)
+#   result  for an op, what R gets back when it is not the converted result:
+#           "python" (the Python object), "shape" (a keras_shape), "index" (1-based
+#           positions: the result plus one), "top_k" (values and 1-based indices)
+# A wrapper that counts positions from 1 has the R formal zero_indexed = FALSE
+# (not passed to Python): TRUE counts from 0, in its arguments and result.
+#   module  for an application, its keras.applications module (preprocess_input)
 # and its body is .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE)):
 # only the arguments the caller supplied reach Python, converted by
 # .keras_argument(). The Python class and function are looked up the first
@@ -46,7 +55,8 @@
   objects <- .keras_state$py_objects[[name]]
   if (is.null(objects)) {
     family <- .subset2(spec, "family")
-    module <- py_get_attr(keras, family)
+    module <- keras
+    for (part in strsplit(family, ".", fixed = TRUE)[[1L]]) module <- py_get_attr(module, part)
     lookup <- function(attribute) {
       if (is.null(attribute)) return(NULL)
       if (!py_has_attr(module, attribute))
@@ -104,7 +114,40 @@
     constructor = py_call(spec$py_class, !!!.keras_args(frame, call, spec)),
     loss = , metric = .keras_loss_metric_call(spec, frame, call),
     activation = .keras_activation_call(spec, frame, call),
-    op = py_call(spec$py_fun, !!!.keras_args(frame, call, spec)))
+    op = .keras_op_result(py_call(spec$py_fun, !!!.keras_args(frame, call, spec)), spec,
+                          .keras_zero_indexed(frame)),
+    application = .keras_application_call(spec, frame, call))
+}
+
+# What an op gives R: its result converted as reticulate converts the results
+# of a converting module (a Python bool is TRUE, a tuple a list; tensors stay
+# tensors), or as the spec's `result` says.
+.keras_op_result <- function(value, spec, zero_indexed = FALSE) {
+  result <- spec$result
+  if (zero_indexed && identical(result, "index")) result <- ""
+  switch(if (is.null(result)) "" else result,
+    python = value,
+    index = .keras_converted(py_call(keras$ops$add, value, 1L)),
+    top_k = {
+      out <- .keras_converted(value)
+      if (!zero_indexed) out[[2L]] <- py_call(keras$ops$add, out[[2L]], 1L)
+      out
+    },
+    shape = .keras_shape_of_dims(py_to_r(value)),
+    .keras_converted(value))
+}
+
+# A result converted to R; a named tuple (op_top_k's values and indices) as a
+# named list.
+.keras_converted <- function(value) {
+  converted <- py_to_r(value)
+  if (!is_py_object(converted) || !inherits(converted, "python.builtin.tuple"))
+    return(converted)
+  fields <- if (py_has_attr(converted, "_fields")) py_to_r(py_get_attr(converted, "_fields"))
+  items <- py_to_r(py_call(import_builtins(convert = FALSE)$tuple, converted))
+  if (is_py_object(items)) return(converted)
+  if (length(fields) == length(items)) names(items) <- unlist(fields)
+  items
 }
 
 # The arguments the caller supplied (named dots included), converted, with
@@ -112,7 +155,8 @@
 # formals follow the conventions of its spec; named dots, and the arguments
 # of callers without a spec, the conventions by name (wrappers-conventions.R).
 .keras_args <- function(frame, call, spec = NULL, skip = character(), dots = TRUE) {
-  supplied <- setdiff(names(call)[-1L], c("", "...", skip))
+  supplied <- setdiff(names(call)[-1L], c("", "...", "zero_indexed", skip))
+  zero_indexed <- .keras_zero_indexed(frame)
   args <- lapply(supplied, function(name) get(name, envir = frame))
   names(args) <- supplied
   if (dots && "..." %in% names(call)) {
@@ -128,6 +172,7 @@
     if (is.null(args[[name]])) next
     convention <- if (is.null(spec) || !name %in% supplied) .keras_convention(name)
                   else if (name %in% names(conventions)) conventions[[name]] else "none"
+    if (zero_indexed && identical(convention, "index")) convention <- "index_from_zero"
     args[[name]] <- .keras_argument(name, args[[name]], call, .symbol_name(expressions[[name]]),
                                     convention)
   }
@@ -136,6 +181,11 @@
     names(args)[!is.na(at)] <- names(rename)[at[!is.na(at)]]
   }
   args
+}
+
+# The zero_indexed formal of a wrapper that has one (else FALSE).
+.keras_zero_indexed <- function(frame) {
+  isTRUE(get0("zero_indexed", envir = frame, inherits = FALSE))
 }
 
 .keras_call_of <- function(call) {
@@ -149,6 +199,8 @@
   if (name %in% .keras_integer_args) "integer"
   else if (name %in% .keras_shape_args) "shape"
   else if (name %in% .keras_axis_args) "axis"
+  else if (name %in% .keras_index_args) "index"
+  else if (name %in% .keras_verbose_args) "verbose"
   else if (name %in% .keras_integer_if_numeric) "integer_if_numeric"
   else "none"
 }
@@ -159,18 +211,25 @@
 #   shape               a tuple of integers, NA and NULL as None
 #   shape_or_minus_one  the same with NA and NULL as -1 (reshape)
 #   axis                1-based axes to Keras's 0-based ones
+#   verbose             TRUE/FALSE as 1/0, whole numbers as integers, strings ("auto") as they are
+#   index               1-based positions to 0-based ones (R values, arrays, tensors)
+#   index_from_zero     positions already counted from 0 (zero_indexed = TRUE)
 # Python objects pass. A generated loss, metric or activation wrapper given
 # as a value is its Keras object; other R functions become Python functions
 # named by `function_name`, the variable the caller passed, unless they have
 # a py_function_name attribute (`*_constraint`: Keras constraints).
 .keras_argument <- function(name, value, call = NULL, function_name = NULL,
                             convention = .keras_convention(name)) {
+  if (identical(convention, "index")) return(.keras_index(value, name, call))
+  if (identical(convention, "index_from_zero"))
+    return(.keras_index(value, name, call, shift = FALSE))
   if (is_py_object(value)) return(value)
   switch(convention,
     integer = return(.keras_integer(value, name, call)),
     shape = return(.keras_shape(value, name, call)),
     shape_or_minus_one = return(.keras_shape(value, name, call, unknown = -1L)),
     axis = return(.keras_axis(value, name, call)),
+    verbose = return(.keras_verbose_value(value, name, call)),
     integer_if_numeric = if (is.numeric(value)) return(.keras_integer(value, name, call)),
     none = NULL,
     stop("unknown argument convention: ", convention, call. = FALSE))
@@ -230,4 +289,39 @@
     .keras_argument_error(name, "is 1-based: use 1 for the first axis and -1 for the last, not 0", call)
   value <- ifelse(value > 0L, value - 1L, value)
   if (length(value) == 1L) value else tuple(as.list(value))
+}
+
+# 1-based positions to Keras's 0-based ones: positive values less one,
+# negative ones (counted from the end) kept. R numbers must be whole; several
+# become an integer array (its dim kept); a tensor or NumPy array is shifted by
+# keras.ops. `shift = FALSE` only makes R numbers integers.
+.keras_index <- function(x, name = "indices", call = NULL, shift = TRUE) {
+  if (is.null(x)) return(x)
+  if (is_py_object(x)) {
+    if (!shift) return(x)
+    ops <- keras$ops
+    return(py_call(ops$where, py_call(ops$greater, x, 0L),
+                   py_call(ops$subtract, x, 1L), x))
+  }
+  if (is.list(x)) return(lapply(x, .keras_index, name = name, call = call, shift = shift))
+  if (is.factor(x))
+    .keras_argument_error(name, "must be whole numbers (positions), not a factor", call)
+  d <- dim(x)
+  value <- .keras_whole_numbers(x, name, call)
+  if (shift) {
+    if (any(value == 0L))
+      .keras_argument_error(name, "counts from 1 (use zero_indexed = TRUE for 0-based positions), so 0 is not a position", call)
+    value[value > 0L] <- value[value > 0L] - 1L
+  }
+  if (length(value) == 1L && is.null(d)) return(value)
+  dim(value) <- if (is.null(d)) length(value) else d
+  .np()$array(value)
+}
+
+# keras3's verbose: TRUE/FALSE are 1/0; a whole number is an integer; a
+# string ("auto") passes.
+.keras_verbose_value <- function(x, name = "verbose", call = NULL) {
+  if (is.logical(x) && length(x) == 1L && !is.na(x)) return(as.integer(x))
+  if (is.character(x) && length(x) == 1L) return(x)
+  .keras_integer(x, name, call)
 }

@@ -101,7 +101,7 @@ layer_activation_leaky_relu <- local({
 layer_activation_parametric_relu <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "layer_activation_parametric_relu", family = "layers", class = "PReLU",
-    kind = "layer"))
+    kind = "layer", args = c(shared_axes = "axis")))
   function(object, alpha_initializer = "Zeros", alpha_regularizer = NULL,
            alpha_constraint = NULL, shared_axes = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))

@@ -594,7 +594,7 @@ layer_hashed_crossing <- local({
 layer_hashing <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "layer_hashing", family = "layers", class = "Hashing", kind = "layer",
-    args = c(num_bins = "integer")))
+    args = c(num_bins = "integer", salt = "integer")))
   function(object, num_bins, mask_value = NULL, salt = NULL, output_mode = "int",
            sparse = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))

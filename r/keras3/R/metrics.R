@@ -87,15 +87,15 @@
 #' \code{update_state}) are probabilities or sigmoid logits. As a rule of thumb,
 #' when using a keras loss, the \code{from_logits} constructor argument of the
 #' loss should match the AUC \code{from_logits} constructor argument.
-#' @param ... Further named arguments passed to \code{keras.metrics.AUC()}.
+#' @param ... Further named arguments for \code{keras.metrics.AUC()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.AUC} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.AUC} instance.
 #'
 #' @family metrics
 #' @export
 metric_auc <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_auc", family = "metrics", class = "AUC", kind = "metric",
+    name = "metric_auc", family = "metrics", class = "AUC", kind = "constructor",
     args = c(num_thresholds = "integer")))
   function(num_thresholds = 200L, curve = "ROC", summation_method = "interpolation",
            name = NULL, dtype = NULL, thresholds = NULL, multi_label = FALSE,
@@ -271,15 +271,16 @@ metric_binary_focal_crossentropy <- local({
 #' or predicted class 1 if the logit is above \code{threshold}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.BinaryIoU()}.
+#' @param ... Further named arguments for \code{keras.metrics.BinaryIoU()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.BinaryIoU} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.BinaryIoU} instance.
 #'
 #' @family metrics
 #' @export
 metric_binary_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_binary_iou", family = "metrics", class = "BinaryIoU", kind = "metric"))
+    name = "metric_binary_iou", family = "metrics", class = "BinaryIoU",
+    kind = "constructor"))
   function(target_class_ids = c(0L, 1L), threshold = 0.5, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -490,16 +491,16 @@ metric_concordance_correlation <- local({
 #' @param dtype (Optional) data type of the metric result.
 #' @param axis (Optional) Defaults to \code{-1}. The dimension along which the cosine
 #' similarity is computed.
-#' @param ... Further named arguments passed to \code{keras.metrics.CosineSimilarity()}.
+#' @param ... Further named arguments for \code{keras.metrics.CosineSimilarity()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.CosineSimilarity} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.CosineSimilarity} instance.
 #'
 #' @family metrics
 #' @export
 metric_cosine_similarity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_cosine_similarity", family = "metrics", class = "CosineSimilarity",
-    kind = "metric", args = c(axis = "axis")))
+    kind = "constructor", args = c(axis = "axis")))
   function(name = "cosine_similarity", dtype = NULL, axis = -1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -535,15 +536,15 @@ metric_cosine_similarity <- local({
 #' \code{NULL}, the argmax of \code{y_pred} is converted to 1, and the rest to 0.
 #' @param name Optional. String name of the metric instance.
 #' @param dtype Optional. Data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.F1Score()}.
+#' @param ... Further named arguments for \code{keras.metrics.F1Score()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.F1Score} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.F1Score} instance.
 #'
 #' @family metrics
 #' @export
 metric_f1_score <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_f1_score", family = "metrics", class = "F1Score", kind = "metric"))
+    name = "metric_f1_score", family = "metrics", class = "F1Score", kind = "constructor"))
   function(average = NULL, threshold = NULL, name = "f1_score", dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -568,16 +569,16 @@ metric_f1_score <- local({
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.FalseNegatives()}.
+#' @param ... Further named arguments for \code{keras.metrics.FalseNegatives()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.FalseNegatives} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.FalseNegatives} instance.
 #'
 #' @family metrics
 #' @export
 metric_false_negatives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_false_negatives", family = "metrics", class = "FalseNegatives",
-    kind = "metric"))
+    kind = "constructor"))
   function(thresholds = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -602,16 +603,16 @@ metric_false_negatives <- local({
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.FalsePositives()}.
+#' @param ... Further named arguments for \code{keras.metrics.FalsePositives()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.FalsePositives} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.FalsePositives} instance.
 #'
 #' @family metrics
 #' @export
 metric_false_positives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_false_positives", family = "metrics", class = "FalsePositives",
-    kind = "metric"))
+    kind = "constructor"))
   function(thresholds = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -652,15 +653,16 @@ metric_false_positives <- local({
 #' \code{NULL}, the argmax of \code{y_pred} is converted to 1, and the rest to 0.
 #' @param name Optional. String name of the metric instance.
 #' @param dtype Optional. Data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.FBetaScore()}.
+#' @param ... Further named arguments for \code{keras.metrics.FBetaScore()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.FBetaScore} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.FBetaScore} instance.
 #'
 #' @family metrics
 #' @export
 metric_fbeta_score <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_fbeta_score", family = "metrics", class = "FBetaScore", kind = "metric"))
+    name = "metric_fbeta_score", family = "metrics", class = "FBetaScore",
+    kind = "constructor"))
   function(average = NULL, beta = 1, threshold = NULL, name = "fbeta_score", dtype = NULL,
            ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
@@ -772,15 +774,15 @@ metric_huber <- local({
 #' is used to determine each sample's most likely associated label.
 #' @param axis (Optional) -1 is the dimension containing the logits.
 #' Defaults to \code{-1}.
-#' @param ... Further named arguments passed to \code{keras.metrics.IoU()}.
+#' @param ... Further named arguments for \code{keras.metrics.IoU()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.IoU} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.IoU} instance.
 #'
 #' @family metrics
 #' @export
 metric_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_iou", family = "metrics", class = "IoU", kind = "metric",
+    name = "metric_iou", family = "metrics", class = "IoU", kind = "constructor",
     args = c(num_classes = "integer", axis = "axis")))
   function(num_classes, target_class_ids, name = NULL, dtype = NULL, ignore_class = NULL,
            sparse_y_true = TRUE, sparse_y_pred = TRUE, axis = -1L, ...) {
@@ -863,16 +865,16 @@ metric_log_cosh <- local({
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.LogCoshError()}.
+#' @param ... Further named arguments for \code{keras.metrics.LogCoshError()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.LogCoshError} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.LogCoshError} instance.
 #'
 #' @family metrics
 #' @export
 metric_log_cosh_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_log_cosh_error", family = "metrics", class = "LogCoshError",
-    kind = "metric"))
+    kind = "constructor"))
   function(name = "logcosh", dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -889,15 +891,15 @@ metric_log_cosh_error <- local({
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.Mean()}.
+#' @param ... Further named arguments for \code{keras.metrics.Mean()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.Mean} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.Mean} instance.
 #'
 #' @family metrics
 #' @export
 metric_mean <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_mean", family = "metrics", class = "Mean", kind = "metric"))
+    name = "metric_mean", family = "metrics", class = "Mean", kind = "constructor"))
   function(name = "mean", dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1001,15 +1003,15 @@ metric_mean_absolute_percentage_error <- local({
 #' dense floating point vectors. If \code{FALSE}, the \code{argmax} function
 #' is used to determine each sample's most likely associated label.
 #' @param axis (Optional) The dimension containing the logits. Defaults to \code{-1}.
-#' @param ... Further named arguments passed to \code{keras.metrics.MeanIoU()}.
+#' @param ... Further named arguments for \code{keras.metrics.MeanIoU()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.MeanIoU} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.MeanIoU} instance.
 #'
 #' @family metrics
 #' @export
 metric_mean_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_mean_iou", family = "metrics", class = "MeanIoU", kind = "metric",
+    name = "metric_mean_iou", family = "metrics", class = "MeanIoU", kind = "constructor",
     args = c(num_classes = "integer", axis = "axis")))
   function(num_classes, name = NULL, dtype = NULL, ignore_class = NULL,
            sparse_y_true = TRUE, sparse_y_pred = TRUE, axis = -1L, ...) {
@@ -1092,16 +1094,16 @@ metric_mean_squared_logarithmic_error <- local({
 #' \code{fn(y_true, y_pred, **kwargs)}.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.MeanMetricWrapper()}.
+#' @param ... Further named arguments for \code{keras.metrics.MeanMetricWrapper()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.MeanMetricWrapper} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.MeanMetricWrapper} instance.
 #'
 #' @family metrics
 #' @export
 metric_mean_wrapper <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_mean_wrapper", family = "metrics", class = "MeanMetricWrapper",
-    kind = "metric"))
+    kind = "constructor"))
   function(fn, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1151,16 +1153,16 @@ metric_mean_wrapper <- local({
 #' dense floating point vectors. If \code{FALSE}, the \code{argmax} function
 #' is used to determine each sample's most likely associated label.
 #' @param axis (Optional) The dimension containing the logits. Defaults to \code{-1}.
-#' @param ... Further named arguments passed to \code{keras.metrics.OneHotIoU()}.
+#' @param ... Further named arguments for \code{keras.metrics.OneHotIoU()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.OneHotIoU} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.OneHotIoU} instance.
 #'
 #' @family metrics
 #' @export
 metric_one_hot_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_one_hot_iou", family = "metrics", class = "OneHotIoU", kind = "metric",
-    args = c(num_classes = "integer", axis = "axis")))
+    name = "metric_one_hot_iou", family = "metrics", class = "OneHotIoU",
+    kind = "constructor", args = c(num_classes = "integer", axis = "axis")))
   function(num_classes, target_class_ids, name = NULL, dtype = NULL, ignore_class = NULL,
            sparse_y_pred = FALSE, axis = -1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
@@ -1210,16 +1212,16 @@ metric_one_hot_iou <- local({
 #' function will be used to determine each sample's most likely
 #' associated label.
 #' @param axis (Optional) The dimension containing the logits. Defaults to \code{-1}.
-#' @param ... Further named arguments passed to \code{keras.metrics.OneHotMeanIoU()}.
+#' @param ... Further named arguments for \code{keras.metrics.OneHotMeanIoU()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.OneHotMeanIoU} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.OneHotMeanIoU} instance.
 #'
 #' @family metrics
 #' @export
 metric_one_hot_mean_iou <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_one_hot_mean_iou", family = "metrics", class = "OneHotMeanIoU",
-    kind = "metric", args = c(num_classes = "integer", axis = "axis")))
+    kind = "constructor", args = c(num_classes = "integer", axis = "axis")))
   function(num_classes, name = NULL, dtype = NULL, ignore_class = NULL,
            sparse_y_pred = FALSE, axis = -1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
@@ -1331,15 +1333,15 @@ metric_poisson <- local({
 #' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.Precision()}.
+#' @param ... Further named arguments for \code{keras.metrics.Precision()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.Precision} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.Precision} instance.
 #'
 #' @family metrics
 #' @export
 metric_precision <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_precision", family = "metrics", class = "Precision", kind = "metric"))
+    name = "metric_precision", family = "metrics", class = "Precision", kind = "constructor"))
   function(thresholds = NULL, top_k = NULL, class_id = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1369,16 +1371,16 @@ metric_precision <- local({
 #' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.PrecisionAtRecall()}.
+#' @param ... Further named arguments for \code{keras.metrics.PrecisionAtRecall()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.PrecisionAtRecall} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.PrecisionAtRecall} instance.
 #'
 #' @family metrics
 #' @export
 metric_precision_at_recall <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_precision_at_recall", family = "metrics", class = "PrecisionAtRecall",
-    kind = "metric", args = c(num_thresholds = "integer")))
+    kind = "constructor", args = c(num_thresholds = "integer")))
   function(recall, num_thresholds = 200L, class_id = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1421,15 +1423,15 @@ metric_precision_at_recall <- local({
 #' Defaults to \code{0}.
 #' @param name Optional. string name of the metric instance.
 #' @param dtype Optional. data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.R2Score()}.
+#' @param ... Further named arguments for \code{keras.metrics.R2Score()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.R2Score} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.R2Score} instance.
 #'
 #' @family metrics
 #' @export
 metric_r2_score <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_r2_score", family = "metrics", class = "R2Score", kind = "metric",
+    name = "metric_r2_score", family = "metrics", class = "R2Score", kind = "constructor",
     args = c(num_regressors = "integer")))
   function(class_aggregation = "uniform_average", num_regressors = 0L, name = "r2_score",
            dtype = NULL, ...) {
@@ -1472,15 +1474,15 @@ metric_r2_score <- local({
 #' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.Recall()}.
+#' @param ... Further named arguments for \code{keras.metrics.Recall()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.Recall} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.Recall} instance.
 #'
 #' @family metrics
 #' @export
 metric_recall <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_recall", family = "metrics", class = "Recall", kind = "metric"))
+    name = "metric_recall", family = "metrics", class = "Recall", kind = "constructor"))
   function(thresholds = NULL, top_k = NULL, class_id = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1513,16 +1515,16 @@ metric_recall <- local({
 #' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.RecallAtPrecision()}.
+#' @param ... Further named arguments for \code{keras.metrics.RecallAtPrecision()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.RecallAtPrecision} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.RecallAtPrecision} instance.
 #'
 #' @family metrics
 #' @export
 metric_recall_at_precision <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_recall_at_precision", family = "metrics", class = "RecallAtPrecision",
-    kind = "metric", args = c(num_thresholds = "integer")))
+    kind = "constructor", args = c(num_thresholds = "integer")))
   function(precision, num_thresholds = 200L, class_id = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1537,16 +1539,16 @@ metric_recall_at_precision <- local({
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.RootMeanSquaredError()}.
+#' @param ... Further named arguments for \code{keras.metrics.RootMeanSquaredError()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.RootMeanSquaredError} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.RootMeanSquaredError} instance.
 #'
 #' @family metrics
 #' @export
 metric_root_mean_squared_error <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_root_mean_squared_error", family = "metrics",
-    class = "RootMeanSquaredError", kind = "metric"))
+    class = "RootMeanSquaredError", kind = "constructor"))
   function(name = "root_mean_squared_error", dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1585,16 +1587,16 @@ metric_root_mean_squared_error <- local({
 #' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.SensitivityAtSpecificity()}.
+#' @param ... Further named arguments for \code{keras.metrics.SensitivityAtSpecificity()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.SensitivityAtSpecificity} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.SensitivityAtSpecificity} instance.
 #'
 #' @family metrics
 #' @export
 metric_sensitivity_at_specificity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_sensitivity_at_specificity", family = "metrics",
-    class = "SensitivityAtSpecificity", kind = "metric",
+    class = "SensitivityAtSpecificity", kind = "constructor",
     args = c(num_thresholds = "integer")))
   function(specificity, num_thresholds = 200L, class_id = NULL, name = NULL, dtype = NULL,
            ...) {
@@ -1780,16 +1782,16 @@ metric_sparse_top_k_categorical_accuracy <- local({
 #' \code{num_classes} is the last dimension of predictions.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.SpecificityAtSensitivity()}.
+#' @param ... Further named arguments for \code{keras.metrics.SpecificityAtSensitivity()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.SpecificityAtSensitivity} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.SpecificityAtSensitivity} instance.
 #'
 #' @family metrics
 #' @export
 metric_specificity_at_sensitivity <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_specificity_at_sensitivity", family = "metrics",
-    class = "SpecificityAtSensitivity", kind = "metric",
+    class = "SpecificityAtSensitivity", kind = "constructor",
     args = c(num_thresholds = "integer")))
   function(sensitivity, num_thresholds = 200L, class_id = NULL, name = NULL, dtype = NULL,
            ...) {
@@ -1839,15 +1841,15 @@ metric_squared_hinge <- local({
 #'
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.Sum()}.
+#' @param ... Further named arguments for \code{keras.metrics.Sum()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.Sum} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.Sum} instance.
 #'
 #' @family metrics
 #' @export
 metric_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "metric_sum", family = "metrics", class = "Sum", kind = "metric"))
+    name = "metric_sum", family = "metrics", class = "Sum", kind = "constructor"))
   function(name = "sum", dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1901,16 +1903,16 @@ metric_top_k_categorical_accuracy <- local({
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.TrueNegatives()}.
+#' @param ... Further named arguments for \code{keras.metrics.TrueNegatives()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.TrueNegatives} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.TrueNegatives} instance.
 #'
 #' @family metrics
 #' @export
 metric_true_negatives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_true_negatives", family = "metrics", class = "TrueNegatives",
-    kind = "metric"))
+    kind = "constructor"))
   function(thresholds = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1935,16 +1937,16 @@ metric_true_negatives <- local({
 #' One metric value is generated for each threshold value.
 #' @param name (Optional) string name of the metric instance.
 #' @param dtype (Optional) data type of the metric result.
-#' @param ... Further named arguments passed to \code{keras.metrics.TruePositives()}.
+#' @param ... Further named arguments for \code{keras.metrics.TruePositives()}, such as \code{name}.
 #'
-#' @returns A \code{keras.metrics.TruePositives} instance, for the \code{metrics} of \code{compile()}.
+#' @returns A \code{keras.metrics.TruePositives} instance.
 #'
 #' @family metrics
 #' @export
 metric_true_positives <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "metric_true_positives", family = "metrics", class = "TruePositives",
-    kind = "metric"))
+    kind = "constructor"))
   function(thresholds = NULL, name = NULL, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

@@ -46,7 +46,7 @@ op_associative_scan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_associative_scan", family = "ops", fun = "associative_scan", kind = "op",
     args = c(axis = "axis")))
-  function(f, elems, reverse = FALSE, axis = 0L, ...) {
+  function(f, elems, reverse = FALSE, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -97,9 +97,27 @@ op_cond <- local({
 #'
 #' @family core ops
 #' @export
+op_convert_to_array <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "op_convert_to_array", family = "ops", fun = "convert_to_numpy", kind = "op"))
+  function(x, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' Convert a tensor to a NumPy array.
+#'
+#' @param x A tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.convert_to_numpy()}.
+#'
+#' @returns A NumPy array.
+#'
+#' @family core ops
+#' @export
 op_convert_to_numpy <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_convert_to_numpy", family = "ops", fun = "convert_to_numpy", kind = "op"))
+    name = "op_convert_to_numpy", family = "ops", fun = "convert_to_numpy", kind = "op",
+    result = "python"))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -351,7 +369,8 @@ op_saturate_cast <- local({
 #' @export
 op_scan <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_scan", family = "ops", fun = "scan", kind = "op"))
+    name = "op_scan", family = "ops", fun = "scan", kind = "op",
+    args = c(length = "integer", unroll = "integer")))
   function(f, init, xs = NULL, length = NULL, reverse = FALSE, unroll = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -379,7 +398,7 @@ op_scan <- local({
 op_scatter <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_scatter", family = "ops", fun = "scatter", kind = "op",
-    args = c(shape = "shape")))
+    args = c(indices = "index", shape = "shape")))
   function(indices, values, shape, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -439,7 +458,8 @@ op_scatter <- local({
 #' @export
 op_scatter_update <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_scatter_update", family = "ops", fun = "scatter_update", kind = "op"))
+    name = "op_scatter_update", family = "ops", fun = "scatter_update", kind = "op",
+    args = c(indices = "index")))
   function(inputs, indices, updates, reduction = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -463,7 +483,7 @@ op_scatter_update <- local({
 #' @export
 op_shape <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_shape", family = "ops", fun = "shape", kind = "op"))
+    name = "op_shape", family = "ops", fun = "shape", kind = "op", result = "shape"))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -495,7 +515,8 @@ op_shape <- local({
 #' @export
 op_slice <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_slice", family = "ops", fun = "slice", kind = "op", args = c(shape = "shape")))
+    name = "op_slice", family = "ops", fun = "slice", kind = "op",
+    args = c(start_indices = "index", shape = "shape")))
   function(inputs, start_indices, shape, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -532,7 +553,8 @@ op_slice <- local({
 #' @export
 op_slice_update <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_slice_update", family = "ops", fun = "slice_update", kind = "op"))
+    name = "op_slice_update", family = "ops", fun = "slice_update", kind = "op",
+    args = c(start_indices = "index")))
   function(inputs, start_indices, updates, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -578,7 +600,8 @@ op_stop_gradient <- local({
 #' @export
 op_switch <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_switch", family = "ops", fun = "switch", kind = "op"))
+    name = "op_switch", family = "ops", fun = "switch", kind = "op",
+    args = c(index = "index")))
   function(index, branches, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -600,7 +623,7 @@ op_unstack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_unstack", family = "ops", fun = "unstack", kind = "op",
     args = c(num = "integer", axis = "axis")))
-  function(x, num = NULL, axis = 0L, ...) {
+  function(x, num = NULL, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })

@@ -215,7 +215,7 @@ op_irfft <- local({
 op_istft <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_istft", family = "ops", fun = "istft", kind = "op",
-    args = c(sequence_length = "integer", sequence_stride = "integer", fft_length = "integer")))
+    args = c(sequence_length = "integer", sequence_stride = "integer", fft_length = "integer", length = "integer")))
   function(x, sequence_length, sequence_stride, fft_length, length = NULL, window = "hann",
            center = TRUE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
@@ -334,7 +334,8 @@ op_rsqrt <- local({
 #' @export
 op_segment_max <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_segment_max", family = "ops", fun = "segment_max", kind = "op"))
+    name = "op_segment_max", family = "ops", fun = "segment_max", kind = "op",
+    args = c(segment_ids = "index", num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -360,7 +361,8 @@ op_segment_max <- local({
 #' @export
 op_segment_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_segment_sum", family = "ops", fun = "segment_sum", kind = "op"))
+    name = "op_segment_sum", family = "ops", fun = "segment_sum", kind = "op",
+    args = c(segment_ids = "index", num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -409,6 +411,7 @@ op_stft <- local({
 #' @param k An integer representing the number of top elements to retrieve.
 #' @param sorted A boolean indicating whether to sort the output in
 #' descending order. Defaults to \code{TRUE}.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.top_k()}.
 #'
 #' @returns A tuple containing two tensors. The first tensor contains the
@@ -419,8 +422,9 @@ op_stft <- local({
 #' @export
 op_top_k <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_top_k", family = "ops", fun = "top_k", kind = "op", args = c(k = "integer")))
-  function(x, k, sorted = TRUE, ...) {
+    name = "op_top_k", family = "ops", fun = "top_k", kind = "op", args = c(k = "integer"),
+    result = "top_k"))
+  function(x, k, sorted = TRUE, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })

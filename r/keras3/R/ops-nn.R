@@ -316,9 +316,10 @@ op_conv_transpose <- local({
 #' @export
 op_ctc_decode <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_ctc_decode", family = "ops", fun = "ctc_decode", kind = "op"))
+    name = "op_ctc_decode", family = "ops", fun = "ctc_decode", kind = "op",
+    args = c(beam_width = "integer", top_paths = "integer", mask_index = "index")))
   function(inputs, sequence_lengths, strategy = "greedy", beam_width = 100L, top_paths = 1L,
-           merge_repeated = TRUE, mask_index = 0L, ...) {
+           merge_repeated = TRUE, mask_index = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -343,8 +344,9 @@ op_ctc_decode <- local({
 #' @export
 op_ctc_loss <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_ctc_loss", family = "ops", fun = "ctc_loss", kind = "op"))
-  function(target, output, target_length, output_length, mask_index = 0L, ...) {
+    name = "op_ctc_loss", family = "ops", fun = "ctc_loss", kind = "op",
+    args = c(mask_index = "index")))
+  function(target, output, target_length, output_length, mask_index = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -602,6 +604,34 @@ op_hard_silu <- local({
   }
 })
 
+#' Hard SiLU activation function, also known as Hard Swish.
+#'
+#' @description
+#' It is defined as:
+#'
+#' \itemize{
+#' \item \code{0} if \code{if x < -3}
+#' \item \code{x} if \code{x > 3}
+#' \item \code{x * (x + 3) / 6} if \code{-3 <= x <= 3}
+#' }
+#'
+#' It's a faster, piecewise linear approximation of the silu activation.
+#'
+#' @param x Input tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.hard_silu()}.
+#'
+#' @returns A tensor with the same shape as \code{x}.
+#'
+#' @family nn ops
+#' @export
+op_hard_swish <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "op_hard_swish", family = "ops", fun = "hard_silu", kind = "op"))
+  function(x, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
 #' Applies the HardTanh function element-wise.
 #'
 #' @description
@@ -846,7 +876,7 @@ op_multi_hot <- local({
 op_normalize <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_normalize", family = "ops", fun = "normalize", kind = "op",
-    args = c(axis = "axis")))
+    args = c(axis = "axis", order = "integer")))
   function(x, axis = -1L, order = 2L, epsilon = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -869,6 +899,7 @@ op_normalize <- local({
 #' provided, it defaults to the default data type of the backend.
 #' @param sparse Whether to return a sparse tensor; for backends that support
 #' sparse tensors.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.one_hot()}.
 #'
 #' @returns Integer tensor: One-hot encoded tensor with the same shape as \code{x}
@@ -881,8 +912,9 @@ op_normalize <- local({
 op_one_hot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_one_hot", family = "ops", fun = "one_hot", kind = "op",
-    args = c(num_classes = "integer", axis = "axis")))
-  function(x, num_classes, axis = -1L, dtype = NULL, sparse = FALSE, ...) {
+    args = c(x = "index", num_classes = "integer", axis = "axis")))
+  function(x, num_classes, axis = -1L, dtype = NULL, sparse = FALSE, zero_indexed = FALSE,
+           ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })

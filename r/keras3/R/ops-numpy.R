@@ -311,6 +311,7 @@ op_arctanh <- local({
 #' along the specified axis.
 #' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argmax()}.
 #'
 #' @returns Tensor of indices. It has the same shape as \code{x}, with the dimension
@@ -320,8 +321,9 @@ op_arctanh <- local({
 #' @export
 op_argmax <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_argmax", family = "ops", fun = "argmax", kind = "op", args = c(axis = "axis")))
-  function(x, axis = NULL, keepdims = FALSE, ...) {
+    name = "op_argmax", family = "ops", fun = "argmax", kind = "op",
+    args = c(axis = "axis"), result = "index"))
+  function(x, axis = NULL, keepdims = FALSE, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -333,6 +335,7 @@ op_argmax <- local({
 #' along the specified axis.
 #' @param keepdims If this is set to \code{TRUE}, the axes which are reduced are left
 #' in the result as dimensions with size one. Defaults to \code{FALSE}.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argmin()}.
 #'
 #' @returns Tensor of indices. It has the same shape as \code{x}, with the dimension
@@ -342,8 +345,9 @@ op_argmax <- local({
 #' @export
 op_argmin <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_argmin", family = "ops", fun = "argmin", kind = "op", args = c(axis = "axis")))
-  function(x, axis = NULL, keepdims = FALSE, ...) {
+    name = "op_argmin", family = "ops", fun = "argmin", kind = "op",
+    args = c(axis = "axis"), result = "index"))
+  function(x, axis = NULL, keepdims = FALSE, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -364,6 +368,7 @@ op_argmin <- local({
 #' into their sorted position at once.
 #' @param axis Axis along which to sort. The default is -1 (the last axis).
 #' If \code{NULL}, the flattened array is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argpartition()}.
 #'
 #' @returns Array of indices that partition \code{x} along the specified \code{axis}.
@@ -373,8 +378,8 @@ op_argmin <- local({
 op_argpartition <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_argpartition", family = "ops", fun = "argpartition", kind = "op",
-    args = c(axis = "axis")))
-  function(x, kth, axis = -1L, ...) {
+    args = c(kth = "index", axis = "axis"), result = "index"))
+  function(x, kth, axis = -1L, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -384,6 +389,7 @@ op_argpartition <- local({
 #' @param x Input tensor.
 #' @param axis Axis along which to sort. Defaults to \code{-1} (the last axis). If
 #' \code{NULL}, the flattened tensor is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.argsort()}.
 #'
 #' @returns Tensor of indices that sort \code{x} along the specified \code{axis}.
@@ -393,8 +399,8 @@ op_argpartition <- local({
 op_argsort <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_argsort", family = "ops", fun = "argsort", kind = "op",
-    args = c(axis = "axis")))
-  function(x, axis = -1L, ...) {
+    args = c(axis = "axis"), result = "index"))
+  function(x, axis = -1L, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -461,7 +467,8 @@ op_average <- local({
 #' @export
 op_bartlett <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_bartlett", family = "ops", fun = "bartlett", kind = "op"))
+    name = "op_bartlett", family = "ops", fun = "bartlett", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -493,7 +500,8 @@ op_bartlett <- local({
 #' @export
 op_bincount <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_bincount", family = "ops", fun = "bincount", kind = "op"))
+    name = "op_bincount", family = "ops", fun = "bincount", kind = "op",
+    args = c(minlength = "integer")))
   function(x, weights = NULL, minlength = 0L, sparse = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -673,7 +681,8 @@ op_bitwise_xor <- local({
 #' @export
 op_blackman <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_blackman", family = "ops", fun = "blackman", kind = "op"))
+    name = "op_blackman", family = "ops", fun = "blackman", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -779,7 +788,7 @@ op_concatenate <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_concatenate", family = "ops", fun = "concatenate", kind = "op",
     args = c(axis = "axis")))
-  function(xs, axis = 0L, ...) {
+  function(xs, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -963,7 +972,8 @@ op_count_nonzero <- local({
 #' @export
 op_cross <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_cross", family = "ops", fun = "cross", kind = "op", args = c(axis = "axis")))
+    name = "op_cross", family = "ops", fun = "cross", kind = "op",
+    args = c(axisa = "integer", axisb = "integer", axisc = "integer", axis = "axis")))
   function(x1, x2, axisa = -1L, axisb = -1L, axisc = -1L, axis = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1103,8 +1113,8 @@ op_diagflat <- local({
 op_diagonal <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_diagonal", family = "ops", fun = "diagonal", kind = "op",
-    args = c(offset = "integer")))
-  function(x, offset = 0L, axis1 = 0L, axis2 = 1L, ...) {
+    args = c(offset = "integer", axis1 = "axis", axis2 = "axis")))
+  function(x, offset = 0L, axis1 = 1L, axis2 = 2L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -1140,6 +1150,7 @@ op_diff <- local({
 #' @param x Input array to be binned.
 #' @param bins Array of bins. It has to be one-dimensional and monotonically
 #' increasing.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.digitize()}.
 #'
 #' @returns Output array of indices, of same shape as \code{x}.
@@ -1149,8 +1160,8 @@ op_diff <- local({
 op_digitize <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_digitize", family = "ops", fun = "digitize", kind = "op",
-    args = c(bins = "integer")))
-  function(x, bins, ...) {
+    args = c(bins = "integer"), result = "index"))
+  function(x, bins, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -1375,7 +1386,8 @@ op_expm1 <- local({
 #' @export
 op_eye <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_eye", family = "ops", fun = "eye", kind = "op", args = c(k = "integer")))
+    name = "op_eye", family = "ops", fun = "eye", kind = "op",
+    args = c(N = "integer", M = "integer", k = "integer")))
   function(N, M = NULL, k = 0L, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1548,7 +1560,8 @@ op_greater_equal <- local({
 #' @export
 op_hamming <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_hamming", family = "ops", fun = "hamming", kind = "op"))
+    name = "op_hamming", family = "ops", fun = "hamming", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1569,7 +1582,8 @@ op_hamming <- local({
 #' @export
 op_hanning <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_hanning", family = "ops", fun = "hanning", kind = "op"))
+    name = "op_hanning", family = "ops", fun = "hanning", kind = "op",
+    args = c(x = "integer")))
   function(x, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1808,7 +1822,7 @@ op_isnan <- local({
 #' @export
 op_kaiser <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_kaiser", family = "ops", fun = "kaiser", kind = "op"))
+    name = "op_kaiser", family = "ops", fun = "kaiser", kind = "op", args = c(x = "integer")))
   function(x, beta, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1908,9 +1922,9 @@ op_less_equal <- local({
 op_linspace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_linspace", family = "ops", fun = "linspace", kind = "op",
-    args = c(axis = "axis")))
+    args = c(num = "integer", axis = "axis")))
   function(start, stop, num = 50L, endpoint = TRUE, retstep = FALSE, dtype = NULL,
-           axis = 0L, ...) {
+           axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2118,8 +2132,8 @@ op_logical_xor <- local({
 op_logspace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_logspace", family = "ops", fun = "logspace", kind = "op",
-    args = c(axis = "axis")))
-  function(start, stop, num = 50L, endpoint = TRUE, base = 10L, dtype = NULL, axis = 0L, ...) {
+    args = c(num = "integer", axis = "axis")))
+  function(start, stop, num = 50L, endpoint = TRUE, base = 10L, dtype = NULL, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2336,7 +2350,8 @@ op_mod <- local({
 #' @export
 op_moveaxis <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_moveaxis", family = "ops", fun = "moveaxis", kind = "op"))
+    name = "op_moveaxis", family = "ops", fun = "moveaxis", kind = "op",
+    args = c(source = "axis", destination = "axis")))
   function(x, source, destination, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -2544,8 +2559,45 @@ op_outer <- local({
 #' @export
 op_pad <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_pad", family = "ops", fun = "pad", kind = "op"))
+    name = "op_pad", family = "ops", fun = "pad", kind = "op",
+    args = c(pad_width = "integer")))
   function(x, pad_width, mode = "constant", constant_values = NULL, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' Element-wise maximum of \code{x1} and \code{x2}.
+#'
+#' @param x1 First tensor.
+#' @param x2 Second tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.maximum()}.
+#'
+#' @returns Output tensor, element-wise maximum of \code{x1} and \code{x2}.
+#'
+#' @family numpy ops
+#' @export
+op_pmax <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "op_pmax", family = "ops", fun = "maximum", kind = "op"))
+  function(x1, x2, ...) {
+    .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' Element-wise minimum of \code{x1} and \code{x2}.
+#'
+#' @param x1 First tensor.
+#' @param x2 Second tensor.
+#' @param ... Further named arguments passed to \code{keras.ops.minimum()}.
+#'
+#' @returns Output tensor, element-wise minimum of \code{x1} and \code{x2}.
+#'
+#' @family numpy ops
+#' @export
+op_pmin <- local({
+  .spec <- structure(class = "keras_wrapper_spec", list(
+    name = "op_pmin", family = "ops", fun = "minimum", kind = "op"))
+  function(x1, x2, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2771,7 +2823,8 @@ op_right_shift <- local({
 #' @export
 op_roll <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_roll", family = "ops", fun = "roll", kind = "op", args = c(axis = "axis")))
+    name = "op_roll", family = "ops", fun = "roll", kind = "op",
+    args = c(shift = "integer", axis = "axis")))
   function(x, shift, axis = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -2798,7 +2851,7 @@ op_rot90 <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_rot90", family = "ops", fun = "rot90", kind = "op",
     args = c(k = "integer", axes = "axis")))
-  function(array, k = 1L, axes = c(0L, 1L), ...) {
+  function(array, k = 1L, axes = c(1L, 2L), ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -2815,7 +2868,8 @@ op_rot90 <- local({
 #' @export
 op_round <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_round", family = "ops", fun = "round", kind = "op"))
+    name = "op_round", family = "ops", fun = "round", kind = "op",
+    args = c(decimals = "integer")))
   function(x, decimals = 0L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -2828,6 +2882,7 @@ op_round <- local({
 #' @param values N-D tensor of query insertion values.
 #' @param side 'left' or 'right', specifying the direction in which to insert
 #' for the equality case (tie-breaker).
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.searchsorted()}.
 #'
 #' @returns Tensor of insertion indices of same shape as \code{values}.
@@ -2836,8 +2891,9 @@ op_round <- local({
 #' @export
 op_searchsorted <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_searchsorted", family = "ops", fun = "searchsorted", kind = "op"))
-  function(sorted_sequence, values, side = "left", ...) {
+    name = "op_searchsorted", family = "ops", fun = "searchsorted", kind = "op",
+    result = "index"))
+  function(sorted_sequence, values, side = "left", zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3021,7 +3077,7 @@ op_sort <- local({
 op_split <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_split", family = "ops", fun = "split", kind = "op", args = c(axis = "axis")))
-  function(x, indices_or_sections, axis = 0L, ...) {
+  function(x, indices_or_sections, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3097,7 +3153,7 @@ op_squeeze <- local({
 op_stack <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_stack", family = "ops", fun = "stack", kind = "op", args = c(axis = "axis")))
-  function(x, axis = 0L, ...) {
+  function(x, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3176,7 +3232,8 @@ op_sum <- local({
 #' @export
 op_swapaxes <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_swapaxes", family = "ops", fun = "swapaxes", kind = "op"))
+    name = "op_swapaxes", family = "ops", fun = "swapaxes", kind = "op",
+    args = c(axis1 = "axis", axis2 = "axis")))
   function(x, axis1, axis2, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -3188,6 +3245,7 @@ op_swapaxes <- local({
 #' @param indices The indices of the values to extract.
 #' @param axis The axis over which to select values. By default, the
 #' flattened input tensor is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.take()}.
 #'
 #' @returns The corresponding tensor of values.
@@ -3196,8 +3254,9 @@ op_swapaxes <- local({
 #' @export
 op_take <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_take", family = "ops", fun = "take", kind = "op", args = c(axis = "axis")))
-  function(x, indices, axis = NULL, ...) {
+    name = "op_take", family = "ops", fun = "take", kind = "op",
+    args = c(indices = "index", axis = "axis")))
+  function(x, indices, axis = NULL, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3208,6 +3267,7 @@ op_take <- local({
 #' @param indices The indices of the values to extract.
 #' @param axis The axis over which to select values. By default, the flattened
 #' input tensor is used.
+#' @param zero_indexed \code{FALSE} (the default): positions count from 1, as in R, in the arguments and in the result; \code{TRUE}: from 0, as in Keras.
 #' @param ... Further named arguments passed to \code{keras.ops.take_along_axis()}.
 #'
 #' @returns The corresponding tensor of values.
@@ -3217,8 +3277,8 @@ op_take <- local({
 op_take_along_axis <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_take_along_axis", family = "ops", fun = "take_along_axis", kind = "op",
-    args = c(axis = "axis")))
-  function(x, indices, axis = NULL, ...) {
+    args = c(indices = "index", axis = "axis")))
+  function(x, indices, axis = NULL, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3279,7 +3339,7 @@ op_tensordot <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_tensordot", family = "ops", fun = "tensordot", kind = "op",
     args = c(axes = "axis")))
-  function(x1, x2, axes = 2L, ...) {
+  function(x1, x2, axes = 3L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3343,8 +3403,8 @@ op_tile <- local({
 op_trace <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_trace", family = "ops", fun = "trace", kind = "op",
-    args = c(offset = "integer")))
-  function(x, offset = 0L, axis1 = 0L, axis2 = 1L, ...) {
+    args = c(offset = "integer", axis1 = "axis", axis2 = "axis")))
+  function(x, offset = 0L, axis1 = 1L, axis2 = 2L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
@@ -3386,7 +3446,8 @@ op_transpose <- local({
 #' @export
 op_tri <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_tri", family = "ops", fun = "tri", kind = "op", args = c(k = "integer")))
+    name = "op_tri", family = "ops", fun = "tri", kind = "op",
+    args = c(N = "integer", M = "integer", k = "integer")))
   function(N, M = NULL, k = 0L, dtype = NULL, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -3473,7 +3534,7 @@ op_trunc <- local({
 op_unravel_index <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_unravel_index", family = "ops", fun = "unravel_index", kind = "op",
-    args = c(shape = "shape")))
+    args = c(indices = "index", shape = "shape")))
   function(indices, shape, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

@@ -9,6 +9,7 @@
   .keras_state$py_objects <- new.env(parent = emptyenv())
   .keras_state$resolved <- new.env(parent = emptyenv())
   makeActiveBinding("keras", .keras_module, asNamespace(pkgname))
+  register_operator_handler(.keras_tensor_class, .keras_tensor_operator)
   invisible()
 }
 

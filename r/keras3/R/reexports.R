@@ -31,7 +31,7 @@
 #'   \item{tensorflow}{\code{\link[tensorflow]{all_dims}},
 #'     \code{\link[tensorflow]{as_tensor}}, \code{\link[tensorflow]{evaluate}},
 #'     \code{\link[tensorflow]{export_savedmodel}},
-#'     \code{\link[tensorflow]{shape}}, \code{\link[tensorflow]{tensorboard}}:
+#'     \code{\link[tensorflow]{tensorboard}}:
 #'     `evaluate()` and `export_savedmodel()` are generics whose methods for
 #'     Keras models are documented in
 #'     \code{\link[=evaluate.keras.src.models.model.Model]{evaluate()}} and
@@ -43,7 +43,7 @@
 #'
 #' @name reexports
 #' @docType import
-#' @aliases %>% %<>% compile fit generate evaluate as_tensor all_dims shape
+#' @aliases %>% %<>% compile fit generate evaluate as_tensor all_dims
 #'   export_savedmodel tensorboard import np_array tuple iterate iter_next
 #'   as_iterator %as% py_to_r r_to_py py_help py_require array_reshape use_python
 #'   use_virtualenv

@@ -15,7 +15,9 @@
   "num_mel_bins", "fft_length", "frame_length", "frame_step", "sequence_stride",
   "num_chains", "chain_depth", "num_ops", "bins", "ns_steps", "warmup_steps",
   "dynamic_growth_steps", "epochs", "steps_per_epoch", "validation_steps", "steps",
-  "patience", "cooldown", "start_from_epoch", "num_classes")
+  "patience", "cooldown", "start_from_epoch", "num_classes", "minlength", "num_segments",
+  "beam_width", "top_paths", "classes", "pad_width", "crossing_dim", "hashing_dim",
+  "num_discretization_bins")
 
 .keras_integer_if_numeric <- c("padding", "cropping", "output_padding", "ngrams", "tile_grid_size", "repeats")
 
@@ -23,3 +25,7 @@
   "dims")
 
 .keras_axis_args <- c("axis", "axes")
+
+.keras_index_args <- c("indices", "segment_ids")
+
+.keras_verbose_args <- c("verbose")

@@ -126,7 +126,7 @@ NULL
 
 .onAttach <- function(libname, pkgname) {
   for (package in .packages_to_attach(libname, pkgname))
-    library(package, character.only = TRUE, lib.loc = libname)
+    library(package, character.only = TRUE, lib.loc = libname, warn.conflicts = FALSE)
 }
 
 # The packages installed in `library` (other than pyreticulate) whose DESCRIPTION
