@@ -192,12 +192,13 @@
 #'     \code{\link[keras3:flags]{flag_boolean}}, \code{\link[keras3:flags]{flag_integer}},
 #'     \code{\link[keras3:flags]{flag_numeric}}, \code{\link[keras3:flags]{flag_string}},
 #'     \code{\link[keras3]{run_dir}}, \code{\link[tensorflow]{tensorboard}},
-#'     \code{\link[keras3]{install_keras}}, \code{\link[keras3]{use_backend}}}
+#'     \code{\link[keras3]{install_keras}}, \code{\link[keras3]{use_backend}},
+#'     \code{\link[keras3]{shape}}}
 #'   \item{Operators and functions of other
 #'     packages}{\code{\link[keras3:grapes-set-grapes]{\%<-\%}},
 #'     \code{\link[keras3:reexports]{\%<>\%}}, \code{\link[keras3:reexports]{\%>\%}},
 #'     \code{\link[keras3:reexports]{array_reshape}},
-#'     \code{\link[keras3:reexports]{as_tensor}}, \code{\link[keras3:reexports]{shape}},
+#'     \code{\link[keras3:reexports]{as_tensor}},
 #'     \code{\link[keras3:reexports]{tuple}}, \code{\link[keras3:reexports]{use_python}},
 #'     \code{\link[keras3:reexports]{use_virtualenv}}}
 #' }
