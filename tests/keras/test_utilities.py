@@ -112,6 +112,8 @@ lookup <- layer_string_lookup()
 set_vocabulary(lookup, c("cat", "dog"))
 check("vocabulary", get_vocabulary(lookup))
 check("vocabulary_without_special_tokens", get_vocabulary(lookup, include_special_tokens = FALSE))
+integer_vocabulary <- get_vocabulary(layer_integer_lookup(vocabulary = c(12L, 36L)))
+check("integer_vocabulary", c(class(integer_vocabulary), unlist(integer_vocabulary)))
 
 # ---- configuration and the backend -------------------------------------------------------
 unset <- is.null(config_max_epochs())
@@ -360,6 +362,10 @@ def test_custom_metric_needs_a_function(out):
 
 def test_set_and_get_vocabulary(out):
     assert out["vocabulary"] == "[UNK] cat dog"
+
+
+def test_get_vocabulary_of_an_integer_lookup_is_a_list_with_the_oov_token(out):
+    assert out["integer_vocabulary"] == "list -1 12 36"
 
 
 def test_get_vocabulary_without_special_tokens(out):

@@ -9,7 +9,7 @@ into an object array (NA → None); a list with ``dim`` is an object array of
 its converted elements.
 
 Python → R: an ndarray is copied once into column-major R memory and always
-gets a ``dim`` (a 0-d array becomes a length-1 vector); masked cells become NA.
+gets a ``dim`` (a 0-d array becomes a 1-d array of length 1); masked cells become NA.
 """
 import sys
 
@@ -230,7 +230,7 @@ def set_missing(vector, kind, mask):
 @REGISTRY.py_to_r(np.ndarray)
 def ndarray_rule(obj, hint):
     if obj.ndim == 0:
-        return ndarray_to_r(obj.reshape(1), with_dim=False)
+        return ndarray_to_r(obj.reshape(1))
     return ndarray_to_r(obj)
 
 

@@ -20,7 +20,10 @@
 #'   for `output_mode = "tf_idf"`.
 #' @param ... Further arguments of the layer's `set_vocabulary()`, by name.
 #'
-#' @returns `get_vocabulary()`: a character (or integer) vector.
+#' @returns `get_vocabulary()`: the layer's terms as Keras gives them,
+#'   converted: a character vector of strings; for `layer_integer_lookup()`
+#'   a list (the out-of-vocabulary token is a Python int, the terms are
+#'   NumPy integers), as keras3 gives it.
 #'   `set_vocabulary()`: `object`, invisibly.
 #' @md
 #' @examples
@@ -33,7 +36,7 @@
 get_vocabulary <- function(object, include_special_tokens = TRUE) {
   vocabulary <- py_call(py_get_attr(object, "get_vocabulary"),
                         include_special_tokens = include_special_tokens)
-  unlist(py_to_r(vocabulary))
+  py_to_r(vocabulary)
 }
 
 #' @rdname get_vocabulary

@@ -10,7 +10,17 @@
   .keras_state$resolved <- new.env(parent = emptyenv())
   makeActiveBinding("keras", .keras_module, asNamespace(pkgname))
   register_operator_handler(.keras_tensor_class, .keras_tensor_operator)
+  py_register_load_hook("keras", .keras_on_python_load)
   invisible()
+}
+
+# Once Keras is imported, as keras3 does: as.array() of the backend's tensors
+# is op_convert_to_array() (Keras's convert_to_numpy(); a rank-0 tensor gives
+# an array of dim 1, where tensorflow's own method gives a bare value).
+.keras_on_python_load <- function() {
+  ops <- import("keras.ops", convert = FALSE)
+  tensor_class <- class(ops$convert_to_tensor(array(1L)))[[1L]]
+  registerS3method("as.array", tensor_class, op_convert_to_array, baseenv())
 }
 
 .keras_module <- function(value) {
