@@ -112,6 +112,7 @@ lookup <- layer_string_lookup()
 set_vocabulary(lookup, c("cat", "dog"))
 check("vocabulary", get_vocabulary(lookup))
 check("vocabulary_without_special_tokens", get_vocabulary(lookup, include_special_tokens = FALSE))
+check("as_array_of_rank_0", c(as.array(op_convert_to_tensor(3)), dim(as.array(op_convert_to_tensor(3)))))
 integer_vocabulary <- get_vocabulary(layer_integer_lookup(vocabulary = c(12L, 36L)))
 check("integer_vocabulary", c(class(integer_vocabulary), unlist(integer_vocabulary)))
 
@@ -362,6 +363,10 @@ def test_custom_metric_needs_a_function(out):
 
 def test_set_and_get_vocabulary(out):
     assert out["vocabulary"] == "[UNK] cat dog"
+
+
+def test_as_array_of_a_rank_0_tensor_is_keras3s_array_of_dim_1(out):
+    assert out["as_array_of_rank_0"] == "3 1"
 
 
 def test_get_vocabulary_of_an_integer_lookup_is_a_list_with_the_oov_token(out):

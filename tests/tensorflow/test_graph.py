@@ -15,7 +15,8 @@ def regression():
 @pytest.fixture(scope="module")
 def session(tmp_path_factory):
     return labelled(run_code(tmp_path_factory.mktemp("session"), """
-        library(pyreticulate)
+        library(reticulate)
+        library(tensorflow)
         use_compat("v1")
         cat("eager after use_compat:", tf$executing_eagerly(), "\\n")
         cat("tf is compat.v1:", py_to_r(tf$`__name__`), "\\n")

@@ -10,6 +10,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 
 import pyreticulate as pr  # noqa: E402
+from helpers.scripts import HELPERS, run_labelled  # noqa: E402
 
 
 def values(code):
@@ -30,25 +31,48 @@ def objects():
     yield
 
 
-# ---- rank 0 -------------------------------------------------------------------------------------
+# ---- rank 0 ------------------------------------------------------------------------------------
+# tensorflow's own as.array(), in a session without keras3: once keras3 has seen Keras imported,
+# as.array() of tensors is keras3's (a rank-0 tensor then gives dim 1, tests/keras).
 
-def test_as_array_of_a_rank_0_tensor_is_a_bare_value():
-    assert pr.r("x <- as.array(tf$constant(3)); list(value = x, dim = dim(x))") == {
-        "value": 3, "dim": None}
+TENSORFLOW_ONLY = """
+suppressPackageStartupMessages(library(tensorflow))
+""" + HELPERS + r"""
+value_and_dim <- function(x) c(x, if (is.null(dim(x))) "no dim" else dim(x))
+check("rank_0", value_and_dim(as.array(tf$constant(3))))
+check("indexed_element", value_and_dim(as.array(tf$constant(matrix(1:4, 2))[2, 2])))
+check("rank_0_string", value_and_dim(as.array(tf$constant("foo"))))
+message <- NULL
+f <- tf_function(function(x) { message <<- tryCatch(as.array(x), error = conditionMessage); x },
+                 autograph = FALSE)
+invisible(f(tf$constant(1)))
+check("while_tracing", message)
+"""
 
 
-def test_as_array_of_an_indexed_element_is_a_bare_value():
-    assert pr.r("x <- as.array(tf$constant(matrix(1:4, 2))[2, 2]); list(value = x, dim = dim(x))"
-                ) == {"value": 4, "dim": None}
+@pytest.fixture(scope="module")
+def tensorflow_only(tmp_path_factory):
+    return run_labelled(tmp_path_factory.mktemp("tensorflow_only"), TENSORFLOW_ONLY, prelude="")
+
+
+def test_as_array_of_a_rank_0_tensor_is_a_bare_value(tensorflow_only):
+    assert tensorflow_only["rank_0"] == "3 no dim"
+
+
+def test_as_array_of_an_indexed_element_is_a_bare_value(tensorflow_only):
+    assert tensorflow_only["indexed_element"] == "4 no dim"
+
+
+def test_as_array_of_a_rank_0_string_tensor_is_a_bare_string(tensorflow_only):
+    assert tensorflow_only["rank_0_string"] == "foo no dim"
+
+
+def test_as_array_while_tracing_is_a_clear_error(tensorflow_only):
+    assert "use sess$run(x)" in tensorflow_only["while_tracing"]
 
 
 def test_as_array_of_a_rank_1_tensor_keeps_its_dim():
     assert values("dim(as.array(tf$constant(c(1, 2, 3))))") == [3]
-
-
-def test_as_array_of_a_rank_0_string_tensor_is_a_bare_string():
-    assert pr.r('x <- as.array(tf$constant("foo")); list(value = x, dim = dim(x))') == {
-        "value": "foo", "dim": None}
 
 
 def test_complex_part_of_a_scalar_is_a_bare_value():

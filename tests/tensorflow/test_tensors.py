@@ -465,16 +465,6 @@ def test_as_array_of_a_sparse_tensor_is_dense():
     r_true('identical(as.array(tf$sparse$from_dense(tf$eye(2L))), diag(2))')
 
 
-def test_as_array_while_tracing_is_a_clear_error():
-    r_true('''
-        msg <- NULL
-        f <- tf_function(function(x) { msg <<- tryCatch(as.array(x), error = conditionMessage); x },
-                         autograph = FALSE)
-        invisible(f(tf$constant(1)))
-        grepl("sess\\\\$run", msg)
-    ''')
-
-
 # ---- TensorShape ---------------------------------------------------------------------------------------------
 # (tensorflow::shape: after library(pyreticulate), keras3's shape() comes first, as after
 # library(tensorflow); library(keras3), and gives a keras_shape.)

@@ -158,9 +158,9 @@ def test_one_dimensional_ndarray_keeps_a_dim():
     r_true("identical(v, array(c(1.5, 2.5)))")
 
 
-def test_zero_dimensional_ndarray_is_a_length_one_vector():
+def test_zero_dimensional_ndarray_is_a_one_dimensional_array_of_length_one():
     to_r("v", np.array(3.5))
-    r_true("identical(v, 3.5)")
+    r_true("identical(v, array(3.5, dim = 1L))")
 
 
 def test_non_contiguous_ndarray_is_copied_correctly():
