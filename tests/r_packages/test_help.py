@@ -14,6 +14,7 @@ import subprocess
 import pytest
 
 from helpers import ROOT
+from helpers.rd import RD_HELPERS
 
 PACKAGES = ("pyreticulate", "reticulate", "tensorflow")
 
@@ -25,34 +26,6 @@ packages <- commandArgs(TRUE)[-1]
 one_line <- function(x) gsub("[\t\n ]+", " ", paste(x, collapse = " "))
 report <- function(kind, package, detail) cat(kind, "\t", package, "\t", one_line(detail), "\n", sep = "")
 
-# The package's R files sourced into one environment: nothing is loaded, so
-# neither the Python host nor the packages' imports are needed.
-load_plain <- function(path) {
-  env <- new.env(parent = globalenv())
-  methods::setPackageName(basename(path), env)
-  files <- sort(list.files(file.path(path, "R"), pattern = "[.][Rr]$", full.names = TRUE),
-                method = "radix")
-  for (file in files) sys.source(file, envir = env)
-  env
-}
-
-tags <- function(rd) vapply(rd, attr, "", "Rd_tag")
-
-# Every \\link in an Rd object: its option ("" when none) and its text.
-links <- function(x) {
-  found <- list()
-  walk <- function(node) {
-    if (identical(attr(node, "Rd_tag"), "\\link")) {
-      option <- attr(node, "Rd_option")
-      found[[length(found) + 1L]] <<- c(
-        if (is.null(option)) "" else paste(as.character(option), collapse = ""),
-        paste(unlist(node), collapse = ""))
-    }
-    if (is.list(node)) for (child in node) walk(child)
-  }
-  walk(x)
-  found
-}
 
 # name -> list(pages, aliases): the packages built here, then installed ones.
 index <- list()
@@ -68,7 +41,7 @@ all_links <- list()
 for (package in packages) {
   path <- file.path(root, package)
   withCallingHandlers(
-    roxygen2::roxygenise(path, roclets = "rd", load_code = load_plain),
+    roxygen2::roxygenise(path, roclets = "rd", load_code = source_package),
     warning = function(w) {
       report("roxygen-warning", package, conditionMessage(w))
       invokeRestart("muffleWarning")
@@ -97,7 +70,7 @@ for (package in packages) {
       else if (!"\\dontrun" %in% unlist(lapply(examples[[1L]], attr, "Rd_tag")))
         report("examples-not-dontrun", package, page)
     }
-    for (link in links(rd)) all_links[[length(all_links) + 1L]] <- c(package, page, link)
+    for (link in links_of(rd)) all_links[[length(all_links) + 1L]] <- c(package, page, link)
   }
   index[[package]] <- entry
   namespace <- parseNamespaceFile(package, root)
@@ -156,7 +129,7 @@ def findings(tmp_path_factory):
         shutil.copytree(os.path.join(ROOT, "r", package), root / package,
                         ignore=shutil.ignore_patterns("man"))
     script = root / "check.R"
-    script.write_text(CHECK_R)
+    script.write_text(RD_HELPERS + CHECK_R)
     done = subprocess.run([rscript, "--vanilla", str(script), str(root), *PACKAGES],
                           capture_output=True, text=True, timeout=900, cwd=str(root))
     assert done.returncode == 0, done.stderr
