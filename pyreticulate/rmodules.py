@@ -75,6 +75,20 @@ def python_name(r_name: str) -> str:
     return r_name.replace(".", "_")
 
 
+def attribute_names(r_names: "set[str] | frozenset[str] | list[str]") -> dict[str, str]:
+    """Python attribute → R name: each name as it is when it is an identifier, and with
+    dots as underscores unless that spelling is itself an R name (the exact name wins)."""
+    attributes: dict[str, str] = {}
+    for r_name in sorted(r_names):
+        if _usable(r_name):
+            attributes[r_name] = r_name
+    for r_name in sorted(r_names):
+        alias = python_name(r_name)
+        if alias != r_name and _usable(alias) and alias not in attributes:
+            attributes[alias] = r_name
+    return attributes
+
+
 def _usable(name: str) -> bool:
     return name.isidentifier() and not keyword.iskeyword(name)
 
@@ -172,15 +186,7 @@ class RPackage:
         data = list(listed["data"] or [])
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_r_names", frozenset(exports) | frozenset(data))
-        attributes: dict[str, str] = {}
-        for r_name in sorted(self._r_names):
-            if _usable(r_name):
-                attributes[r_name] = r_name
-        for r_name in sorted(self._r_names):
-            alias = python_name(r_name)
-            if alias != r_name and _usable(alias) and alias not in attributes:
-                attributes[alias] = r_name
-        object.__setattr__(self, "_attributes", attributes)
+        object.__setattr__(self, "_attributes", attribute_names(self._r_names))
         object.__setattr__(self, "_cache", {})
         object.__setattr__(self, "__name__", name)
 
