@@ -1,16 +1,13 @@
 """The pytest plugin's fixtures, and the plugin found through the ``pytest11`` entry point
 by a plain pytest run in another project."""
-import os
 import pathlib
-import subprocess
-import sys
 import textwrap
 import tomllib
 
 import numpy as np
 import pyreticulate as pr
 from pyreticulate.convert.registry import REGISTRY
-from helpers import ROOT
+from helpers import ROOT, plain_pytest
 
 
 class Celsius(float):
@@ -60,36 +57,14 @@ def test_pyproject_declares_the_plugin_entry_point():
     assert project["entry-points"]["pytest11"] == {"pyreticulate": "pyreticulate.testing.plugin"}
 
 
-def installed_entry_point(site):
-    """A distribution on ``site`` carrying the entry points pyproject.toml declares, as a
-    ``pip install`` writes them (the editable install here may predate them)."""
-    project = tomllib.loads((pathlib.Path(ROOT) / "pyproject.toml").read_text())["project"]
-    info = site / "pyreticulate_entry_points-0.1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pyreticulate-entry-points\n"
-                                   "Version: 0.1.0\n")
-    lines = ["[pytest11]"] + [f"{k} = {v}" for k, v in
-                              project["entry-points"]["pytest11"].items()]
-    (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
-
-
 def test_plain_pytest_in_another_project_finds_the_fixtures(tmp_path):
-    site = tmp_path / "site"
-    installed_entry_point(site)
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "test_user.py").write_text(textwrap.dedent("""
+    (tmp_path / "test_user.py").write_text(textwrap.dedent("""
         def test_fixtures(r, r_env, r_converter, pytestconfig):
             assert pytestconfig.pluginmanager.has_plugin("pyreticulate")
             assert r("1 + 1") == 2.0
             r_env["x"] = 2
             assert r_env("x * 3") == 6.0
     """))
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), ROOT])}
-    environment.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
-    environment.pop("PYTEST_ADDOPTS", None)
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             "test_user.py"], cwd=project, env=environment,
-                            capture_output=True, text=True, timeout=300)
+    result = plain_pytest(tmp_path, "test_user.py")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 passed" in result.stdout
