@@ -87,18 +87,20 @@ def r_vector_source(rtype: str, values: Sequence[Any]) -> str:
     if not values:
         return _EMPTY[rtype]
     if rtype == "raw":
-        return f"as.raw(c({', '.join(_element(rtype, v) for v in values)}))"
+        return f"as.raw({_c([_element(rtype, v) for v in values])})"
     if rtype == "complex":
-        re = ", ".join(r_double(None if v is None else v[0]) for v in values)
-        im = ", ".join(r_double(None if v is None else v[1]) for v in values)
-        code = f"complex(real = c({re}), imaginary = c({im}))"
+        re = _c([r_double(None if v is None else v[0]) for v in values])
+        im = _c([r_double(None if v is None else v[1]) for v in values])
+        code = f"complex(real = {re}, imaginary = {im})"
         na = [str(i + 1) for i, v in enumerate(values) if v is None]
-        return f"replace({code}, c({', '.join(na)}), NA_complex_)" if na else code
-    items = ", ".join(_element(rtype, v) for v in values)
-    # c() of NA alone is logical; as.<type>() keeps the type whatever the elements
-    if rtype in ("double", "character", "integer") and all(v is None for v in values):
-        return f"as.{rtype}(c({items}))"
-    return f"c({items})" if len(values) > 1 or rtype != "logical" else items
+        return f"replace({code}, {_c(na)}, NA_complex_)" if na else code
+    # the typed NAs keep the type, so c() of any of these has it
+    return _c([_element(rtype, v) for v in values])
+
+
+def _c(items: Sequence[str]) -> str:
+    """``c(a, b)``, or ``a`` alone."""
+    return items[0] if len(items) == 1 else f"c({', '.join(items)})"
 
 
 _doubles = st.one_of(st.floats(allow_nan=False), st.just("NaN"))
@@ -163,8 +165,8 @@ def r_factors(draw: Any, max_size: int = 6, ordered: bool | None = None,
     if some_value and all(v is None for v in values):
         values[0] = levels[0]
     is_ordered = draw(st.booleans()) if ordered is None else ordered
-    labels = r_vector_source("character", values) if values else "character(0)"
-    level_code = r_vector_source("character", levels) if levels else "character(0)"
+    labels = r_vector_source("character", values)
+    level_code = r_vector_source("character", levels)
     return f"factor({labels}, levels = {level_code}" + \
         (", ordered = TRUE)" if is_ordered else ")")
 
@@ -174,9 +176,8 @@ def r_dates(draw: Any, max_size: int = 6, min_size: int = 0) -> str:
     """R source of a double-backed Date vector of whole days, NA anywhere."""
     days = draw(st.lists(st.one_of(st.none(), st.integers(-100_000, 100_000)),
                          min_size=min_size, max_size=max_size))
-    numbers = ", ".join("NA" if d is None else str(d) for d in days) or ""
-    return f'structure(as.double(c({numbers})), class = "Date")' if days else \
-        'structure(double(0), class = "Date")'
+    code = r_vector_source("double", [None if d is None else float(d) for d in days])
+    return f'structure({code}, class = "Date")'
 
 
 @st.composite
@@ -190,8 +191,7 @@ def r_posixct(draw: Any, max_size: int = 6, zones: Sequence[str | None] = TIME_Z
         instant, st.integers(-9_000_000_000, 9_000_000_000), st.integers(0, 999_999_999))),
         min_size=min_size, max_size=max_size))
     zone = draw(st.sampled_from(zones))
-    numbers = ", ".join(r_double(t) for t in times)
-    code = f"as.double(c({numbers}))" if times else "double(0)"
+    code = r_vector_source("double", times)
     tz = "" if zone is None else f", tzone = {r_string(zone)}"
     return f'structure({code}, class = c("POSIXct", "POSIXt"){tz})'
 
@@ -291,24 +291,29 @@ def python_values(max_depth: int = 2) -> st.SearchStrategy[Any]:
     return st.recursive(leaves, extend, max_leaves=8) if max_depth else leaves
 
 
-_EXACT_DTYPES = ("bool", "int32", "float64", "complex128", "object")
+_EXACT_DTYPES = ("bool", "int32", "float64", "complex128", "object", "V1")
 
 
 @st.composite
 def numpy_arrays(draw: Any, dtypes: Sequence[str] = _EXACT_DTYPES, max_dims: int = 3,
                  max_side: int = 3, masked: bool | None = None) -> np.ndarray:
     """ndarrays of the dtypes that come back with the same dtype (bool, int32 without
-    −2³¹, float64, complex128, object of str/None), 1-d or more, C or Fortran order or
+    −2³¹, float64, complex128, object of str/None, ``V1`` for raw), 1-d or more, C or
+    Fortran order or
     a strided view; int32 and bool also as masked arrays with a masked cell."""
     dtype = draw(st.sampled_from(dtypes))
     shape = tuple(draw(st.lists(st.integers(1, max_side), min_size=1, max_size=max_dims)))
     size = int(np.prod(shape))
     base = {"bool": st.booleans(), "int32": _INT32, "float64": _FLOATS,
             "complex128": st.complex_numbers(allow_nan=True, allow_infinity=True),
-            "object": st.one_of(st.none(), _STR)}[dtype]
+            "object": st.one_of(st.none(), _STR), "V1": st.integers(0, 255)}[dtype]
     values = draw(st.lists(base, min_size=size, max_size=size))
-    array = np.empty(size, dtype=dtype)
-    array[:] = values if dtype != "object" else np.array(values + [None], dtype=object)[:-1]
+    if dtype == "V1":
+        array = np.frombuffer(bytes(values), dtype="V1").copy()
+    else:
+        array = np.empty(size, dtype=dtype)
+        array[:] = values if dtype != "object" else \
+            np.array(values + [None], dtype=object)[:-1]
     array = array.reshape(shape, order=draw(st.sampled_from("CF")))
     use_mask = dtype in ("bool", "int32") and (draw(st.booleans()) if masked is None else masked)
     if use_mask:

@@ -1,6 +1,6 @@
 """One property per family of docs/conversions.md, with the toolkit's strategies:
-every generated value survives the round trip exactly (§8). ``HYPOTHESIS_PROFILE=thorough``
-raises the examples from 50 to 200."""
+every generated value survives the round trip exactly (§8). 50 examples each;
+``HYPOTHESIS_PROFILE=thorough`` raises them to 200."""
 import os
 
 import pytest
@@ -13,9 +13,8 @@ settings.register_profile("default-pyreticulate", max_examples=50, deadline=None
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "default-pyreticulate")
-                               if os.environ.get("HYPOTHESIS_PROFILE") in ("thorough",)
-                               else "default-pyreticulate")
+PROFILE = settings.get_profile(
+    "thorough" if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else "default-pyreticulate")
 
 
 @PROFILE
