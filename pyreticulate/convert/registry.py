@@ -18,7 +18,10 @@ Every Python object no rule converts, and every value that crosses without
 conversion (``r_to_py()``, ``convert = FALSE``), becomes a proxy made by the
 proxy maker the reference rules register (``register_proxy_maker``; ``wrap``).
 """
+from __future__ import annotations
+
 import sys
+from typing import Any, Callable, Iterable
 
 from ..libr import capi, vectors
 from ..libr.protect import protected
@@ -59,11 +62,18 @@ class Registry:
             self.plain_rules[sexptype] = rule
         return rule
 
-    def register_r_to_py(self, rule, *, sexptypes=(), r_classes=()):
+    def register_r_to_py(self, rule: Callable[[Any], Any], *, sexptypes: Iterable[int | None] = (),
+                         r_classes: Iterable[str] = ()) -> Registration:
         """Use ``rule(sexp)`` for R values of these SEXP types or R classes.
 
         Returns a ``Registration``: ``.undo()`` (or leaving it as a context
         manager) removes the rule again; calling it calls the rule."""
+        if isinstance(r_classes, str):
+            raise TypeError(f"r_classes must be a list of R class names, not the str "
+                            f"{r_classes!r} (write r_classes=[{r_classes!r}])")
+        sexptypes, r_classes = tuple(sexptypes), tuple(r_classes)
+        if not sexptypes and not r_classes:
+            raise TypeError("register_r_to_py() needs sexptypes= or r_classes=")
         dropped = {}
         self._add_r_to_py(rule, sexptypes, r_classes, dropped)
         registration = Registration(self, rule, "r_to_py", sexptypes=tuple(sexptypes),
@@ -89,11 +99,13 @@ class Registry:
                 dropped[sexptype] = plain
         return rule
 
-    def register_py_to_r(self, rule, *pytypes):
+    def register_py_to_r(self, rule: Callable[[Any, Any], Any], *pytypes: type) -> Registration:
         """Use ``rule(obj, hint)`` for Python objects of these types (and subclasses).
 
         Returns a ``Registration``: ``.undo()`` (or leaving it as a context
         manager) removes the rule again; calling it calls the rule."""
+        if not pytypes:
+            raise TypeError("register_py_to_r() needs at least one Python type")
         self._add_py_to_r(rule, pytypes)
         return Registration(self, rule, "py_to_r", pytypes=tuple(pytypes))
 
@@ -133,7 +145,7 @@ class Registry:
         self._py_chain.clear()
         return rule
 
-    def snapshot(self):
+    def snapshot(self) -> dict[str, Any]:
         """The registered rules as they are now, for ``restore`` (the testing toolkit's scopes)."""
         return {
             "r_class_rules": {k: list(v) for k, v in self.r_class_rules.items()},
@@ -144,7 +156,7 @@ class Registry:
             "_dropped_plain": {k: (v[0], set(v[1])) for k, v in self._dropped_plain.items()},
         }
 
-    def restore(self, snapshot):
+    def restore(self, snapshot: dict[str, Any]) -> None:
         """Put back the rules a ``snapshot`` recorded; rules registered since are dropped."""
         for name, value in snapshot.items():
             setattr(self, name, {k: (v[0], set(v[1])) for k, v in value.items()}
@@ -260,7 +272,9 @@ class Registration:
     __slots__ = ("registry", "rule", "direction", "pytypes", "sexptypes", "r_classes", "active",
                  "__weakref__")
 
-    def __init__(self, registry, rule, direction, pytypes=(), sexptypes=(), r_classes=()):
+    def __init__(self, registry: Registry, rule: Callable[..., Any], direction: str,
+                 pytypes: tuple[type, ...] = (), sexptypes: tuple[int | None, ...] = (),
+                 r_classes: tuple[str, ...] = ()) -> None:
         self.registry, self.rule, self.direction = registry, rule, direction
         self.pytypes, self.sexptypes, self.r_classes = pytypes, sexptypes, r_classes
         self.active = True
@@ -272,17 +286,17 @@ class Registration:
         self.active = False
         return self.registry._remove(self)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.rule(*args, **kwargs)
 
-    def __enter__(self):
+    def __enter__(self) -> Registration:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> bool:
         self.undo()
         return False
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         targets = [t.__name__ for t in self.pytypes] + list(self.r_classes) + [
             f"SEXP type {t}" for t in self.sexptypes]
         state = "active" if self.active else "undone"

@@ -27,6 +27,7 @@ import numpy as np
 
 from .. import api
 from ..convert.registry import REGISTRY, Registration
+from ..convert.rules.callables import RFunction
 from ..runtime.handles import RObject
 
 __all__ = [
@@ -59,7 +60,10 @@ def _helpers() -> dict[str, Any]:
                 "'attributes differ: ', paste(format(all.equal(attributes(a), attributes(b))), "
                 "collapse = '; '))); "
                 "'equal by all.equal(), different bits (NA vs NaN, or -0 vs 0)' }"),
-            "r_api_py_to_r": api.r("function(p) pyreticulate::r_to_py(pyreticulate::py_to_r(p))"),
+            # convert = FALSE: the value reaches R as a proxy, R's py_to_r() converts it
+            "r_api_py_to_r": RFunction(api.r(
+                "function(p) pyreticulate::r_to_py(pyreticulate::py_to_r(p))",
+                convert=False).sexp, convert=False),
         }
     return cached
 

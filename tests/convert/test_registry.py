@@ -96,3 +96,13 @@ def test_registration_still_calls_the_rule():
 def test_register_rejects_a_rule_that_is_not_callable():
     with pytest.raises(TypeError, match="must be callable, not int"):
         pr.register_py_to_r(3, float)
+
+
+def test_register_r_to_py_rejects_a_single_string_of_classes():
+    with pytest.raises(TypeError, match=r"r_classes=\['kmh'\]"):
+        pr.register_r_to_py(lambda sexp: None, r_classes="kmh")
+
+
+def test_register_r_to_py_needs_something_to_apply_to():
+    with pytest.raises(TypeError, match="needs sexptypes= or r_classes="):
+        pr.register_r_to_py(lambda sexp: None)

@@ -93,3 +93,8 @@ def test_first_difference_points_into_arrays():
 
 def test_first_difference_of_nested_containers_names_the_path():
     assert first_difference({"a": [1, 2]}, {"a": [1, 3]}) == "value['a'][1]: 2 became 3"
+
+
+def test_round_trip_through_r_api_of_an_empty_list():
+    # the value reaches R as a proxy; R's py_to_r() gives list(), which comes back as []
+    assert assert_round_trip([], via="r_api") == []
