@@ -44,14 +44,13 @@ def _helpers() -> dict[str, Any]:
     cached = _HELPERS.get("functions")
     if cached is None:
         cached = _HELPERS["functions"] = {
-            "eval": api.r("function(.pyr_code, .pyr_env) eval(parse(text = .pyr_code), "
-                          "envir = .pyr_env)"),
             "identical": api.r("function(a, b) identical(a, b)"),
             "all_equal": api.r("function(a, b, ...) { v <- all.equal(a, b, ...); "
                                "if (isTRUE(v)) character(0) else as.character(v) }"),
             "describe": api.r(
                 "function(x) { text <- paste(deparse(x, control = c('keepNA', 'keepInteger', "
-                "'niceNames', 'showAttributes', 'digits17')), collapse = '\\n'); "
+                "'niceNames', 'showAttributes', 'digits17'), nlines = 20L), "
+                "collapse = '\\n'); "
                 "c(paste(class(x), collapse = '/'), typeof(x), text) }"),
             "why": api.r(
                 "function(a, b) { if (!identical(typeof(a), typeof(b))) "
