@@ -19,8 +19,11 @@ from typing import Any, Sequence
 import numpy as np
 from hypothesis import strategies as st
 
+from ..runtime import threads
+from ..runtime.handles import RObject
+
 __all__ = [
-    "ATOMIC_TYPES", "TIME_ZONES", "python_values", "numpy_arrays", "pandas_frames",
+    "ATOMIC_TYPES", "BuiltRObject", "TIME_ZONES", "built", "datetime64_arrays", "python_scalars", "python_values", "numpy_arrays", "pandas_frames",
     "r_arrays", "r_data_frames", "r_dates", "r_factors", "r_lists", "r_posixct", "r_string",
     "r_values", "r_vectors",
 ]
@@ -245,6 +248,25 @@ def r_data_frames(draw: Any, max_rows: int = 5, max_columns: int = 4) -> str:
         labels = draw(st.lists(_NAMES, min_size=rows, max_size=rows, unique=True))
         row_names = f", row.names = c({', '.join(r_string(n) for n in labels)})"
     return f"data.frame({', '.join(columns)}{row_names}, stringsAsFactors = FALSE)"
+
+
+class BuiltRObject(RObject):
+    """An R value built from R source; its repr is the source (so failing examples read well)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, robj: RObject, source: str):
+        threads.run_on_main(super().__init__, (robj.sexp,), "keeping an R value")
+        self.source = source
+
+    def __repr__(self) -> str:
+        return f"<R value {self.source}>"
+
+
+def built(strategy: st.SearchStrategy[str]) -> st.SearchStrategy[BuiltRObject]:
+    """The R values of a strategy of R source, built in R (``built(r_factors())``)."""
+    from .. import api
+    return strategy.map(lambda code: BuiltRObject(api.r(code, convert=False), code))
 
 
 def r_values(max_depth: int = 1) -> st.SearchStrategy[str]:

@@ -78,3 +78,10 @@ def test_shrinking_a_frame_gives_one_row_one_column():
     found = find(rs.r_data_frames(), lambda code: "factor" in code,
                  settings=settings(database=None, max_examples=500))
     assert found.count("=") <= 4 and len(found) < 120, found
+
+
+@FEW
+@given(rs.built(rs.r_factors()))
+def test_built_values_are_r_objects_showing_their_source(value):
+    assert isinstance(value, pr.RObject) and repr(value).startswith("<R value factor(")
+    assert pr.r("is.factor", convert=True)(value) is True
