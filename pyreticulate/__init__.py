@@ -7,6 +7,8 @@ From Python::
     pr.r("x <- c(1, NA, 3); mean(x, na.rm = TRUE)")   # 2.0
     pr.globalenv["df"] = {"a": [1, 2]}
     f = pr.r("function(x) x * 2"); f(21)               # 42.0
+    pr.importr("stats").median([1, 2, 3])              # 2.0
+    pr.r.pi                                            # 3.141592653589793
 
 From the shell: ``pyreticulate run script.R``.
 """
@@ -19,11 +21,14 @@ from .convert.rules.factors import RFactor
 from .runtime.errors import RError, RWarning
 from .runtime.handles import RObject
 from .runtime.threads import MainThreadTimeout, set_timeout
+from .rmodules import (RPackage, RPackageFunction, RPackageNotFoundError, importr, packages,
+                       r)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "POSIXctArray", "REGISTRY", "RError",
     "RFactor", "RFunction", "RObject", "RWarning", "assign", "get", "globalenv", "live_handle_counts", "py_to_r", "r",
+    "RPackage", "RPackageFunction", "RPackageNotFoundError", "importr", "packages",
     "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_timeout", "source", "start",
 ]

@@ -27,14 +27,23 @@ def start(interactive=False, args=()):
     embedded.start(bridge.BRIDGE, interactive=interactive, args=args)
 
 
-def r(code, convert=True):
+def r(code, convert=True, env=None):
     """Evaluate R code; the value of its last expression, converted unless ``convert=False``.
 
-    An R function fetched by name (``r("f")``) keeps that name in messages.
+    ``env`` (an R environment as an ``RObject``) is where it runs; by default the
+    global environment. An R function fetched by name (``r("f")``) keeps that name
+    in messages.
     """
+    if not isinstance(code, str):
+        raise TypeError(f"R code must be a str, not {type(code).__name__}")
+    if env is not None and not isinstance(env, RObject):
+        raise TypeError(f"env must be an R environment (pyreticulate.RObject), "
+                        f"not {type(env).__name__}")
 
     def run():
-        value = evaluation.eval_text(code)
+        if env is not None and capi.lib.TYPEOF(env.sexp) != capi.ENVSXP:
+            raise TypeError(f"env must be an R environment, not an R {env.rtype}")
+        value = evaluation.eval_text(code, None if env is None else env.sexp)
         result = REGISTRY.to_python(value.sexp) if convert else value
         if isinstance(result, RFunction) and evaluation.is_syntactic_name(code.strip()):
             result.__name__ = code.strip()

@@ -6,6 +6,16 @@ import pyreticulate as pr
 from helpers import run_script
 
 
+def pytest_configure(config):
+    """The toolkit's fixtures (r, r_env, r_converter) come from the ``pytest11`` entry
+    point once the package is installed; a checkout whose installed metadata predates
+    the entry point registers the plugin here, under the same name, never twice."""
+    if not config.pluginmanager.has_plugin("pyreticulate"):
+        from pyreticulate.testing import plugin
+        if not config.pluginmanager.is_registered(plugin):
+            config.pluginmanager.register(plugin, "pyreticulate")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def r_session():
     pr.start()

@@ -11,8 +11,8 @@ PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "pyreticulate"
 
 # Lowest first. A module's layer is its first path component under pyreticulate/.
 LAYERS = {"libr": 0, "runtime": 1, "convert": 2, "pyobjects": 3, "bridge": 4,
-          "tensorflow": 5, "keras": 5}
-TOP = 6  # __init__, api, cli, __main__
+          "tensorflow": 5, "keras": 5, "testing": 7}
+TOP = 6  # __init__, api, rmodules, cli, __main__; testing (7) is above them
 CORE = ("libr", "runtime", "convert", "pyobjects", "bridge")
 
 

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_identical
 from helpers import r_true
 
 HELPERS = """
@@ -53,17 +54,18 @@ def check(code):
 # ---- class vectors ------------------------------------------------------------------------------
 
 def test_class_vector_lists_the_mro_with_module_names():
-    check('identical(class(py_eval("RapiChild()")), '
-          'c("__main__.RapiChild", "__main__.RapiBase", "python.builtin.object"))')
+    assert_r_identical('class(py_eval("RapiChild()"))',
+                       'c("__main__.RapiChild", "__main__.RapiBase", "python.builtin.object")')
 
 
 def test_builtins_module_is_named_python_builtin():
-    check('identical(class(r_to_py(list())), c("python.builtin.list", "python.builtin.object"))')
+    assert_r_identical('class(r_to_py(list()))',
+                       'c("python.builtin.list", "python.builtin.object")')
 
 
 def test_iterators_get_the_iterator_class_before_object():
-    check('identical(class(py_eval("RapiIter()")), '
-          'c("__main__.RapiIter", "python.builtin.iterator", "python.builtin.object"))')
+    assert_r_identical('class(py_eval("RapiIter()"))',
+                       'c("__main__.RapiIter", "python.builtin.iterator", "python.builtin.object")')
 
 
 def test_class_without_a_module_contributes_its_bare_name():
@@ -78,7 +80,8 @@ def test_exceptions_are_conditions_classed_by_their_mro():
 
 
 def test_keyboard_interrupt_is_an_interrupt_condition():
-    check('identical(tail(class(py_eval("KeyboardInterrupt()")), 2), c("interrupt", "condition"))')
+    assert_r_identical('tail(class(py_eval("KeyboardInterrupt()")), 2)',
+                       'c("interrupt", "condition")')
 
 
 def test_caught_python_error_is_caught_by_a_parent_class_handler():
@@ -93,8 +96,8 @@ def test_callable_is_a_closure_with_its_class_and_py_object():
 
 
 def test_callable_formals_follow_the_python_signature():
-    check('identical(names(formals(py_eval("rapi_defaults"))), '
-          'c("a", "b", "c", "d", "e", "f", "g", "...", "h"))')
+    assert_r_identical('names(formals(py_eval("rapi_defaults")))',
+                       'c("a", "b", "c", "d", "e", "f", "g", "...", "h")')
 
 
 def test_callable_defaults_are_converted():
@@ -111,11 +114,11 @@ def test_required_parameter_has_no_default():
 
 
 def test_keyword_only_parameters_follow_the_dots():
-    check('identical(names(formals(py_eval("lambda a, *, b=1: None"))), c("a", "...", "b"))')
+    assert_r_identical('names(formals(py_eval("lambda a, *, b=1: None")))', 'c("a", "...", "b")')
 
 
 def test_callable_without_a_signature_takes_dots():
-    check('identical(names(formals(import_builtins()$max)), "...")')
+    assert_r_identical('names(formals(import_builtins()$max))', '"..."')
 
 
 def test_only_supplied_arguments_reach_python():
@@ -123,8 +126,7 @@ def test_only_supplied_arguments_reach_python():
 
 
 def test_named_arguments_are_keywords_and_unnamed_are_positional():
-    check('identical(py_eval("rapi_record")(1L, 2L, k = 3L, j = 4L), '
-          'list(1:2, c("j", "k")))')
+    assert_r_identical('py_eval("rapi_record")(1L, 2L, k = 3L, j = 4L)', 'list(1:2, c("j", "k"))')
 
 
 def test_arguments_can_be_spliced_with_bang_bang_bang():
@@ -209,15 +211,15 @@ def test_logical_operators_are_bitwise_python_operators():
 
 
 def test_not_is_python_invert():
-    check('identical(!r_to_py(2L, convert = TRUE), -3L)')
+    assert_r_identical('!r_to_py(2L, convert = TRUE)', '-3L')
 
 
 def test_unary_minus_is_python_negation():
-    check('identical(-r_to_py(2.5, convert = TRUE), -2.5)')
+    assert_r_identical('-r_to_py(2.5, convert = TRUE)', '-2.5')
 
 
 def test_operator_converts_an_r_operand_with_r_to_py():
-    check('identical(r_to_py(list(1L), convert = TRUE) + list(2L), c(1L, 2L))')
+    assert_r_identical('r_to_py(list(1L), convert = TRUE) + list(2L)', 'c(1L, 2L)')
 
 
 def test_every_proxy_class_shares_one_ops_method():

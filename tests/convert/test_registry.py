@@ -2,6 +2,8 @@
 import sys
 import types
 
+import pytest
+
 import pyreticulate as pr
 from helpers import r_true
 from pyreticulate import NOT_HANDLED, REGISTRY
@@ -55,3 +57,52 @@ def test_optional_module_can_be_hidden_and_restored():
 def test_optional_module_not_installed_is_none():
     assert optional.module("pyr_no_such_library") is None
 
+
+
+def test_register_returns_a_registration_that_undoes_the_rule():
+    class Undone(float):
+        pass
+
+    registration = pr.register_py_to_r(lambda obj, hint: capi.mkstring("rule"), Undone)
+    pr.globalenv["v"] = Undone(1.5)
+    r_true('identical(v, "rule")')
+    assert registration.undo() is True
+    assert registration.undo() is False
+    pr.globalenv["v"] = Undone(1.5)
+    r_true("identical(v, 1.5)")
+
+
+def test_registration_as_context_manager_undoes_an_r_to_py_rule():
+    pr.r('pyr_unit <- structure(5, class = "pyr_unit")')
+    with pr.register_r_to_py(lambda sexp: "five", r_classes=["pyr_unit"]):
+        assert pr.r("pyr_unit") == "five"
+    assert pr.r("pyr_unit") == [5.0] or pr.r("pyr_unit") == 5.0
+
+
+def test_undoing_a_sexp_type_rule_brings_back_the_plain_shortcut():
+    plain = dict(REGISTRY.plain_rules)
+    with pr.register_r_to_py(lambda sexp: "string!", sexptypes=[capi.STRSXP]):
+        assert pr.r('"a"') == "string!"
+    assert pr.r('"a"') == "a"
+    assert REGISTRY.plain_rules == plain
+
+
+def test_registration_still_calls_the_rule():
+    registration = pr.register_py_to_r(lambda obj, hint: "called", type("Temporary", (), {}))
+    assert registration(None, None) == "called"
+    registration.undo()
+
+
+def test_register_rejects_a_rule_that_is_not_callable():
+    with pytest.raises(TypeError, match="must be callable, not int"):
+        pr.register_py_to_r(3, float)
+
+
+def test_register_r_to_py_rejects_a_single_string_of_classes():
+    with pytest.raises(TypeError, match=r"r_classes=\['kmh'\]"):
+        pr.register_r_to_py(lambda sexp: None, r_classes="kmh")
+
+
+def test_register_r_to_py_needs_something_to_apply_to():
+    with pytest.raises(TypeError, match="needs sexptypes= or r_classes="):
+        pr.register_r_to_py(lambda sexp: None)

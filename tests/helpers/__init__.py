@@ -38,3 +38,36 @@ def run_script(tmp_path, code, *args, timeout=300, env=None, name="script.R"):
     return subprocess.run([sys.executable, "-m", "pyreticulate", "run", str(script), *args],
                           capture_output=True, text=True, timeout=timeout, env=environment,
                           cwd=str(tmp_path))
+
+
+def plugin_site(directory):
+    """A site directory holding a distribution with the entry points pyproject.toml
+    declares, as ``pip install`` writes them (the editable install of this checkout may
+    predate them); put it on PYTHONPATH for a plain ``pytest`` run that finds the plugin."""
+    import pathlib
+    import tomllib
+    project = tomllib.loads((pathlib.Path(ROOT) / "pyproject.toml").read_text())["project"]
+    info = pathlib.Path(directory) / "pyreticulate_entry_points-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pyreticulate-entry-points\n"
+                                   "Version: 0.1.0\n")
+    lines = ["[pytest11]"] + [f"{k} = {v}" for k, v in
+                              project["entry-points"]["pytest11"].items()]
+    (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+    return pathlib.Path(directory)
+
+
+def plain_pytest(directory, *args, timeout=600):
+    """``python -m pytest -q -p no:cacheprovider ARGS`` in ``directory`` with the plugin
+    found through its entry point (and nothing else of this repository's test set-up)."""
+    site = plugin_site(pathlib_join(directory, ".site"))
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), ROOT])}
+    environment.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+    environment.pop("PYTEST_ADDOPTS", None)
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                          cwd=str(directory), env=environment, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def pathlib_join(directory, name):
+    return os.path.join(str(directory), name)

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate.libr import capi
 from pyreticulate.runtime import threads
@@ -257,7 +258,7 @@ def test_numpy_scalar_is_a_length_one_vector_without_dim(value, check):
     "array(character(0), c(2, 0))", 'matrix(list(1L, "a", c(TRUE, NA), NULL), 2)',
 ])
 def test_arrays_round_trip(code):
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 def test_ndarray_round_trips_through_r():
@@ -278,7 +279,7 @@ def test_random_arrays_round_trip(rtype, dim, data):
     size = int(np.prod(dim))
     values = data.draw(st.lists(elements(rtype), min_size=size, max_size=size))
     code = with_attributes(r_vector(rtype, values), dim=dim)
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 @PROPERTY

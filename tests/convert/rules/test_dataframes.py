@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate.convert.rules import optional
 from helpers.rvalues import elements, is_r_na, r_vector
@@ -162,7 +163,7 @@ def test_nullable_option_masks_na_but_not_nan(nullable_option):
 
 
 def test_nullable_option_round_trips(nullable_option):
-    r_true(f"x <- {MIXED}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(MIXED)
 
 
 # --- without pandas ----------------------------------------------------------------------------------
@@ -256,7 +257,7 @@ def test_series_nat_is_na_not_1677():
     'list(df = data.frame(x = c("a", NA)), v = 1:2)',
 ])
 def test_data_frames_round_trip(code):
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 def test_dataframe_round_trips_through_r():
@@ -298,7 +299,7 @@ def test_random_data_frames_round_trip(rows, rtypes, named_rows, data):
     if named_rows and rows:
         columns.append(f"row.names = paste0('r', seq_len({rows}))")
     code = f"data.frame({', '.join(columns)}, stringsAsFactors = FALSE)"
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 # --- list columns -----------------------------------------------------------------------------

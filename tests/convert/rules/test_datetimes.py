@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate import POSIXctArray
 from helpers.rvalues import NAN, r_vector
@@ -198,7 +199,7 @@ def test_datetime_series_is_posixct_with_zone():
     "as.Date(character(0))", "as.Date(c(NA, NA))", 'structure(-1e6, class = "Date")',
 ])
 def test_dates_round_trip(code):
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 @pytest.mark.parametrize("code", [
@@ -207,14 +208,14 @@ def test_dates_round_trip(code):
     posixct([], tzone="Europe/Paris"), "Sys.time()",
 ])
 def test_posixct_round_trips(code):
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 @PROPERTY
 @given(st.floats(min_value=2.0**23, max_value=NS_LIMIT), st.booleans())
 def test_posixct_is_bit_exact_in_the_ns_range_above_two_to_the_23(seconds, negative):
     value = -seconds if negative else seconds
-    r_true(f"x <- {posixct([value])}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(posixct([value]))
 
 
 @PROPERTY

@@ -4,6 +4,7 @@ import pandas as pd
 import pytest
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate import RFactor
 from pyreticulate.convert.rules import optional
@@ -134,7 +135,7 @@ def test_categorical_series_is_a_factor():
 
 @pytest.mark.parametrize("code", FACTORS)
 def test_factors_round_trip_with_pandas(code):
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 @pytest.mark.parametrize("code", FACTORS)

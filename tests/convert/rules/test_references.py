@@ -2,6 +2,7 @@
 import pytest
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 
 OPAQUE = {
@@ -23,7 +24,7 @@ def test_opaque_r_values_are_r_objects_in_python(code):
 
 @pytest.mark.parametrize("code", OPAQUE.values(), ids=OPAQUE.keys())
 def test_opaque_r_values_come_back_identical(code):
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(code)
 
 
 @pytest.mark.parametrize("code", OPAQUE.values(), ids=OPAQUE.keys())

@@ -4,6 +4,7 @@ import pytest
 import scipy.sparse as sp
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate.convert.rules import optional
 
@@ -81,7 +82,7 @@ def test_complex_sparse_stays_a_proxy():
 
 @pytest.mark.parametrize("r_class", ["dgCMatrix", "dgRMatrix", "dgTMatrix"])
 def test_sparse_matrices_round_trip(r_class):
-    r_true(f"x <- {sparse(r_class)}; identical(py_to_r(r_to_py(x)), x)")
+    assert_r_round_trip(sparse(r_class))
 
 
 def test_without_scipy_a_sparse_matrix_stays_an_r_object():

@@ -1,0 +1,87 @@
+"""The toolkit's strategies: what they build is what they say, in R, and shrinking gives
+small readable R source."""
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+
+import pyreticulate as pr
+from pyreticulate.testing import strategies as rs
+
+FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FEW
+@given(rs.r_vectors(types=("integer",)))
+def test_r_vectors_are_attribute_free_vectors_of_the_type(code):
+    assert pr.r(f"x <- {code}; is.integer(x) && is.null(attributes(x))") is True
+
+
+@FEW
+@given(rs.r_vectors(names=True, attributes=True, min_size=1))
+def test_r_vectors_with_names_and_attributes_evaluate(code):
+    assert pr.r(f"is.atomic({code})") is True
+
+
+@FEW
+@given(rs.r_factors())
+def test_r_factors_are_factors(code):
+    assert pr.r(f"is.factor({code})") is True
+
+
+@FEW
+@given(rs.r_posixct())
+def test_r_posixct_values_are_posixct(code):
+    assert pr.r(f'inherits({code}, "POSIXct")') is True
+
+
+@FEW
+@given(rs.r_data_frames())
+def test_r_data_frames_are_data_frames(code):
+    assert pr.r(f"is.data.frame({code})") is True
+
+
+@FEW
+@given(rs.numpy_arrays())
+def test_numpy_arrays_use_the_exact_dtypes(array):
+    assert array.dtype.str.lstrip("<>|=") in ("b1", "i4", "f8", "c16", "O", "V1") and array.ndim >= 1
+
+
+def test_doubles_are_written_exactly():
+    assert rs.r_double(0.1) == "0x1.999999999999ap-4"
+    assert pr.r(rs.r_double(0.1)) == 0.1
+    assert [rs.r_double(v) for v in (None, "NaN", float("inf"), -0.0, 3.0)] == \
+        ["NA_real_", "NaN", "Inf", "-0", "3"]
+
+
+def test_r_string_escapes_what_r_needs():
+    assert rs.r_string('a"\\é') == '"a\\"\\\\\\U{e9}"'
+    assert pr.r(rs.r_string('a"\\é')) == 'a"\\é'
+
+
+def test_r_string_rejects_nul():
+    with pytest.raises(ValueError, match="NUL"):
+        rs.r_string("a\x00")
+
+
+def test_vector_source_rejects_an_unknown_type():
+    with pytest.raises(ValueError, match="R atomic type .* not 'numeric'"):
+        rs.r_vector_source("numeric", [1])
+
+
+def test_shrinking_gives_a_small_readable_case():
+    found = find(rs.r_vectors(types=("integer",)), lambda code: "NA" in code,
+                 settings=settings(database=None, max_examples=500))
+    assert found == "NA_integer_"
+
+
+def test_shrinking_a_frame_gives_one_row_one_column():
+    found = find(rs.r_data_frames(), lambda code: "factor" in code,
+                 settings=settings(database=None, max_examples=500))
+    assert found.count("=") <= 4 and len(found) < 120, found
+
+
+@FEW
+@given(rs.built(rs.r_factors()))
+def test_built_values_are_r_objects_showing_their_source(value):
+    assert isinstance(value, pr.RObject) and repr(value).startswith("<R value factor(")
+    assert pr.r("is.factor", convert=True)(value) is True
