@@ -34,6 +34,9 @@ class RNamedList(list):
     converts back to: "logical", "integer", "double", "complex" or "character"
     (values must then be of that kind or None for NA). Equal to a plain list of
     the same values; to another ``RNamedList`` only with the same names and rtype.
+    Made from values alone (``names`` None, as generic code rebuilding a list of
+    the same type does), it has no names and converts like a plain list (or, with
+    an ``rtype``, an unnamed vector of it).
     """
 
     __module__ = "pyreticulate"
@@ -43,13 +46,13 @@ class RNamedList(list):
         if rtype is not None and rtype not in RTYPES.values():
             raise ValueError(f"RNamedList rtype must be None or one of "
                              f"{', '.join(RTYPES.values())}, not {rtype!r}")
-        self.names = [""] * len(self) if names is None else list(names)
+        self.names = None if names is None else list(names)
         self.rtype = rtype
         checked_names(self)
 
     def items(self):
-        """``(name, value)`` pairs in order."""
-        return list(zip(self.names, self))
+        """``(name, value)`` pairs in order (names None without names)."""
+        return list(zip(self.names or [None] * len(self), self))
 
     def __eq__(self, other):
         if isinstance(other, RNamedList):
@@ -70,13 +73,16 @@ class RNamedList(list):
         return RNamedList(self, self.names, self.rtype)
 
     def __repr__(self):
+        names = "" if self.names is None else f", names={self.names!r}"
         rtype = "" if self.rtype is None else f", rtype={self.rtype!r}"
-        return f"RNamedList({list(self)!r}, names={self.names!r}{rtype})"
+        return f"RNamedList({list(self)!r}{names}{rtype})"
 
 
 def checked_names(obj):
-    """The names of an RNamedList, checked against its values (a clear error if not)."""
+    """The names of an RNamedList (None without), checked against its values."""
     names = obj.names
+    if names is None:
+        return None
     if not isinstance(names, list) or len(names) != len(obj):
         count = len(names) if isinstance(names, (list, tuple)) else type(names).__name__
         raise ValueError(f"an RNamedList of {len(obj)} values needs {len(obj)} names, "
@@ -140,10 +146,11 @@ def named_list_to_r(obj, hint):
     lib = capi.lib
     names = checked_names(obj)
     if obj.rtype is None:
-        return r_list(list(obj), names)
+        return r_list(list(obj), names) if names is not None else REGISTRY.to_r(list(obj))
     with protected() as keep:
         vector = keep(typed_vector(obj.rtype, list(obj)))
-        lib.Rf_setAttrib(vector, lib.R_NamesSymbol, keep(str_vector(names)))
+        if names is not None:
+            lib.Rf_setAttrib(vector, lib.R_NamesSymbol, keep(str_vector(names)))
         return vector
 
 

@@ -200,3 +200,9 @@ def test_random_named_lists_keep_every_element(pairs):
     value = pr.r(code)
     assert len(value) == len(pairs)
     r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
+
+
+def test_rnamedlist_rebuilt_from_values_alone_converts_like_a_plain_list():
+    # what generic code (tf.nest, copy-by-type) makes: type(x)(values)
+    to_r("v", type(pr.r("c(a = 1, b = 2)"))([2.0, 4.0]))
+    r_true("identical(v, c(2, 4))")
