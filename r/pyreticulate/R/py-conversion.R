@@ -371,13 +371,17 @@ py_main_thread_func <- function(f) r_to_py(f, convert = TRUE)
 .pyr_join_strings <- function(x, separators, limit, whole) {
   if (!isTRUE(l10n_info()[["UTF-8"]])) return(NULL)
   marks <- Encoding(x)
-  latin1 <- which(marks == "latin1")
-  bytes <- which(marks == "bytes")
-  untranslated <- c(latin1, which(!validUTF8(x) & marks != "bytes"))
-  if (length(untranslated)) {
-    y <- x[untranslated]
-    Encoding(y) <- "bytes"
-    x[untranslated] <- y
+  kinds <- unique(marks)
+  latin1 <- if ("latin1" %in% kinds) which(marks == "latin1") else integer(0)
+  bytes <- if ("bytes" %in% kinds) which(marks == "bytes") else integer(0)
+  if (length(latin1) || "UTF-8" %in% kinds) { # else paste() translates nothing
+    invalid <- which(!validUTF8(x))
+    untranslated <- c(latin1, invalid[marks[invalid] != "bytes"])
+    if (length(untranslated)) {
+      y <- x[untranslated]
+      Encoding(y) <- "bytes"
+      x[untranslated] <- y
+    }
   }
   separator <- NULL
   for (s in separators)
@@ -388,11 +392,11 @@ py_main_thread_func <- function(f) r_to_py(f, convert = TRUE)
   if (is.null(separator)) return(NULL)
   n <- length(x)
   size <- nchar(x, type = "bytes")
-  big <- size >= whole
-  ends <- cumsum(as.double(size) + 1)
-  if (!any(big) && ends[n] <= limit + 1) {
+  if (max(size) < whole && sum(as.double(size)) + n - 1 <= limit) {
     pieces <- paste(x, collapse = separator)
   } else {
+    big <- size >= whole
+    ends <- cumsum(as.double(size) + 1)
     starts <- c(0, ends[-n])
     bigs <- which(big)
     pieces <- vector("list", n)
