@@ -73,8 +73,14 @@ def from_bytes(data, ce):
             return data.decode("utf-8", "surrogateescape")
         return data.decode("ascii", "surrogateescape")
     if ce == CE_UTF8:
-        return data.decode("utf-8", "surrogateescape")
+        return from_utf8(data)
     return data.decode(native_codec(), "surrogateescape")
+
+
+def from_utf8(data):
+    """The str for UTF-8 bytes (any bytes-like object; invalid bytes as surrogate escapes):
+    ``from_bytes`` for "UTF-8", and for native in a UTF-8 session."""
+    return str(data, "utf-8", "surrogateescape")
 
 
 def where(index):

@@ -2,8 +2,11 @@
 (``strings``, ``strings_of``, ``str_vector``), numeric buffers, NA values and
 allocation.
 
-Long character vectors cross in one piece (R joins or splits them with a
-separator no element contains) and large vectors are allocated by R's
+Strings follow the one text rule (``text``, through ``capi.mkchar`` and
+``capi.charsxp_str``). Long character vectors cross in a few pieces (R joins or
+splits them with a separator no element contains, with the same rule and the
+same result as element by element, at any total size) and large vectors are
+allocated by R's
 ``vector()``, so that running out of memory is an R error instead of a crash.
 Both need R code evaluated safely, which is the runtime's job: once the R
 package is loaded, the runtime hands this module its evaluator
@@ -132,8 +135,8 @@ def _strings_joined(sexp, n):
         values = []
         for k in range(lib.XLENGTH(pieces)):
             c = lib.STRING_ELT(pieces, k)
-            values.extend(str(ffi.buffer(lib.R_CHAR(c), lib.LENGTH(c)), "utf-8",
-                              "surrogateescape").split(separator))
+            values.extend(text.from_utf8(ffi.buffer(lib.R_CHAR(c), lib.LENGTH(c)))
+                          .split(separator))
         for position, ce in ((2, text.CE_LATIN1), (3, text.CE_BYTES)):
             marked = lib.VECTOR_ELT(joined, position)
             for i in buffer(marked, lib.XLENGTH(marked), capi.INTSXP).tolist():
