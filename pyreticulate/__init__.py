@@ -18,6 +18,7 @@ from .convert.registry import NOT_HANDLED, REGISTRY, register_py_to_r, register_
 from .convert.rules.callables import RFunction
 from .convert.rules.datetimes import POSIXctArray
 from .convert.rules.factors import RFactor
+from .convert.rules.names import RNamedList
 from .runtime.errors import RError, RWarning
 from .runtime.handles import RObject
 from .runtime.threads import MainThreadTimeout, set_timeout
@@ -28,7 +29,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "POSIXctArray", "REGISTRY", "RError",
-    "RFactor", "RFunction", "RObject", "RWarning", "assign", "get", "globalenv", "live_handle_counts", "py_to_r", "r",
+    "RFactor", "RFunction", "RNamedList", "RObject", "RWarning", "assign", "get", "globalenv",
+    "live_handle_counts", "py_to_r", "r",
     "RPackage", "RPackageFunction", "RPackageNotFoundError", "importr", "packages",
     "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_timeout", "source", "start",
 ]

@@ -63,7 +63,7 @@ def run_file(path, args):
         print(f"pyreticulate: cannot open file '{path}': No such file", file=sys.stderr)
         return 2
     api.start(interactive=False, args=(f"--file={path}", "--args", *args))
-    with open(path, encoding="utf-8") as handle:
+    with open(path, encoding="utf-8", errors="surrogateescape") as handle:  # R judges the bytes
         source = handle.read()
     return _run_source(source, attach=False)
 

@@ -1,4 +1,5 @@
 """The command line: run, -e, exit status and arguments."""
+import os
 import subprocess
 import sys
 
@@ -95,3 +96,13 @@ def test_start_up_refusal_is_one_clear_line_without_a_traceback(tmp_path):
     assert proc.returncode == 1
     assert proc.stderr.startswith(f"pyreticulate: R was not found at R_HOME={tmp_path}")
     assert proc.stderr.count("\n") == 1
+
+
+def test_script_bytes_that_are_not_utf8_reach_rs_parser(tmp_path):
+    path = tmp_path / "latin1.R"
+    path.write_bytes(b'x <- "caf\xe9"\n')
+    environment = {**os.environ, "PYTHONPATH": ROOT}
+    done = subprocess.run([sys.executable, "-m", "pyreticulate", "run", str(path)],
+                          capture_output=True, text=True, timeout=300, env=environment)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "invalid multibyte character in parser" in done.stderr

@@ -75,6 +75,8 @@ def call_arguments(arg_list, convert):
         for i in range(n):
             value = REGISTRY.to_python(lib.VECTOR_ELT(arg_list, i))
             if keys[i]:
+                if keys[i] in kwargs:
+                    raise TypeError(f"the keyword argument {keys[i]!r} is given more than once")
                 kwargs[keys[i]] = value
             else:
                 args.append(value)

@@ -93,7 +93,7 @@ def _plain_error(message):
     lib = capi.lib
     with protected() as keep:
         condition = keep(lib.Rf_allocVector(capi.VECSXP, 2))
-        lib.SET_VECTOR_ELT(condition, 0, capi.mkstring(message))
+        lib.SET_VECTOR_ELT(condition, 0, capi.message_string(message))
         lib.Rf_setAttrib(condition, lib.R_NamesSymbol, vectors.str_vector(["message", "call"]))
         lib.Rf_setAttrib(condition, lib.R_ClassSymbol,
                          vectors.str_vector(["simpleError", "error", "condition"]))

@@ -8,7 +8,7 @@ import warnings
 from ..runtime import console, errors, evaluation
 from ..pyobjects import introspection
 from ..convert import proxies
-from ..libr import capi, vectors
+from ..libr import capi, text, vectors
 from ..libr.protect import protected
 from ..runtime.handles import RObject
 from ..convert.registry import REGISTRY
@@ -39,8 +39,8 @@ def last_error():
     with protected() as keep:
         out = keep(lib.Rf_allocVector(capi.VECSXP, len(fields) + 2))
         for i, value in enumerate(fields.values()):
-            lib.SET_VECTOR_ELT(out, i, vectors.str_vector(value) if isinstance(value, list)
-                               else capi.mkstring(value))
+            lib.SET_VECTOR_ELT(out, i, vectors.str_vector([text.displayable(v) for v in value])
+                               if isinstance(value, list) else capi.message_string(value))
         lib.SET_VECTOR_ELT(out, len(fields), REGISTRY.wrap(exc, True))
         lib.SET_VECTOR_ELT(out, len(fields) + 1,
                            trace.sexp if trace is not None else lib.R_NilValue)

@@ -8,6 +8,8 @@ import os
 
 import cffi
 
+from . import text
+
 CDEF = """
 typedef struct SEXPREC *SEXP;
 typedef unsigned int SEXPTYPE;
@@ -155,7 +157,6 @@ SPECIALSXP, BUILTINSXP, CHARSXP, LGLSXP = 7, 8, 9, 10
 INTSXP, REALSXP, CPLXSXP, STRSXP, DOTSXP = 13, 14, 15, 16, 17
 VECSXP, EXPRSXP, EXTPTRSXP, RAWSXP, S4SXP = 19, 20, 22, 24, 25
 FUNCTION_TYPES = (CLOSXP, SPECIALSXP, BUILTINSXP)
-CE_UTF8, CE_LATIN1 = 1, 2
 
 ffi = cffi.FFI()
 ffi.cdef(CDEF)
@@ -213,32 +214,37 @@ def load(r_home):
 
 
 def sym(name):
-    """The R symbol for ``name``; symbols are never collected, so cache them."""
+    """The R symbol for ``name``; symbols are never collected, so cache them.
+
+    The name's bytes follow the text rule (``text.to_bytes``): a name with
+    surrogate escapes is the symbol of the bytes they stand for."""
     s = _symbols.get(name)
     if s is None:
-        s = _symbols[name] = lib.Rf_install(name.encode("utf-8"))
+        s = _symbols[name] = lib.Rf_install(text.to_bytes(name)[0])
     return s
 
 
-def mkchar(text):
-    """A UTF-8 CHARSXP for a Python str (R strings cannot hold NUL)."""
-    if "\x00" in text:
-        raise ValueError("a string sent to R cannot contain the NUL character")
-    data = text.encode("utf-8", "surrogatepass")
-    return lib.Rf_mkCharLenCE(data, len(data), CE_UTF8)
+def mkchar(value, index=None):
+    """The CHARSXP for a Python str by the text rule (``text.to_bytes``); ``index``
+    names the element in the error for a str that cannot cross."""
+    data, ce = text.to_bytes(value, index)
+    return lib.Rf_mkCharLenCE(data, len(data), ce)
 
 
 def charsxp_str(c):
-    """A Python str from a CHARSXP, translating non-UTF-8 encodings."""
-    enc = lib.Rf_getCharCE(c)
-    if enc == CE_LATIN1:
-        return ffi.string(lib.Rf_translateCharUTF8(c)).decode("utf-8")
-    raw = ffi.unpack(lib.R_CHAR(c), lib.LENGTH(c))
-    return raw.decode("utf-8", "surrogateescape")
+    """The Python str for a (non-NA) CHARSXP by the text rule (``text.from_bytes``)."""
+    return text.from_bytes(ffi.unpack(lib.R_CHAR(c), lib.LENGTH(c)), lib.Rf_getCharCE(c))
 
 
-def mkstring(text):
-    return lib.Rf_ScalarString(mkchar(text))
+def mkstring(value):
+    """A character vector of one string (the text rule; unprotected)."""
+    return lib.Rf_ScalarString(mkchar(value))
+
+
+def message_string(value):
+    """A character vector of one message: ``mkstring``, with what cannot cross written
+    as backslash escapes (for messages shown in R, never for values)."""
+    return lib.Rf_ScalarString(mkchar(text.displayable(value)))
 
 
 def address(sexp):

@@ -2,8 +2,11 @@
 (``strings``, ``strings_of``, ``str_vector``), numeric buffers, NA values and
 allocation.
 
-Long character vectors cross in one piece (R joins or splits them with a
-separator no element contains) and large vectors are allocated by R's
+Strings follow the one text rule (``text``, through ``capi.mkchar`` and
+``capi.charsxp_str``). Long character vectors cross in a few pieces (R joins or
+splits them with a separator no element contains, with the same rule and the
+same result as element by element, at any total size) and large vectors are
+allocated by R's
 ``vector()``, so that running out of memory is an R error instead of a crash.
 Both need R code evaluated safely, which is the runtime's job: once the R
 package is loaded, the runtime hands this module its evaluator
@@ -11,12 +14,17 @@ package is loaded, the runtime hands this module its evaluator
 """
 import numpy as np
 
-from . import capi
+from . import capi, text
 from .protect import protected
 
 INT_MAX = 2**31 - 1
 NA_INTEGER = -(2**31)
 JOINED_FROM = 512
+# Pieces stay under glibc's largest mmap threshold (32 MB), so their memory is
+# reused from one piece to the next instead of being fresh pages every time.
+JOINED_BYTES = 1 << 24  # R → Python: bytes per joined piece
+JOINED_CHARS = 1 << 23  # Python → R: characters per joined stretch
+WHOLE_FROM = 1 << 16  # an element of this many characters (or bytes) or more crosses alone
 SEPARATORS = ("\x1f", "\x1e", "\x1d", "\x1c", "\x01", "\x02", "\x03")
 _ALLOCATE_IN_R_BYTES = 1 << 26
 _MODES = {capi.LGLSXP: "logical", capi.INTSXP: "integer", capi.REALSXP: "double",
@@ -70,11 +78,11 @@ def strings(sexp):
     lib = capi.lib
     if lib.TYPEOF(sexp) != capi.STRSXP:
         return []
-    na = lib.R_NaString
+    na, element, decode = lib.R_NaString, lib.STRING_ELT, capi.charsxp_str
     out = []
     for i in range(lib.XLENGTH(sexp)):
-        c = lib.STRING_ELT(sexp, i)
-        out.append(None if c == na else capi.charsxp_str(c))
+        c = element(sexp, i)
+        out.append(None if c == na else decode(c))
     return out
 
 
@@ -101,20 +109,41 @@ def _missing_positions(sexp, n):
 
 
 def _strings_joined(sexp, n):
-    """A long character vector read in one piece: R joins it with a separator that no
-    element contains, Python splits it. None when no separator fits or R fails."""
+    """A long character vector read in a few pieces, by the text rule.
+
+    R joins the elements' bytes, untranslated, with a separator none contains,
+    in pieces of at most ``JOINED_BYTES`` (an element of ``WHOLE_FROM`` bytes or
+    more is a piece of its own), and says which elements are marked latin1 or
+    bytes. Python decodes each piece as UTF-8 (invalid bytes as surrogate
+    escapes), splits it, and decodes the marked elements again by their marks.
+    None when no separator fits, the session is not UTF-8, or R fails."""
     lib = capi.lib
+    ffi = capi.ffi
     with protected() as keep:
         try:
-            joined = _helpers["call"](".pyr_join_strings", [sexp, keep(str_vector(SEPARATORS))],
-                                      keep)
+            joined = _helpers["call"](
+                ".pyr_join_strings",
+                [sexp, keep(str_vector(SEPARATORS)), keep(lib.Rf_ScalarReal(JOINED_BYTES)),
+                 keep(lib.Rf_ScalarReal(WHOLE_FROM))], keep)
         except RuntimeError:
             return None
         if joined == lib.R_NilValue:
             return None
-        text = capi.charsxp_str(lib.STRING_ELT(lib.VECTOR_ELT(joined, 0), 0))
+        keep(joined)
+        pieces = lib.VECTOR_ELT(joined, 0)
         separator = capi.charsxp_str(lib.STRING_ELT(lib.VECTOR_ELT(joined, 1), 0))
-    values = text.split(separator)
+        values = []
+        for k in range(lib.XLENGTH(pieces)):
+            c = lib.STRING_ELT(pieces, k)
+            values.extend(text.from_utf8(ffi.buffer(lib.R_CHAR(c), lib.LENGTH(c)))
+                          .split(separator))
+        for position, ce in ((2, text.CE_LATIN1), (3, text.CE_BYTES)):
+            marked = lib.VECTOR_ELT(joined, position)
+            for i in buffer(marked, lib.XLENGTH(marked), capi.INTSXP).tolist():
+                values[i - 1] = text.from_bytes(
+                    values[i - 1].encode("utf-8", "surrogateescape"), ce)
+    if len(values) != n:
+        return None
     for i in _missing_positions(sexp, n):
         values[i] = None
     return values
@@ -135,7 +164,8 @@ def atomic_values(sexp, kind, n):
 
 
 def str_vector(values):
-    """A character vector from strs (None → NA), unprotected."""
+    """A character vector from strs (None → NA) by the text rule, unprotected; a str
+    that cannot cross is a ValueError naming its index."""
     lib = capi.lib
     if len(values) >= JOINED_FROM and _helpers["call"] is not None:
         vector = _str_vector_joined(values)
@@ -143,28 +173,116 @@ def str_vector(values):
             return vector
     with protected() as keep:
         vector = keep(allocate(capi.STRSXP, len(values)))
+        na, mkchar, set_element = lib.R_NaString, capi.mkchar, lib.SET_STRING_ELT
         for i, value in enumerate(values):
-            lib.SET_STRING_ELT(vector, i, lib.R_NaString if value is None else capi.mkchar(value))
+            set_element(vector, i, na if value is None else mkchar(value, i))
         return vector
 
 
 def _str_vector_joined(values):
-    """A long character vector made in one piece: Python joins the strings with a
-    separator none contains, R splits them. None when that does not apply."""
+    """A long character vector made in a few pieces, by the text rule.
+
+    Python joins the elements' bytes with a separator none contains, in
+    stretches of at most ``JOINED_CHARS`` characters, and R splits them; an
+    element of ``WHOLE_FROM`` characters or more (or alone in its stretch) is
+    made as it is. A stretch whose elements are all valid UTF-8 is split as
+    UTF-8; one with surrogate escapes is split byte by byte and its elements
+    marked "UTF-8", native or "bytes". None when an element is not a str or
+    None, or no separator fits."""
     if not set(map(type, values)) <= {str, type(None)}:
         return None
     missing = [i + 1 for i, v in enumerate(values) if v is None]
+    texts = [("" if v is None else v) for v in values] if missing else values
+    lib = capi.lib
+    stretches = _stretches(texts)
+    separators, marks, utf8, marked_bytes = [], [], [], []
+    with protected() as keep:
+        items = keep(allocate(capi.VECSXP, len(stretches)))
+        for k, (start, stop) in enumerate(stretches):
+            if stop - start == 1:
+                lib.SET_VECTOR_ELT(items, k, lib.Rf_ScalarString(capi.mkchar(texts[start], start)))
+                separators.append(None)
+                marks.append(None)
+                continue
+            part = texts if (start, stop) == (0, len(texts)) else texts[start:stop]
+            joined = _joined_stretch(part, start, utf8, marked_bytes)
+            if joined is None:
+                return None
+            data, separator, mark = joined
+            lib.SET_VECTOR_ELT(items, k, raw_vector(data))
+            separators.append(separator)
+            marks.append(mark)
+        return _helpers["call"](
+            ".pyr_split_strings",
+            [items, keep(str_vector(separators)), keep(str_vector(marks)),
+             keep(numeric_vector(capi.INTSXP, np.int32, utf8)),
+             keep(numeric_vector(capi.INTSXP, np.int32, marked_bytes)),
+             keep(numeric_vector(capi.INTSXP, np.int32, missing))], keep)
+
+
+def _stretches(texts):
+    """``(start, stop)`` of the stretches of ``texts``: an element of ``WHOLE_FROM``
+    characters or more alone, the others in runs of at most ``JOINED_CHARS``
+    characters (a separator counted as one)."""
+    n = len(texts)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
+    big = lengths >= WHOLE_FROM
+    if not big.any() and int(lengths.sum()) + n <= JOINED_CHARS:
+        return [(0, n)]
+    ends = np.cumsum(lengths + 1)
+    bigs = np.flatnonzero(big)
+    out, i = [], 0
+    while i < n:
+        if big[i]:
+            stop = i + 1
+        else:
+            base = int(ends[i - 1]) if i else 0
+            stop = max(i + 1, int(np.searchsorted(ends, base + JOINED_CHARS, side="right")))
+            after = int(np.searchsorted(bigs, i))
+            if after < bigs.size:
+                stop = min(stop, int(bigs[after]))
+        out.append((i, stop))
+        i = stop
+    return out
+
+
+def _joined_stretch(part, offset, utf8, marked_bytes):
+    """``(bytes, separator, mark)`` for a stretch of two or more strs starting at index
+    ``offset``: each element followed by the separator, mark "UTF-8" (split as UTF-8)
+    or "bytes" (split byte by byte; the 1-based positions of the stretch's non-ASCII
+    UTF-8 and its "bytes" elements are added to ``utf8`` and ``marked_bytes``, the
+    others stay native). None when no separator fits."""
     for separator in SEPARATORS:
-        text = separator.join("" if v is None else v for v in values)
-        if text.count(separator) == len(values) - 1:
+        joined = separator.join(part)
+        if joined.count(separator) == len(part) - 1:
             break
     else:
         return None
-    with protected() as keep:
-        return _helpers["call"](
-            ".pyr_split_strings",
-            [keep(capi.mkstring(text)), keep(capi.mkstring(separator)),
-             keep(numeric_vector(capi.INTSXP, np.int32, missing))], keep)
+    sep = separator.encode()
+    try:
+        data = joined.encode("utf-8")
+        valid = "\x00" not in joined
+    except UnicodeEncodeError:
+        valid = False
+    del joined
+    if valid:
+        return data + sep, separator, "UTF-8"
+    encoded = [text.to_bytes(value, offset + i) for i, value in enumerate(part)]
+    for i, (data, ce) in enumerate(encoded):
+        if ce == text.CE_BYTES:
+            marked_bytes.append(offset + i + 1)
+        elif ce == text.CE_UTF8 and not data.isascii():
+            utf8.append(offset + i + 1)
+    return b"".join(data + sep for data, _ in encoded), separator, "bytes"
+
+
+def raw_vector(data):
+    """A raw vector holding ``data`` (bytes), unprotected."""
+    lib = capi.lib
+    vector = allocate(capi.RAWSXP, len(data))
+    if data:
+        capi.ffi.memmove(lib.RAW(vector), data, len(data))
+    return vector
 
 
 def numeric_vector(kind, dtype, values):

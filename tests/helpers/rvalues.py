@@ -140,3 +140,21 @@ def same_value(rtype, python_value, expected):
 
 
 _PY_TYPES = {"logical": bool, "integer": int, "character": str}
+
+
+def r_marked_strings(items):
+    """R code for a character vector of exact bytes with encoding marks: ``items`` are
+    ``(data, mark)`` pairs, ``data`` bytes without NUL (None for NA), ``mark`` one of
+    "unknown", "UTF-8", "latin1", "bytes"."""
+    parts, marks = [], []
+    for data, mark in items:
+        if data is None:
+            parts.append("NA_character_")
+        else:
+            parts.append(f"rawToChar(as.raw(c({','.join(str(b) for b in data)})))"
+                         if data else '""')
+        marks.append(f'"{mark}"')
+    if not parts:
+        return "character(0)"
+    return (f"local({{ .x <- c({', '.join(parts)}); Encoding(.x) <- c({', '.join(marks)}); "
+            f".x }})")

@@ -397,3 +397,8 @@ def test_module_dollar_reports_an_import_error_inside_a_submodule(pymodule, tmp_
 def test_module_dollar_of_a_missing_name_is_an_attribute_error():
     r_true('inherits(tryCatch(import("json")$no_such_thing, error = function(e) e), '
            '"python.builtin.AttributeError")')
+
+
+def test_py_run_string_source_in_latin1_runs_as_its_characters():
+    r_true('code <- "text_rapi = \'caf\\xe9\'"; Encoding(code) <- "latin1"; py_run_string(code); '
+           'identical(py$text_rapi, "caf\\u00e9")')

@@ -273,3 +273,15 @@ def test_testthat_counts_expectations_made_in_r_code_python_called():
           'r <- testthat::with_reporter("list", testthat::test_that("t", '
           'caller(function() testthat::expect_true(TRUE)))); '
           'results <- r$get_results(); length(results[[1]]$results) == 1L')
+
+
+def _raise(message):
+    raise ValueError(message)
+
+
+def test_py_last_error_fields_with_a_lone_surrogate_are_escaped():
+    import __main__
+    __main__.raise_surrogate = lambda: _raise("x\udfff")
+    fail("py$raise_surrogate()")
+    check('e <- py_last_error(); grepl("x\\\\udfff", e$value, fixed = TRUE) && '
+          'grepl("x\\\\udfff", e$message, fixed = TRUE)')

@@ -370,3 +370,27 @@ def test_rerror_of_an_r_error_has_its_rlang_trace():
         f()
     pr.globalenv["rapi_traced"] = info.value.trace
     r_true('inherits(rapi_traced, "rlang_trace")')
+
+
+# ---- text in messages (docs/conversions.md §9) -------------------------------------------
+
+def _raise(message):
+    raise ValueError(message)
+
+
+def test_python_message_holding_a_lone_surrogate_reaches_r_escaped():
+    import __main__
+    __main__.raise_surrogate = lambda: _raise("bad \ud800 text")
+    r_true('m <- tryCatch(py$raise_surrogate(), error = conditionMessage); '
+           'grepl("bad \\\\ud800 text", m, fixed = TRUE)')
+    assert pr.r("1L") == 1
+
+
+def test_r_error_message_in_latin1_arrives_as_its_characters():
+    with pytest.raises(pr.RError, match="caf\u00e9 failed"):
+        pr.r('m <- "caf\\xe9 failed"; Encoding(m) <- "latin1"; stop(m)')
+
+
+def test_r_error_message_with_undecodable_bytes_arrives_escaped():
+    with pytest.raises(pr.RError, match="caf\udce9 failed"):
+        pr.r('stop("caf\\xe9 failed")')

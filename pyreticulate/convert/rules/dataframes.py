@@ -31,6 +31,7 @@ from . import optional
 from .arrays import ndarray_to_r, zero_copy_view
 from .datetimes import NAT, date_values, date_vector, datetime64_to_r, posixct_values, posixct_vector, zone_name
 from .factors import categorical_to_factor, factor_parts, make_categorical
+from .names import named_values
 from ...libr.vectors import INT_MAX, NA_INTEGER, has_dim, str_vector, strings_of
 
 ATTRS_KEY = "r_columns"
@@ -196,11 +197,10 @@ def data_frame_to_python(sexp):
     count = lib.XLENGTH(sexp)
     names_sexp = lib.Rf_getAttrib(sexp, lib.R_NamesSymbol)
     names = strings_of(names_sexp, count) if names_sexp != lib.R_NilValue else [""] * count
-    names = ["NA" if name is None else name for name in names]
     pd = optional.module("pandas")
     if pd is None:
-        return {name: REGISTRY.to_python(lib.VECTOR_ELT(sexp, i))
-                for i, name in enumerate(names)}
+        return named_values([REGISTRY.to_python(lib.VECTOR_ELT(sexp, i)) for i in range(count)],
+                            names)
     nullable = _nullable_option()
     n, index = _row_index(sexp, pd)
     columns, metadata = {}, {}
@@ -330,7 +330,7 @@ def dataframe_to_r(frame, hint):
     n, count = frame.shape
     metadata = frame.attrs.get(ATTRS_KEY) if isinstance(frame.attrs, dict) else None
     metadata = metadata if isinstance(metadata, dict) else {}
-    names = [str(c) for c in frame.columns]
+    names = [None if c is None else str(c) for c in frame.columns]
     with protected() as keep:
         out = keep(lib.Rf_allocVector(capi.VECSXP, count))
         for i in range(count):

@@ -69,7 +69,7 @@ def _condition(exc, env, keep):
     lib = capi.lib
     condition = keep(lib.Rf_allocVector(capi.VECSXP, 2))
     limit = _warning_length()
-    lib.SET_VECTOR_ELT(condition, 0, capi.mkstring(
+    lib.SET_VECTOR_ELT(condition, 0, capi.message_string(
         errors.trim_middle(errors.exception_message(exc), limit - 60)
         + "\nRun `py_last_error()` for details."))
     lib.Rf_setAttrib(condition, lib.R_NamesSymbol, vectors.str_vector(["message", "call"]))

@@ -2,7 +2,8 @@
 
 R → Python: ``NULL`` → None; a length-1 vector → a Python scalar; any other
 length → a list (NA → None, doubles keep their bits); raw → bytearray;
-unnamed/named lists → list/dict, recursively.
+unnamed lists → list, recursively. Named lists and vectors are the names
+rule's (``names``); strings follow the text rule (``libr/text.py``).
 
 Python → R: None, bool, int (beyond 32 bits → double), float, complex, str,
 bytes; a list of one scalar kind (None → NA) → an atomic vector, any other
@@ -14,8 +15,7 @@ import numpy as np
 from ...libr import capi
 from ...libr.protect import protected
 from ...libr.vectors import (INT_MAX, NA_INTEGER, allocate, atomic_values, complex_vector,
-                             has_dim, is_atomic_kind, na_vector, numeric_vector, str_vector,
-                             strings_of)
+                             has_dim, is_atomic_kind, na_vector, numeric_vector, str_vector)
 from ..registry import NOT_HANDLED, REGISTRY
 
 @REGISTRY.r_to_py(sexptypes=[capi.NILSXP])
@@ -71,15 +71,9 @@ def raw_to_bytearray(sexp):
 
 @REGISTRY.r_to_py(sexptypes=[capi.VECSXP])
 def list_to_python(sexp):
-    """Unnamed list → list; named list → dict (a repeated name: the last wins)."""
+    """A list → a Python list, recursively (named lists are the names rule's)."""
     lib = capi.lib
-    n = lib.XLENGTH(sexp)
-    values = [REGISTRY.to_python(lib.VECTOR_ELT(sexp, i)) for i in range(n)]
-    names = lib.Rf_getAttrib(sexp, lib.R_NamesSymbol)
-    if names == lib.R_NilValue:
-        return values
-    keys = strings_of(names, n)
-    return {("NA" if k is None else k): v for k, v in zip(keys, values)}
+    return [REGISTRY.to_python(lib.VECTOR_ELT(sexp, i)) for i in range(lib.XLENGTH(sexp))]
 
 
 def from_hint(hint, n):

@@ -361,19 +361,85 @@ py_main_thread_func <- function(f) r_to_py(f, convert = TRUE)
   methods::new(class, ...)
 }
 
-# Long character vectors cross in one piece: joined with a separator that no
-# element contains (NULL when none of `separators` fits), and split again.
-.pyr_join_strings <- function(x, separators) {
-  x <- enc2utf8(x)
-  for (separator in separators)
-    if (!any(grepl(separator, x, fixed = TRUE, useBytes = TRUE)))
-      return(list(paste(x, collapse = separator), separator))
-  NULL
+# Long character vectors cross in a few pieces, by the text rule of
+# pyreticulate/libr/text.py. To Python: the elements' bytes, untranslated (latin1
+# and invalid strings are re-marked "bytes" so that paste() keeps their bytes),
+# joined with a separator none contains, in pieces of at most `limit` bytes (an
+# element of `whole` bytes or more, or alone, is a piece of its own, not copied),
+# and which elements are marked latin1 or bytes. NULL when no separator fits or
+# the session is not UTF-8.
+.pyr_join_strings <- function(x, separators, limit, whole) {
+  if (!isTRUE(l10n_info()[["UTF-8"]])) return(NULL)
+  marks <- Encoding(x)
+  kinds <- unique(marks)
+  latin1 <- if ("latin1" %in% kinds) which(marks == "latin1") else integer(0)
+  bytes <- if ("bytes" %in% kinds) which(marks == "bytes") else integer(0)
+  if (length(latin1) || "UTF-8" %in% kinds) { # else paste() translates nothing
+    invalid <- which(!validUTF8(x))
+    untranslated <- c(latin1, invalid[marks[invalid] != "bytes"])
+    if (length(untranslated)) {
+      y <- x[untranslated]
+      Encoding(y) <- "bytes"
+      x[untranslated] <- y
+    }
+  }
+  separator <- NULL
+  for (s in separators)
+    if (!any(grepl(s, x, fixed = TRUE, useBytes = TRUE))) {
+      separator <- s
+      break
+    }
+  if (is.null(separator)) return(NULL)
+  n <- length(x)
+  size <- nchar(x, type = "bytes")
+  if (max(size) < whole && sum(as.double(size)) + n - 1 <= limit) {
+    pieces <- paste(x, collapse = separator)
+  } else {
+    big <- size >= whole
+    ends <- cumsum(as.double(size) + 1)
+    starts <- c(0, ends[-n])
+    bigs <- which(big)
+    pieces <- vector("list", n)
+    k <- 0L
+    i <- 1L
+    while (i <= n) {
+      j <- i
+      if (!big[i]) {
+        j <- max(i, findInterval(starts[i] + limit + 1, ends))
+        after <- findInterval(i, bigs) + 1L
+        if (after <= length(bigs)) j <- min(j, bigs[after] - 1L)
+      }
+      k <- k + 1L
+      pieces[[k]] <- if (j == i) x[i] else paste(x[i:j], collapse = separator)
+      i <- j + 1L
+    }
+    pieces <- unlist(pieces[seq_len(k)], use.names = FALSE)
+  }
+  list(pieces, separator, as.integer(latin1), as.integer(bytes))
 }
 
-.pyr_split_strings <- function(joined, separator, missing) {
-  x <- strsplit(paste0(joined, separator, "."), separator, fixed = TRUE)[[1L]]
-  x <- x[-length(x)]
+# From Python: items that are either one string made as it is, or a raw vector of
+# elements each followed by the item's separator, split as UTF-8, or byte by byte
+# ("bytes") with the elements at `utf8` and `bytes` marked so (the others stay
+# native); NA at `missing`.
+.pyr_split_strings <- function(items, separators, marks, utf8, bytes, missing) {
+  x <- unlist(lapply(seq_along(items), function(i) {
+    item <- items[[i]]
+    if (is.character(item)) return(item)
+    s <- rawToChar(item)
+    Encoding(s) <- marks[[i]]
+    strsplit(s, separators[[i]], fixed = TRUE, useBytes = marks[[i]] == "bytes")[[1L]]
+  }), use.names = FALSE)
+  if (length(utf8)) {
+    y <- x[utf8]
+    Encoding(y) <- "UTF-8"
+    x[utf8] <- y
+  }
+  if (length(bytes)) {
+    y <- x[bytes]
+    Encoding(y) <- "bytes"
+    x[bytes] <- y
+  }
   x[missing] <- NA_character_
   x
 }

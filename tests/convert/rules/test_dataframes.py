@@ -317,3 +317,17 @@ def test_a_frame_of_timestamps_in_several_zones_round_trips_equal():
            'before <- pd$DataFrame(list(TZ = pd$Series(lapply(c("America/Los_Angeles", "CET"), '
            'function(tz) pd$Timestamp("20130102003020", tz = tz))))); '
            'py_to_r(before$equals(r_to_py(py_to_r(before))))')
+
+
+# --- text in names and columns (docs/conversions.md §9) -----------------------------------
+
+def test_names_and_character_columns_with_any_marks_round_trip():
+    r_true('x <- data.frame(a = c("caf\\xe9", "\\u00e9", NA), b = 1:3); '
+           'names(x) <- c("n\\xe9", "b"); y <- py_to_r(r_to_py(x)); identical(x, y)')
+    r_true('x <- data.frame(a = c("caf\\xe9", "z")); Encoding(x$a) <- "latin1"; '
+           'y <- py_to_r(r_to_py(x)); identical(y$a, c("caf\\u00e9", "z"))')
+
+
+def test_long_character_column_with_undecodable_bytes_round_trips():
+    r_true('x <- data.frame(a = rep(c("caf\\xe9", "ok", NA), 300)); '
+           'identical(py_to_r(r_to_py(x)), x)')

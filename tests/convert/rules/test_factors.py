@@ -169,3 +169,18 @@ def test_rfactor_round_trips_through_r(without_pandas):
 def test_large_factor_converts_with_its_codes():
     value = pr.r("factor(sample(c(letters, NA), 1e6, replace = TRUE), levels = letters)")
     assert len(value) == 10**6 and (value.codes == -1).any()
+
+
+# --- levels follow the text rule (docs/conversions.md §9) ---------------------------------
+
+def test_levels_in_latin1_and_undecodable_bytes_round_trip():
+    r_true('lv <- c("caf\\xe9", "b", "caf\\xe9t\\xe9"); Encoding(lv[3]) <- "latin1"; '
+           'x <- structure(c(1L, 2L, 3L, NA), levels = lv, class = "factor"); '
+           'y <- py_to_r(r_to_py(x)); identical(levels(y)[1:2], lv[1:2]) && '
+           'identical(levels(y)[3], "caf\\u00e9t\\u00e9") && identical(unclass(y), unclass(x)) ')
+
+
+def test_category_with_a_lone_surrogate_is_an_error_naming_it():
+    with pytest.raises(ValueError, match=r"index 1 .*U\+D800"):
+        to_r("f_refused", RFactor.from_labels(["a", "\ud800"], categories=["a", "\ud800"]))
+    assert pr.r("1L") == 1

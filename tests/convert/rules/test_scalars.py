@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
-from helpers.rvalues import is_r_na, r_vector, r_vectors, same_value, with_attributes
+from helpers.rvalues import is_r_na, r_vector, r_vectors, same_value
 
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -51,10 +51,6 @@ def test_zero_length_vector_is_an_empty_list(code):
     assert pr.r(code) == []
 
 
-def test_vector_names_are_dropped():
-    assert pr.r("c(a = 1, b = 2)") == [1.0, 2.0]
-
-
 def test_asis_has_no_effect():
     assert pr.r("I(3L)") == 3
 
@@ -74,12 +70,8 @@ def test_unnamed_list_is_a_list_recursively():
     assert pr.r('list(1L, "a", list(TRUE, NULL))') == [1, "a", [True, None]]
 
 
-def test_named_list_is_a_dict_recursively():
+def test_named_list_is_a_dict_recursively():  # other names: test_names.py
     assert pr.r("list(a = 1L, b = list(c = 2L))") == {"a": 1, "b": {"c": 2}}
-
-
-def test_named_list_with_a_duplicate_name_keeps_the_last():
-    assert pr.r("list(a = 1L, a = 2L)") == {"a": 2}
 
 
 # --- §2 missing values, scalar and list element columns --------------------------------
@@ -341,16 +333,6 @@ def test_random_vectors_become_lists_of_the_same_values(vector):
 def test_random_length_one_vectors_become_scalars(vector):
     rtype, values = vector
     assert same_value(rtype, pr.r(r_vector(rtype, values)), values[0])
-
-
-@PROPERTY
-@given(r_vectors(), st.data())
-def test_random_named_vectors_round_trip_without_names(vector, data):
-    rtype, values = vector
-    names = data.draw(st.lists(st.text(max_size=3).filter(lambda s: "\x00" not in s),
-                               min_size=len(values), max_size=len(values)))
-    code = with_attributes(r_vector(rtype, values), names=names)
-    r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), unname(x))")
 
 
 # ---- long character vectors cross in one piece ---------------------------------------

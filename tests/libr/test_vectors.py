@@ -1,0 +1,46 @@
+"""Long character vectors cross in pieces (pyreticulate/libr/vectors.py): any split into
+pieces gives the same strings as element by element (docs/conversions.md §9)."""
+import os
+
+import pytest
+
+import pyreticulate as pr
+from helpers import r_true
+from helpers.rvalues import r_marked_strings
+from pyreticulate.libr import vectors
+
+MIXED = ["short", "", None, "\u00e9t\u00e9", os.fsdecode(b"caf\xe9"), "x" * 45,
+         "caf\udcc3\udca9", "\U0001f600" * 12]
+
+
+@pytest.fixture
+def small_pieces(monkeypatch):
+    """Pieces of a few dozen bytes, and any element of 30 characters or more alone."""
+    monkeypatch.setattr(vectors, "JOINED_CHARS", 64)
+    monkeypatch.setattr(vectors, "JOINED_BYTES", 64)
+    monkeypatch.setattr(vectors, "WHOLE_FROM", 30)
+
+
+def test_python_strings_in_many_pieces_reach_r_as_one_by_one(small_pieces):
+    values = MIXED * 80
+    pr.globalenv["pieces_v"] = values
+    pr.globalenv["one_v"] = MIXED
+    r_true("length(pieces_v) == 640 && identical(pieces_v, rep(one_v, 80))")
+
+
+def test_r_strings_in_many_pieces_reach_python_as_one_by_one(small_pieces):
+    items = [(b"short", "unknown"), (b"", "unknown"), (None, "unknown"),
+             (b"caf\xe9", "latin1"), (b"caf\xe9", "bytes"), (b"y" * 45, "unknown"),
+             ("\u00e9".encode() * 20, "UTF-8"), (b"\xff", "unknown")]
+    expected = pr.r(r_marked_strings(items))
+    assert pr.r(f"rep({r_marked_strings(items)}, 80)") == expected * 80
+
+
+def test_stretches_cover_every_element_once_with_long_ones_alone(small_pieces):
+    texts = ["a" * n for n in (1, 40, 2, 3, 29, 30, 0, 64, 5)] * 3
+    stretches = vectors._stretches(texts)
+    assert [i for start, stop in stretches for i in range(start, stop)] == list(range(27))
+    for start, stop in stretches:
+        part = texts[start:stop]
+        assert len(part) == 1 or (sum(map(len, part)) + len(part) <= 64
+                                  and max(map(len, part)) < 30)
