@@ -54,13 +54,24 @@ def test_eight_threads_each_making_500_r_calls_get_their_own_results():
     assert results == {k: [k + i for i in range(500)] for k in range(8)}
 
 
+R_THREAD = 'function() as.integer(basename(Sys.readlink("/proc/thread-self")))'
+
+
 def test_r_runs_only_on_the_main_thread():
+    """R's own thread id (Linux's /proc/thread-self, read by R) is the main thread's."""
+    where = pr.r(R_THREAD)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        seen = {pool.submit(where).result(WAIT) for _ in range(10)}
+    assert seen == {threading.main_thread().native_id}
+
+
+def test_python_called_by_r_code_a_worker_called_runs_on_that_worker():
     pr.r('py_run_string("import threading\\ndef thread_name():\\n'
          '    return threading.current_thread().name")')
     where = pr.r("function() py$thread_name()")
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        names = {pool.submit(where).result(WAIT) for _ in range(10)}
-    assert names == {"MainThread"}
+    thread, box = in_thread(where)
+    thread.join(WAIT)
+    assert box == {"value": "bridge-test-worker"}
 
 
 def test_r_callback_from_a_thread_pool_while_the_main_thread_waits_on_the_futures():
