@@ -1,6 +1,6 @@
 """Hooks run when a Python module is first imported: R hooks
 (``py_register_load_hook``) and Python ones (``on_import``, for the layers
-above: the tensorflow layer learns that TensorFlow is loaded).
+above, which learn that a library they support is loaded).
 
 A finder placed first on ``sys.meta_path`` watches only the module names that
 have pending hooks. For those it wraps the real loader for the duration of

@@ -17,19 +17,20 @@ for R that Python code on the main thread called (``pyreticulate.r()``, an R
 function, deferred work). A Python call from that R code runs on the origin
 thread: on the main thread at once, or, for another thread, handed back to it
 (it waits for its task and runs such calls meanwhile), so nested calls see
-that thread's thread-local state (a TensorFlow replica context, the graph
-being traced, tapes) and contextvars, and any locks it holds. R's own top
+that thread's thread-local state (a library's per-thread scopes, such as a
+graph being traced) and contextvars, and any locks it holds. R's own top
 level (a script or the console, ``r_top_level``) has no Python origin: its
 Python calls run on the main thread, or, once hand-off is on, on *R's Python
 thread*, one long-lived helper, while the main thread serves R calls queued
 by other threads until the call returns. Hand-off is on when
 ``set_hand_off("always")``, or in the default ``"auto"`` mode once a library
 that runs Python code on threads of its own has said so
-(``expect_foreign_threads``; the tensorflow layer does when TensorFlow is
+(``expect_foreign_threads``; a layer above registers its library when it is
 imported): a call that waits in C for such a thread, which wants R, would
 otherwise stall until the timeout. The helper's contextvars start as a copy
 of the main thread's; every top-level call runs there, so thread-local and
-context state set by one call (``with(tf$device(...))``) is seen by the next.
+context state set by one call (a scope entered with R's ``with()``) is seen
+by the next.
 
 **Ctrl-C during a handed-off call.** The signal reaches the main thread,
 which is waiting: the call's thread gets ``KeyboardInterrupt`` at its next
