@@ -11,7 +11,7 @@ import warnings
 import pytest
 
 import pyreticulate as pr
-from helpers import settle
+from helpers import at_top_level, handing_off, settle
 from pyreticulate.libr import capi
 from pyreticulate.runtime import threads
 
@@ -348,21 +348,10 @@ def set_var_then_call(value, f):
 
 @pytest.fixture
 def hand_off():
-    """Top-level calls handed off whatever the session did before; the mode restored after."""
-    saved, timeout = threads.get_hand_off()[0], threads.get_timeout()
-    pr.set_hand_off("always")
-    pr.set_timeout(20)
-    pr.assign("helpers_code", HELPERS)
-    pr.r("py_run_string(helpers_code)")
-    yield
-    pr.set_hand_off(saved)
-    pr.set_timeout(timeout)
-
-
-def at_top_level(code):
-    """Evaluate R code as R's top level does (a script, the console), not for Python."""
-    with threads.r_top_level():
-        return pr.r(code)
+    with handing_off():
+        pr.assign("helpers_code", HELPERS)
+        pr.r("py_run_string(helpers_code)")
+        yield
 
 
 def test_python_call_at_r_top_level_runs_on_rs_python_thread(hand_off):
