@@ -12,7 +12,8 @@ From Python::
 
 From the shell: ``pyreticulate run script.R``.
 """
-from .api import GlobalEnv, assign, get, globalenv, live_handle_counts, py_to_r, r, r_to_py, source, start
+from .api import (GlobalEnv, assign, get, globalenv, live_handle_counts, py_to_r, r, r_to_py,
+                  set_hand_off, source, start)
 from .convert import rules
 from .convert.registry import NOT_HANDLED, REGISTRY, register_py_to_r, register_r_to_py
 from .convert.rules.callables import RFunction
@@ -32,5 +33,6 @@ __all__ = [
     "RFactor", "RFunction", "RNamedList", "RObject", "RWarning", "assign", "get", "globalenv",
     "live_handle_counts", "py_to_r", "r",
     "RPackage", "RPackageFunction", "RPackageNotFoundError", "importr", "packages",
-    "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_timeout", "source", "start",
+    "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_hand_off", "set_timeout",
+    "source", "start",
 ]

@@ -12,6 +12,8 @@ from .runtime.handles import RObject, live_counts
 from .libr.protect import protected
 from .convert.registry import REGISTRY
 from .convert.rules.callables import RFunction
+from .pyobjects import loadhooks
+from .tensorflow import context as tensorflow_context
 
 
 def _on_main(fn, *args, description="R code"):
@@ -23,8 +25,17 @@ def _on_main(fn, *args, description="R code"):
 def start(interactive=False, args=()):
     """Start the embedded R with the bridge (done on first use; call it to start it early).
 
-    ``args`` are R's command-line arguments (``--file=``, ``--args ...``)."""
+    ``args`` are R's command-line arguments (``--file=``, ``--args ...``). Once
+    TensorFlow is imported (now or later), Python calls R makes at its top level
+    are handed off (``runtime.threads``, ``tensorflow.context``)."""
     embedded.start(bridge.BRIDGE, interactive=interactive, args=args)
+    loadhooks.on_import("tensorflow", tensorflow_context.install)
+
+
+def set_hand_off(mode):
+    """Where Python calls R makes at its top level (scripts, the console) run:
+    ``"auto"`` (the default), ``"always"`` or ``"never"`` (``runtime.threads``)."""
+    threads.set_hand_off(mode)
 
 
 def r(code, convert=True, env=None):

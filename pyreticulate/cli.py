@@ -11,7 +11,7 @@ import os
 import sys
 
 from . import __version__, api
-from .runtime import embedded, errors, evaluation
+from .runtime import embedded, errors, evaluation, threads
 from .libr import capi, vectors
 from .runtime.handles import RObject
 from .libr.protect import protected
@@ -76,7 +76,8 @@ def run_expressions(exprs):
 def _run_source(source, attach):
     try:
         if attach:
-            evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+            with threads.r_top_level():
+                evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
         exprs = evaluation.parse(source)
     except errors.RError as exc:
         print(f"Error: {exc.r_message}\nExecution halted", file=sys.stderr)
@@ -92,7 +93,7 @@ def _run_source(source, attach):
 def _toplevel(expr):
     """Evaluate one top-level expression; None, or the exit status after an error."""
     try:
-        with protected() as keep:
+        with protected() as keep, threads.r_top_level():
             evaluation.call_function(evaluation.function(".pyr_toplevel"), [expr], keep=keep)
         return None
     except KeyboardInterrupt:
@@ -121,7 +122,8 @@ def console():
     """An interactive R console whose R can use Python through the bridge."""
     import readline  # noqa: F401  (line editing and history for input())
     api.start(interactive=True)
-    evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+    with threads.r_top_level():
+        evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
     print(f"R {embedded.r_version_string()} embedded in Python {sys.version.split()[0]} "
           "(pyreticulate). Type q() to quit.")
     pending = []

@@ -32,6 +32,25 @@ def _getattr(obj, name):
         raise
 
 
+_ABSENT = object()
+
+
+def _module_value(obj, name):
+    """A plain module's own attribute, read without running any Python code (so with
+    no need to go where user code runs, ``threads.run_user_code``); ``_ABSENT`` when
+    that cannot be known so cheaply (another type, a lazy module, a name to look up)."""
+    if type(obj) is types.ModuleType:
+        return obj.__dict__.get(name, _ABSENT)
+    return _ABSENT
+
+
+def _read(obj, name, reader=None):
+    value = _module_value(obj, name)
+    if value is _ABSENT:
+        value = user_code(reader or _getattr, obj, name)
+    return value
+
+
 def _attr_or_item(obj, name):
     """``x[["name"]]``: an item when there is one, else the attribute (reticulate's order)."""
     if isinstance(obj, types.ModuleType) and not hasattr(obj, name):
@@ -59,14 +78,14 @@ def _attr_then_item(obj, name):
 @entry
 def get_attr(x, name):
     obj, convert = target(x)
-    return result(user_code(_getattr, obj, as_string(name)), convert)
+    return result(_read(obj, as_string(name)), convert)
 
 
 @entry
 def get_attr_raw(x, name, silent):
     obj, convert = target(x)
     try:
-        value = user_code(_getattr, obj, as_string(name))
+        value = _read(obj, as_string(name))
     except AttributeError:
         if as_flag(silent):
             return capi.lib.R_NilValue
@@ -79,7 +98,7 @@ def get_attr_silent(x, name):
     """``getattr`` converted per the flag; ``NULL`` when the attribute is missing."""
     obj, convert = target(x)
     try:
-        value = user_code(_getattr, obj, as_string(name))
+        value = _read(obj, as_string(name))
     except AttributeError:
         return capi.lib.R_NilValue
     return result(value, convert)
@@ -88,7 +107,7 @@ def get_attr_silent(x, name):
 @entry
 def get_attr_or_item(x, name):
     obj, convert = target(x)
-    return result(user_code(_attr_or_item, obj, as_string(name)), convert)
+    return result(_read(obj, as_string(name), _attr_or_item), convert)
 
 
 @entry

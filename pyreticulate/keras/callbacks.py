@@ -239,8 +239,13 @@ def _make_guard_class():
 
         @contextlib.contextmanager
         def catching_sigint(self):
-            """While training, the first Ctrl-C only sets ``requested``; the host's handler is chained."""
-            if not threads.on_main_thread():
+            """While training, the first Ctrl-C only sets ``requested``; the host's handler is chained.
+
+            Signal handlers live on the main thread: a ``fit`` that R's Python thread
+            runs for the main thread has its handler installed there (the main thread
+            serves R calls meanwhile); other threads' ``fit`` get none.
+            """
+            if not threads.runs_for_main():
                 yield
                 return
             previous = signal.getsignal(signal.SIGINT)
@@ -254,12 +259,13 @@ def _make_guard_class():
                 else:
                     self.requested = True
 
-            signal.signal(signal.SIGINT, handler)
+            threads.run_on_main(signal.signal, (signal.SIGINT, handler), "installing a Ctrl-C handler")
             try:
                 yield
             finally:
                 if signal.getsignal(signal.SIGINT) is handler:
-                    signal.signal(signal.SIGINT, previous)
+                    threads.run_on_main(signal.signal, (signal.SIGINT, previous),
+                                        "restoring the Ctrl-C handler")
 
     return InterruptGuard
 

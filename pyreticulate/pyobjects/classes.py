@@ -181,6 +181,7 @@ def _quietly(fn, *args):
         return
 
 
+@threads.main_thread_only
 def make_class(name, members, bases=(), python_defaults=False, private=None,
                module="__main__"):
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.

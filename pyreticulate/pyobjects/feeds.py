@@ -11,8 +11,9 @@ only dequeue:
 * on another thread (a data pipeline's worker threads), the consumer asks
   the main thread to fill the queue at its next safe point (``threads.defer``)
   and waits. While a library waits for the value in its own C++ code the main
-  thread reaches no safe point, so whoever drives that library tops the queue
-  up at points it controls (``fill``; a training loop can do so at every batch
+  thread reaches no safe point unless the call was handed off (``threads``),
+  so whoever drives that library tops the queue up at points it controls
+  (``fill``, from any thread; a training loop can do so at every batch
   boundary). A wait past the timeout raises ``GeneratorTimeout`` naming the
   thread, the R function and, when the feed has one, its ``hint``.
 
@@ -68,9 +69,14 @@ class RFeed:
         return self._closed or (self._finished and not self._items)
 
     def fill(self, count=None):
-        """Call ``step`` (main thread only) until ``count`` values wait (default: capacity)."""
+        """Call ``step`` on the main thread until ``count`` values wait (default: capacity).
+
+        From another thread (a training loop R's Python thread runs) the filling is
+        an R call like any other: that thread waits for it.
+        """
         if not threads.on_main_thread():
-            raise RuntimeError("internal error: an R feed was filled off the main thread")
+            threads.run_on_main(self.fill, (count,), f"the R function {self.name}()")
+            return
         target = self.capacity if count is None else count
         if self._filling:
             return

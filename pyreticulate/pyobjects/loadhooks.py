@@ -1,10 +1,15 @@
-"""R hooks run when a Python module is first imported (``py_register_load_hook``).
+"""Hooks run when a Python module is first imported: R hooks
+(``py_register_load_hook``) and Python ones (``on_import``, for the layers
+above, which learn that a library they support is loaded).
 
 A finder placed first on ``sys.meta_path`` watches only the module names that
-have pending R hooks. For those it wraps the real loader for the duration of
-the import; right after the module's code has run, the hooks run in R (on the
-main thread; an import on another thread hands them to the main thread
-without waiting, since that thread still holds the module's import lock).
+have pending hooks. For those it wraps the real loader for the duration of
+the import; right after the module's code has run, the Python hooks run on the
+importing thread and the R hooks in R: on the main thread; from a thread that
+runs a Python call for the main thread (R's Python thread) as an R call it
+waits for, whose Python calls come back to it; from any other thread they are
+handed to the main thread without waiting, since that thread still holds the
+module's import lock.
 """
 import contextlib
 import importlib.abc
@@ -16,12 +21,24 @@ from ..libr import capi
 from ..libr.protect import protected
 
 _watched = set()
+_python_hooks = {}
 
 
 def watch(name):
     """Run the R hooks for ``name`` when it is first imported."""
     _install()
     _watched.add(name)
+
+
+def on_import(name, hook):
+    """Call ``hook()`` once the module ``name`` is imported (now, if it already is)."""
+    if name in sys.modules:
+        hook()
+        return
+    _install()
+    hooks = _python_hooks.setdefault(name, [])
+    if hook not in hooks:
+        hooks.append(hook)
 
 
 def _install():
@@ -36,9 +53,13 @@ def _run_hooks(name):
 
 
 def _fire(name):
+    for hook in _python_hooks.pop(name, ()):
+        hook()
+    if name not in _watched:
+        return
     _watched.discard(name)
-    if threads.on_main_thread():
-        _run_hooks(name)
+    if threads.runs_for_main():
+        threads.run_on_main(_run_hooks, (name,), f"the R load hooks of {name!r}")
     else:
         threads.defer(_run_hooks, name)
 
@@ -47,7 +68,7 @@ class _LoadHookFinder(importlib.abc.MetaPathFinder):
     """Finds watched modules through the other finders and wraps their loader."""
 
     def find_spec(self, name, path, target=None):
-        if name not in _watched:
+        if name not in _watched and name not in _python_hooks:
             return None
         for finder in sys.meta_path:
             if finder is self or not hasattr(finder, "find_spec"):
@@ -85,5 +106,5 @@ class _HookedLoader(importlib.abc.Loader):
         try:
             _fire(self._spec.name)
         except Exception as exc:
-            warnings.warn(f"the R load hooks for {self._spec.name!r} failed: {exc}",
+            warnings.warn(f"the load hooks for {self._spec.name!r} failed: {exc}",
                           RuntimeWarning, stacklevel=2)

@@ -1,28 +1,62 @@
-"""R runs only on the main thread; every other thread hands its R work to it.
+"""R runs only on the main thread; every other thread hands its R work to it,
+and Python code R calls runs on the thread whose R call it serves.
 
-A worker thread queues a task, asks the interpreter to run a pending call on
-the main thread, and waits. The main thread runs queued tasks between
-bytecodes (pending call, wake-up signal), inside R's event loop
-(``interrupts.process_events``), at every bridge crossing, and whenever bridge
-code hands control to user code (``run_user_code``). Bridge code that holds
-raw R pointers runs ``busy`` (every main-thread entry point does), so tasks
-never run in the middle of it. A task that waits past the timeout raises
-``MainThreadTimeout`` naming the thread and the R function.
+**Other threads calling R.** A thread queues a task, asks the interpreter to
+run a pending call on the main thread, and waits. The main thread runs queued
+tasks between bytecodes (pending call, wake-up signal), inside R's event loop
+(``interrupts.process_events``), at every bridge crossing, whenever bridge code
+hands control to user code (``run_user_code``), and all the time while it
+waits for a Python call it handed off (below). Bridge code that holds raw R
+pointers runs ``busy`` (every main-thread entry point does), so tasks never
+run in the middle of it. A task that is not picked up before the timeout
+raises ``MainThreadTimeout`` naming the thread and the R function.
+
+**Python calls from R: where they run.** R code runs on behalf of some
+Python thread, its *origin*: the thread whose task it is, or the main thread
+for R that Python code on the main thread called (``pyreticulate.r()``, an R
+function, deferred work). A Python call from that R code runs on the origin
+thread: on the main thread at once, or, for another thread, handed back to it
+(it waits for its task and runs such calls meanwhile), so nested calls see
+that thread's thread-local state (a library's per-thread scopes, such as a
+graph being traced) and contextvars, and any locks it holds. R's own top
+level (a script or the console, ``r_top_level``) has no Python origin: its
+Python calls run on the main thread, or, once hand-off is on, on *R's Python
+thread*, one long-lived helper, while the main thread serves R calls queued
+by other threads until the call returns. Hand-off is on when
+``set_hand_off("always")``, or in the default ``"auto"`` mode once a library
+that runs Python code on threads of its own has said so
+(``expect_foreign_threads``; a layer above registers its library when it is
+imported): a call that waits in C for such a thread, which wants R, would
+otherwise stall until the timeout. The helper's contextvars start as a copy
+of the main thread's; every top-level call runs there, so thread-local and
+context state set by one call (a scope entered with R's ``with()``) is seen
+by the next.
+
+**Ctrl-C during a handed-off call.** The signal reaches the main thread,
+which is waiting: the call's thread gets ``KeyboardInterrupt`` at its next
+bytecode (``PyThreadState_SetAsyncExc``; only while it runs the call's own
+code, else when its R call returns). A second Ctrl-C before the call has
+stopped leaves it running unattended and interrupts R at once; a new helper
+takes the next calls. A Ctrl-C while a task runs stops the task (its caller
+gets ``KeyboardInterrupt``) and reaches the main thread too.
 
 The wake-up signal (repeated while a task waits) is only sent while the main
-thread is in Python, where it interrupts a blocking wait such as
-``Thread.join``; R's event hook serves the queue while the main thread is in
-R, so C code R runs never sees the signal. A task's R warnings are re-issued
-as ``RWarning`` in the calling thread; a Ctrl-C while a task runs stops the
-task (its caller gets ``KeyboardInterrupt``) and reaches the main thread too.
+thread is in Python and not waiting for a handed-off call, where it
+interrupts a blocking wait such as ``Thread.join``; R's event hook serves the
+queue while the main thread is in R, so C code R runs never sees the signal.
+A task's R warnings are re-issued as ``RWarning`` in the calling thread, unless
+that thread runs a call for the main thread: then they join the warnings of
+the R code waiting for that call, as if everything ran on one thread.
 """
 import _thread
 import collections
 import contextlib
+import contextvars
 import ctypes
 import os
 import signal
 import threading
+import time
 import warnings
 
 from . import errors
@@ -31,12 +65,30 @@ DEFAULT_TIMEOUT = float(os.environ.get("PYRETICULATE_MAIN_THREAD_TIMEOUT", "120"
 WAKE_SIGNAL = signal.SIGUSR2
 KICK_AFTER = 0.001
 KICK_EVERY = 0.05
+SERVE_POLL = 0.1
+HAND_OFF_MODES = ("auto", "always", "never")
+PYTHON_THREAD_NAME = "pyreticulate-python"
 
 _main_ident = threading.main_thread().ident
 _tasks = collections.deque()
 _deferred = collections.deque()
 _state = {"busy": 0, "in_r": 0, "timeout": DEFAULT_TIMEOUT, "stopped": False,
-          "closed": False, "pid": None, "kick_installed": False}
+          "closed": False, "pid": None, "kick_installed": False, "serving": 0,
+          "mode": "auto", "libraries": [], "hand_off": False, "python_thread": None}
+_local = threading.local()
+
+# Who the R code running on the main thread works for (see the module docstring):
+# HERE (Python on the main thread: run Python calls here), TOP (R's top level) or
+# the _Waiter of the thread whose task it is. Empty: HERE.
+HERE = "the main thread"
+TOP = "R's top level"
+_origins = []
+
+# A binary semaphore (locked: nothing new) the main thread sleeps on while it
+# waits for a handed-off call: released when a task or deferred work is queued
+# and when a handed-off call ends.
+_main_wake = _thread.allocate_lock()
+_main_wake.acquire()
 
 
 class MainThreadTimeout(RuntimeError):
@@ -81,6 +133,56 @@ def set_timeout(seconds):
 
 def get_timeout():
     return _state["timeout"]
+
+
+def set_hand_off(mode):
+    """Where Python calls made at R's top level run: ``"auto"`` (the default: on R's
+    Python thread once a library with threads of its own is loaded, else on the
+    main thread), ``"always"`` (on R's Python thread) or ``"never"`` (on the main
+    thread: R calls from other threads then wait while such a call is in C)."""
+    if mode not in HAND_OFF_MODES:
+        raise ValueError(f"the hand-off mode must be one of {', '.join(map(repr, HAND_OFF_MODES))}, "
+                         f"not {mode!r}")
+    _state["mode"] = mode
+    _update_hand_off()
+
+
+def get_hand_off():
+    """``(mode, active, libraries)``: the mode, whether top-level calls are handed off
+    now, and the libraries that asked for it."""
+    return _state["mode"], _state["hand_off"], tuple(_state["libraries"])
+
+
+def expect_foreign_threads(library):
+    """``library`` (a name, for ``get_hand_off``) runs Python code on threads of its own,
+    which may call R while the main thread waits for it in C: hand off in ``"auto"`` mode."""
+    if library not in _state["libraries"]:
+        _state["libraries"].append(library)
+    _update_hand_off()
+
+
+def _update_hand_off():
+    mode = _state["mode"]
+    _state["hand_off"] = mode == "always" or (mode == "auto" and bool(_state["libraries"]))
+
+
+@contextlib.contextmanager
+def r_top_level():
+    """R evaluated here is R's top level (a script, the console): no Python thread waits
+    for it, so its Python calls go to R's Python thread when hand-off is on."""
+    _origins.append(TOP)
+    try:
+        yield
+    finally:
+        _origins.pop()
+
+
+def runs_for_main():
+    """Whether this thread is the main thread or runs a Python call for it (R waits for it)."""
+    if threading.get_ident() == _main_ident:
+        return True
+    waiter = getattr(_local, "waiter", None)
+    return waiter is not None and waiter.serving > 0
 
 
 class busy:
@@ -133,29 +235,226 @@ class in_python:
 
 
 def run_user_code(fn, *args, **kwargs):
-    """Run arbitrary Python (a call, a property, exec) with the busy mark lifted.
+    """Run arbitrary Python (a call, a property, exec) from R, on its origin's thread.
 
-    Inside it queued tasks from other threads may run, so a long ``fit`` or a
-    wait on a thread pool keeps serving R calls made by other threads.
+    On the main thread the busy mark is lifted, so queued tasks from other
+    threads may run inside it; handed off, the main thread serves them all
+    the time until the call returns.
     """
-    saved = _state["busy"]
-    _state["busy"] = 0
+    saved, serving = _state["busy"], _state["serving"]
+    _state["busy"] = _state["serving"] = 0
     try:
         if _tasks or _deferred:
             service()
-        return fn(*args, **kwargs)
+        origin = _origins[-1] if _origins else HERE
+        if origin is HERE or (origin is TOP and not _state["hand_off"]) \
+                or threading.get_ident() != _main_ident:
+            return fn(*args, **kwargs)
+        if getattr(fn, "__pyr_main_thread__", False):
+            _origins.append(HERE)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _origins.pop()
+        return _hand_off(_python_thread() if origin is TOP else origin, fn, args, kwargs)
     finally:
-        _state["busy"] = saved
+        _state["busy"], _state["serving"] = saved, serving
+
+
+def main_thread_only(fn):
+    """Mark ``fn``, Python that R calls and that works on R objects itself (the
+    bridge's class builders), to run on the main thread wherever R's Python calls
+    run, with the Python calls of R code it runs: R's C API may only be used there."""
+    fn.__pyr_main_thread__ = True
+    return fn
+
+
+class _Waiter:
+    """A thread other than the main one, as the main thread sees it while the thread
+    waits: for its task, or (R's Python thread) for work. Meanwhile it runs the
+    Python calls the main thread hands it (``jobs``)."""
+
+    __slots__ = ("ident", "name", "wake", "jobs", "in_user", "serving", "interrupt", "retired")
+
+    def __init__(self):
+        thread = threading.current_thread()
+        self.ident, self.name = thread.ident, thread.name
+        self.wake = _thread.allocate_lock()
+        self.wake.acquire()
+        self.jobs = collections.deque()
+        self.in_user = False    # running a handed-off call's own code (a Ctrl-C may be sent)
+        self.serving = 0        # handed-off calls in progress here (their R calls are main's)
+        self.interrupt = False  # a Ctrl-C for the call, raised when its R call returns
+        self.retired = False
+
+    def post(self):
+        with contextlib.suppress(RuntimeError):  # already released: it will wake anyway
+            self.wake.release()
+
+
+def _waiter():
+    waiter = getattr(_local, "waiter", None)
+    if waiter is None:
+        waiter = _local.waiter = _Waiter()
+    return waiter
+
+
+class _Job:
+    """A Python call the main thread hands to another thread and waits for."""
+
+    __slots__ = ("fn", "args", "kwargs", "waiter", "done", "value", "error", "interrupted")
+
+    def __init__(self, fn, args, kwargs, waiter):
+        self.fn, self.args, self.kwargs, self.waiter = fn, args, kwargs, waiter
+        self.done = False
+        self.value = self.error = None
+        self.interrupted = False
+
+
+def _hand_off(waiter, fn, args, kwargs):
+    """Run ``fn`` on ``waiter``'s thread; serve the queue on the main thread meanwhile."""
+    job = _Job(fn, args, kwargs, waiter)
+    waiter.jobs.append(job)
+    waiter.post()
+    _serve_until(job)
+    if job.error is not None:
+        error, job.error = job.error, None
+        raise error
+    return job.value
+
+
+def _run_job(waiter, job):
+    """On ``waiter``'s thread. A Ctrl-C is sent here only while ``in_user`` is set: the
+    flag changes with no bytecode boundary between it and the call it guards, so an
+    interrupt arrives inside the call or at its return, never in this machinery."""
+    waiter.serving += 1
+    saved = waiter.in_user
+    try:
+        try:
+            waiter.in_user = True
+            value = job.fn(*job.args, **job.kwargs)
+        except BaseException as exc:
+            waiter.in_user = saved
+            job.error = exc
+        else:
+            waiter.in_user = saved
+            job.value = value
+    except BaseException as exc:  # an interrupt that arrived as the call returned
+        waiter.in_user = saved
+        job.error = exc
+    waiter.serving -= 1
+    waiter.interrupt = False
+    job.done = True
+    _wake_main()
+
+
+def _serve_until(job):
+    """The main thread, until ``job`` is done: run queued tasks, sleep otherwise.
+
+    A Ctrl-C goes to the job (``_interrupt``); one that stopped a task of the
+    job's own thread has reached the job already.
+    """
+    _state["serving"] += 1
+    try:
+        while not job.done:
+            try:
+                while not job.done:
+                    if _tasks or _deferred:
+                        _serve_queue(job)
+                    else:
+                        _main_wake.acquire(True, SERVE_POLL)
+            except KeyboardInterrupt:
+                if job.done:
+                    raise
+                _interrupt(job)
+    finally:
+        _state["serving"] -= 1
+
+
+def _serve_queue(job):
+    while _deferred:
+        fn, args = _deferred.popleft()
+        _origins.append(HERE)
+        try:
+            with contextlib.suppress(Exception):
+                fn(*args)
+        finally:
+            _origins.pop()
+    while _tasks:
+        task = _tasks.popleft()
+        if task.claim("running"):
+            try:
+                task.run()
+            except KeyboardInterrupt:
+                if task.waiter is not job.waiter:
+                    raise
+                job.interrupted = True
+
+
+_set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+_set_async_exc.argtypes = [ctypes.c_ulong, ctypes.py_object]
+_set_async_exc.restype = ctypes.c_int
+
+
+def _interrupt(job):
+    """A Ctrl-C for a handed-off call: the first reaches the call, the next abandons it."""
+    if job.interrupted:
+        waiter = job.waiter
+        if waiter is _state["python_thread"]:
+            waiter.retired = True
+            _state["python_thread"] = None
+            waiter.post()
+        raise KeyboardInterrupt
+    job.interrupted = True
+    waiter = job.waiter
+    # No bytecode boundary between the test and the call: the thread cannot leave
+    # the job's own code in between (it would need the GIL, which only changes hands
+    # at a boundary).
+    if waiter.in_user:
+        _set_async_exc(waiter.ident, KeyboardInterrupt)
+    else:
+        waiter.interrupt = True
+        waiter.post()
+
+
+def _python_thread():
+    """R's Python thread (started on first use), a ``_Waiter`` that waits for jobs."""
+    waiter = _state["python_thread"]
+    if waiter is None:
+        started = threading.Event()
+        box = []
+
+        def main():
+            box.append(_waiter())
+            started.set()
+            _python_thread_loop(box[0])
+        context = contextvars.copy_context()
+        threading.Thread(target=context.run, args=(main,), name=PYTHON_THREAD_NAME,
+                         daemon=True).start()
+        started.wait()
+        waiter = _state["python_thread"] = box[0]
+    return waiter
+
+
+def _python_thread_loop(waiter):
+    # Signals stay unblocked here: threads and processes started from this thread
+    # inherit its mask. A Ctrl-C the kernel delivers here reaches the main thread's
+    # handler within SERVE_POLL.
+    while not waiter.retired:
+        while waiter.jobs:
+            _run_job(waiter, waiter.jobs.popleft())
+        if waiter.retired:
+            break
+        waiter.wake.acquire()
 
 
 class _Task:
-    __slots__ = ("fn", "args", "description", "thread_name", "done", "result",
+    __slots__ = ("fn", "args", "description", "waiter", "done", "result",
                  "error", "lock", "state", "warnings")
 
-    def __init__(self, fn, args, description):
-        self.fn, self.args, self.description = fn, args, description
-        self.thread_name = threading.current_thread().name
-        self.done = threading.Event()
+    def __init__(self, fn, args, description, waiter):
+        self.fn, self.args, self.description, self.waiter = fn, args, description, waiter
+        self.done = False
         self.result = self.error = None
         self.warnings = []
         self.lock = threading.Lock()
@@ -168,18 +467,27 @@ class _Task:
             self.state = new_state
             return True
 
+    def finish(self):
+        self.done = True
+        self.waiter.post()
+
     def run(self):
         """Run on the main thread; a Ctrl-C reaches the caller and the main thread both."""
         interrupted = None
+        _origins.append(self.waiter)
         try:
             with BUSY:
-                self.result = errors.WARNINGS.isolated(self.fn, self.args, self.warnings)
+                if self.waiter.serving:
+                    self.result = self.fn(*self.args)
+                else:
+                    self.result = errors.WARNINGS.isolated(self.fn, self.args, self.warnings)
         except KeyboardInterrupt as exc:
             self.error = interrupted = exc
         except BaseException as exc:
             self.error = exc
         finally:
-            self.done.set()
+            _origins.pop()
+            self.finish()
         if interrupted is not None:
             raise interrupted
 
@@ -191,60 +499,89 @@ def defer(fn, *args):
 
 
 def run_on_main(fn, args=(), description="an R function", timeout=None):
-    """Run ``fn(*args)`` on the main thread and return its result or raise its error."""
+    """Run ``fn(*args)`` on the main thread and return its result or raise its error.
+
+    While it waits, the calling thread runs the Python calls that ``fn``'s R code
+    makes (they are handed back to it).
+    """
     check_process()
-    if on_main_thread():
+    if threading.get_ident() == _main_ident:
         with BUSY:
             return fn(*args)
-    if _state["stopped"]:
-        raise RShutDownError("R has shut down; it cannot run " + description)
-    task = _Task(fn, args, description)
-    _tasks.append(task)
-    _request_service()
-    limit = _state["timeout"] if timeout is None else timeout
-    if not _wait(task, limit):
-        if task.claim("abandoned"):
-            raise MainThreadTimeout(
-                f"thread {task.thread_name!r} waited {limit:g} s for the main thread "
-                f"to run {description}, but the main thread never reached a point "
-                "where it could run R (it may be blocked in C code such as a long "
-                "BLAS call or a wait inside a C++ library, or busy in R code that does not "
-                "check for interrupts); R is only ever entered on the main thread. "
-                "Raise the limit with pyreticulate.set_timeout().")
-        task.done.wait()
-    for text in task.warnings:
-        warnings.warn(text, errors.RWarning, stacklevel=2)
-    if task.error is not None:
-        raise task.error
-    return task.result
-
-
-def _wait(task, limit):
-    """Wait for ``task``, waking the main thread now and then; False on timeout."""
-    waited, step = 0.0, KICK_AFTER
-    while waited < limit:
-        if task.done.wait(min(step, limit - waited)):
-            return True
-        waited += step
+    waiter = _waiter()
+    saved = waiter.in_user
+    waiter.in_user = False
+    try:
+        if _state["stopped"]:
+            raise RShutDownError("R has shut down; it cannot run " + description)
+        task = _Task(fn, args, description, waiter)
+        _tasks.append(task)
         _request_service()
-        _kick_main()
-        step = min(step * 2, KICK_EVERY)
-    return task.done.is_set()
+        _wait_for(task, waiter, _state["timeout"] if timeout is None else timeout)
+        for text in task.warnings:
+            warnings.warn(text, errors.RWarning, stacklevel=2)
+        if waiter.interrupt and waiter.serving:
+            waiter.interrupt = False
+            raise KeyboardInterrupt
+        if task.error is not None:
+            raise task.error
+        return task.result
+    finally:
+        waiter.in_user = saved
+
+
+def _wait_for(task, waiter, limit):
+    """Wait for ``task``, running handed-back calls and waking the main thread now and
+    then until it is picked up; ``MainThreadTimeout`` if it is not picked up in time."""
+    deadline = time.monotonic() + limit
+    step = KICK_AFTER
+    while True:
+        while waiter.jobs:
+            _run_job(waiter, waiter.jobs.popleft())
+        if task.done:
+            return
+        if task.state != "queued":
+            waiter.wake.acquire()
+            continue
+        if waiter.interrupt and waiter.serving and task.claim("abandoned"):
+            waiter.interrupt = False
+            raise KeyboardInterrupt
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            if task.claim("abandoned"):
+                raise MainThreadTimeout(
+                    f"thread {waiter.name!r} waited {limit:g} s for the main thread "
+                    f"to run {task.description}, but the main thread never reached a point "
+                    "where it could run R (it may be blocked in C code such as a long "
+                    "BLAS call or a wait inside a C++ library, or busy in R code that does not "
+                    "check for interrupts); R is only ever entered on the main thread. "
+                    "Raise the limit with pyreticulate.set_timeout().")
+            continue
+        if not waiter.wake.acquire(True, min(step, remaining)):
+            _request_service()
+            _kick_main()
+            step = min(step * 2, KICK_EVERY)
 
 
 def service(force=False):
     """Run deferred work and queued tasks on the main thread.
 
-    Without ``force`` nothing runs while bridge code is busy; ``force`` is for
-    points known to be safe (R's event loop, a bridge entry with its values
-    protected). A Ctrl-C in a task stops the rest and propagates.
+    Without ``force`` nothing runs while bridge code is busy or while the main
+    thread waits for a handed-off call (that loop serves the queue itself);
+    ``force`` is for points known to be safe (R's event loop, a bridge entry
+    with its values protected). A Ctrl-C in a task stops the rest and propagates.
     """
-    if not on_main_thread() or (_state["busy"] and not force) or _state["closed"]:
+    if threading.get_ident() != _main_ident or _state["closed"] or \
+            ((_state["busy"] or _state["serving"]) and not force):
         return
     while _deferred:
         fn, args = _deferred.popleft()
-        with contextlib.suppress(Exception):
-            fn(*args)
+        _origins.append(HERE)
+        try:
+            with contextlib.suppress(Exception):
+                fn(*args)
+        finally:
+            _origins.pop()
     while _tasks:
         task = _tasks.popleft()
         if task.claim("running"):
@@ -262,7 +599,12 @@ def stop():
         task = _tasks.popleft()
         if task.claim("running"):
             task.error = RShutDownError("R shut down before it could run " + task.description)
-            task.done.set()
+            task.finish()
+    waiter = _state["python_thread"]
+    if waiter is not None:
+        _state["python_thread"] = None
+        waiter.retired = True
+        waiter.post()
 
 
 def close():
@@ -296,13 +638,20 @@ _add_pending_call.argtypes = [_PENDING_FUNC, ctypes.c_void_p]
 _add_pending_call.restype = ctypes.c_int
 
 
+def _wake_main():
+    with contextlib.suppress(RuntimeError):  # already released
+        _main_wake.release()
+
+
 def _request_service():
     _add_pending_call(_pending_call_c, None)
+    _wake_main()
 
 
 def _kick_main():
     """Interrupt a main thread waiting in a blocking Python call so it serves the queue."""
-    if _state["kick_installed"] and not _state["in_r"] and not _state["closed"]:
+    if _state["kick_installed"] and not _state["in_r"] and not _state["serving"] \
+            and not _state["closed"]:
         with contextlib.suppress(OSError, ValueError):
             signal.pthread_kill(_main_ident, WAKE_SIGNAL)
 

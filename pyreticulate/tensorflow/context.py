@@ -1,51 +1,27 @@
-"""R functions that TensorFlow calls from threads of its own.
+"""TensorFlow and the threads R is called from.
 
-``tf.distribute`` runs each replica's function in a thread, inside
-thread-local TensorFlow state: the replica context, the graph being traced,
-eager or graph mode, the replica's device. R runs only on the main thread, so
-such a call is carried over to it (``threads.run_on_main``); ``carry_context``
-takes the caller's TensorFlow state along and re-enters it on the main thread
-around the R function, so ``w * x`` on a mirrored variable inside
-``strategy$run(f)`` sees its replica, as it would in the replica's thread.
+TensorFlow runs Python code on threads of its own: ``tf.data`` producers
+(``from_generator``, ``tf.py_function`` in a ``map``), Keras's data workers,
+``tf.distribute``'s replica threads. When one of them calls R while R's
+Python call waits for it in C (``fit()``, an iterator's ``next``), the main
+thread must serve that R call, so ``install`` (run when TensorFlow is
+imported, ``api.start`` watches for it) tells the runtime to hand Python calls
+made at R's top level to R's Python thread (``threads.expect_foreign_threads``).
+
+TensorFlow's thread-local state (eager or graph mode, the default graph and
+its name and control scopes, device scopes, gradient tapes, the distribution
+strategy and replica context) needs no copying: top-level calls all run on
+R's Python thread, so what one sets (``with(tf$device(...))``,
+``with(tf$GradientTape() %as% tape)``, ``with(strategy$scope())``) the next
+sees; and R code that a TensorFlow thread calls has its Python calls run back
+on that thread, inside its replica context or the graph it traces.
 """
-import contextlib
-import functools
-
 from ..runtime import threads
 
-
-def carry_context(fn, description="an R function"):
-    """``fn`` callable from any thread; R runs on the main thread in the caller's TF state."""
-    @functools.wraps(fn)
-    def call(*args, **kwargs):
-        if threads.on_main_thread():
-            return fn(*args, **kwargs)
-        state = _capture()
-        return threads.run_on_main(_call_in, (state, fn, args, kwargs), description)
-    return call
+LIBRARY = "TensorFlow"
 
 
-def _capture():
-    from tensorflow.python.distribute import device_util, distribute_lib
-    from tensorflow.python.eager import context
-    from tensorflow.python.framework import ops
-    eager = context.executing_eagerly()
-    return {
-        "eager": eager,
-        "graph": None if eager else ops.get_default_graph(),
-        "replica": distribute_lib.get_replica_context(),
-        "device": device_util.current(),
-    }
+def install():
+    """TensorFlow is imported: its threads may call R while R's Python call waits in C."""
+    threads.expect_foreign_threads(LIBRARY)
 
-
-def _call_in(state, fn, args, kwargs):
-    from tensorflow.python.eager import context
-    from tensorflow.python.framework import ops
-    with contextlib.ExitStack() as stack:
-        stack.enter_context(context.eager_mode() if state["eager"]
-                            else state["graph"].as_default())
-        if state["replica"] is not None:
-            stack.enter_context(state["replica"])
-        if state["device"]:
-            stack.enter_context(ops.device(state["device"]))
-        return fn(*args, **kwargs)

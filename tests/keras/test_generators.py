@@ -2,8 +2,8 @@
 pyobjects/feeds.py): fit() over 1,000 batches on the TensorFlow backend without
 deadlock while tf.data reads from its own threads, validation data,
 evaluate() and predict(), several inputs, the end of the data, errors, and
-py_iterator() generators, including the timeout of a consumer the main thread
-cannot serve."""
+py_iterator() generators, a consumer served while R's call waits for it in C,
+and the timeout of one the main thread cannot serve (hand-off off)."""
 import pytest
 
 from helpers.scripts import run_labelled
@@ -18,15 +18,19 @@ batch <- function() {
   list(x, x %*% c(1, -1, 0.5))
 }
 current_thread <- py_eval("lambda: __import__('threading').current_thread().name")
+r_thread <- function() as.integer(basename(Sys.readlink("/proc/thread-self")))
 
-calls <- 0L; collections <- 0L; threads <- character()
+calls <- 0L; collections <- 0L; threads <- character(); python_threads <- character()
 gen <- function() {
   calls <<- calls + 1L
   if (calls %% 50L == 0L) {
     gc()
     collections <<- collections + 1L
   }
-  if (calls %% 100L == 0L) threads <<- c(threads, current_thread())
+  if (calls %% 100L == 0L) {
+    threads <<- c(threads, r_thread() == Sys.getpid())
+    python_threads <<- c(python_threads, current_thread())
+  }
   batch()
 }
 check("backend", keras$config$backend())
@@ -36,6 +40,7 @@ check("thousand_batches_learn", history$metrics$loss[[4]] < history$metrics$loss
 check("thousand_batches_calls", calls - 1000L)
 check("generator_calls_gc", collections >= 20L)
 check("generator_runs_on_the_main_thread", unique(threads))
+check("generator_python_calls_run_on_the_fit_thread", unique(python_threads))
 after <- calls
 Sys.sleep(0.3)
 check("generator_not_called_after_fit", calls - after)
@@ -114,11 +119,13 @@ check("py_iterator_in_fit", length(fit(model, iterator, steps_per_epoch = 20, ep
 
 options(pyreticulate.generator_timeout = 1)
 stuck_source <- function() c(1, 2)
-stuck <- py_iterator(stuck_source)
-dataset <- tf$data$Dataset$from_generator(
-  py_eval("lambda g: (lambda: g)")(stuck),
+from_tf_thread <- function() tf$data$Dataset$from_generator(
+  py_eval("lambda g: (lambda: g)")(py_iterator(stuck_source)),
   output_signature = tf$TensorSpec(shape = shape(2), dtype = tf$float64))
-check("timeout_names_thread_and_function", iter_next(as_iterator(dataset)))
+check("consumer_served_while_next_waits_in_c", iter_next(as_iterator(from_tf_thread())))
+py_run_string("import pyreticulate; pyreticulate.set_hand_off('never')")
+check("timeout_names_thread_and_function", iter_next(as_iterator(from_tf_thread())))
+py_run_string("import pyreticulate; pyreticulate.set_hand_off('auto')")
 options(pyreticulate.generator_timeout = NULL)
 check("usable_after_timeout",
       length(fit(model, gen, steps_per_epoch = 5, epochs = 1, verbose = 0)$metrics$loss))
@@ -149,7 +156,11 @@ def test_generator_may_call_gc(out):
 
 
 def test_generator_runs_on_the_main_thread(out):
-    assert out["generator_runs_on_the_main_thread"] == "MainThread"
+    assert out["generator_runs_on_the_main_thread"] == "TRUE"
+
+
+def test_python_calls_of_a_generator_run_on_the_thread_running_fit(out):
+    assert out["generator_python_calls_run_on_the_fit_thread"] == "pyreticulate-python"
 
 
 def test_generator_is_not_called_after_fit_returns(out):
@@ -210,7 +221,12 @@ def test_py_iterator_as_fit_data(out):
     assert out["py_iterator_in_fit"] == "2"
 
 
+def test_consumer_thread_is_served_while_next_waits_for_it_in_c(out):
+    assert out["consumer_served_while_next_waits_in_c"] == "1 2"
+
+
 def test_consumer_the_main_thread_cannot_serve_times_out_naming_thread_and_function(out):
+    """With hand-off off, R's call waits in C on the main thread: the old limit."""
     message = out["timeout_names_thread_and_function"]
     assert "waited 1 s for the main thread to produce the next value" in message
     assert "R function stuck_source()" in message

@@ -5,7 +5,7 @@ import inspect
 import pytest
 
 import pyreticulate as pr
-from helpers import r_true
+from helpers import at_top_level, handing_off, r_true
 
 
 def check(code):
@@ -94,3 +94,11 @@ def test_pyclass_instance_is_usable_by_python():
 def test_pyclass_needs_named_definitions():
     with pytest.raises(pr.RError, match="named list"):
         pr.r("PyClass('X', list(function(self) 1))")
+
+
+def test_pyclass_is_built_on_the_main_thread_while_r_hands_python_calls_off():
+    """make_class works on R objects itself: it stays on the main thread."""
+    with handing_off():
+        made = at_top_level('local({ Counter <- PyClass("Counter", list(n = 2, '
+                            'twice = function(self) self$n * 2)); Counter()$twice() })')
+    assert made == 4

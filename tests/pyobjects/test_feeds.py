@@ -109,3 +109,14 @@ def test_feed_of_finds_the_feed_of_a_generator():
     feed = feeds.RFeed(step)
     assert feeds.feed_of(feed.generator()) is feed
     assert feeds.feed_of(iter([])) is None
+
+
+def test_fill_from_another_thread_runs_the_step_on_the_main_thread():
+    step, calls = counting()
+    feed = feeds.RFeed(step, capacity=3)
+    worker = threading.Thread(target=feed.fill, name="training-loop")
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.01)
+    assert calls == ["MainThread"] * 3
+    assert [feed.take() for _ in range(3)] == [1, 2, 3]

@@ -11,7 +11,7 @@ import warnings
 import pytest
 
 import pyreticulate as pr
-from helpers import settle
+from helpers import at_top_level, handing_off, settle
 from pyreticulate.libr import capi
 from pyreticulate.runtime import threads
 
@@ -54,13 +54,24 @@ def test_eight_threads_each_making_500_r_calls_get_their_own_results():
     assert results == {k: [k + i for i in range(500)] for k in range(8)}
 
 
+R_THREAD = 'function() as.integer(basename(Sys.readlink("/proc/thread-self")))'
+
+
 def test_r_runs_only_on_the_main_thread():
+    """R's own thread id (Linux's /proc/thread-self, read by R) is the main thread's."""
+    where = pr.r(R_THREAD)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        seen = {pool.submit(where).result(WAIT) for _ in range(10)}
+    assert seen == {threading.main_thread().native_id}
+
+
+def test_python_called_by_r_code_a_worker_called_runs_on_that_worker():
     pr.r('py_run_string("import threading\\ndef thread_name():\\n'
          '    return threading.current_thread().name")')
     where = pr.r("function() py$thread_name()")
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        names = {pool.submit(where).result(WAIT) for _ in range(10)}
-    assert names == {"MainThread"}
+    thread, box = in_thread(where)
+    thread.join(WAIT)
+    assert box == {"value": "bridge-test-worker"}
 
 
 def test_r_callback_from_a_thread_pool_while_the_main_thread_waits_on_the_futures():
@@ -277,3 +288,241 @@ def test_conversion_rules_are_the_same_on_every_thread():
         seen = {pool.submit(read_speed).result(WAIT) for _ in range(8)}
     assert seen == {"5 km/h"}
     assert read_speed() == "5 km/h"
+
+
+# ---- Python calls R makes at its top level, handed to R's Python thread ----------------------
+
+HELPERS = r'''
+import signal, threading, contextvars
+def thread_name():
+    return threading.current_thread().name
+def thread_ident():
+    return threading.get_ident()
+def wait_in_c_for(f, *args):
+    """Start a worker calling f(*args) once this thread waits for it the way C code
+    would: no bytecode runs and the wake-up signal is blocked (a C++ library's wait)."""
+    box, waiting = {}, threading.Event()
+    def work():
+        waiting.wait()
+        try:
+            box["value"] = f(*args)
+        except BaseException as exc:
+            box["error"] = exc
+    worker = threading.Thread(target=work, name="c-waited-worker")
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2})
+    try:
+        worker.start()
+        waiting.set()
+        worker.join()
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR2})
+    return box
+def in_worker(f, *args):
+    """f(*args) on a new thread named 'py-worker' (the caller just joins it)."""
+    box = {}
+    def work():
+        try:
+            box["value"] = f(*args)
+        except BaseException as exc:
+            box["error"] = exc
+    worker = threading.Thread(target=work, name="py-worker")
+    worker.start()
+    worker.join()
+    return box
+def py_level(f, depth):
+    return [threading.current_thread().name] + list(f(depth - 1))
+def boom(message):
+    raise ValueError(message)
+def call_r(f, *args):
+    return f(*args)
+test_var = contextvars.ContextVar("pyreticulate_test_var", default="unset")
+def set_var(value):
+    test_var.set(value)
+def get_var():
+    return test_var.get()
+def set_var_then_call(value, f):
+    test_var.set(value)
+    return f()
+'''
+
+
+@pytest.fixture
+def hand_off():
+    with handing_off():
+        pr.assign("helpers_code", HELPERS)
+        pr.r("py_run_string(helpers_code)")
+        yield
+
+
+def test_python_call_at_r_top_level_runs_on_rs_python_thread(hand_off):
+    assert at_top_level("py$thread_name()") == threads.PYTHON_THREAD_NAME
+
+
+def test_top_level_calls_run_on_one_python_thread(hand_off):
+    idents = {at_top_level("py$thread_ident()") for _ in range(5)}
+    assert len(idents) == 1
+    assert idents != {threading.main_thread().ident}
+
+
+def test_python_call_at_r_top_level_runs_on_the_main_thread_without_hand_off(hand_off):
+    pr.set_hand_off("never")
+    assert at_top_level("py$thread_name()") == "MainThread"
+
+
+def test_r_code_that_python_on_the_main_thread_runs_calls_python_back_on_it(hand_off):
+    assert pr.r("py$thread_name()") == "MainThread"
+
+
+def test_worker_r_call_is_served_while_a_handed_off_call_waits_for_it_in_c(hand_off):
+    box = at_top_level("py$wait_in_c_for(function(x) x * 2, 21)")
+    assert box == {"value": 42}
+
+
+def test_worker_r_call_times_out_when_the_call_waiting_in_c_is_not_handed_off(
+        hand_off, short_timeout):
+    pr.set_hand_off("never")
+    box = at_top_level("py$wait_in_c_for(function(x) x * 2, 21)")
+    assert isinstance(box["error"], pr.MainThreadTimeout)
+    assert "'c-waited-worker'" in str(box["error"])
+
+
+def test_python_calls_of_r_code_a_worker_runs_come_back_to_that_worker(hand_off):
+    box = at_top_level("py$wait_in_c_for(function() py$thread_name())")
+    assert box == {"value": "c-waited-worker"}
+
+
+def test_r_error_in_r_code_run_for_a_worker_reaches_it_as_rerror_with_its_class(hand_off):
+    box = at_top_level('py$wait_in_c_for(function() stop(structure(class = c("deepError", '
+                       '"error", "condition"), list(message = "from R", call = NULL))))')
+    error = box["error"]
+    assert isinstance(error, pr.RError)
+    assert (error.r_class, error.r_message) == (["deepError", "error", "condition"], "from R")
+
+
+def test_python_error_under_r_code_run_for_a_worker_reaches_it_as_that_exception(hand_off):
+    box = at_top_level('py$wait_in_c_for(function() py$boom("bad value"))')
+    assert type(box["error"]) is ValueError
+    assert str(box["error"]) == "bad value"
+
+
+def test_r_error_in_r_code_a_handed_off_call_runs_reaches_r_as_the_original_condition(hand_off):
+    assert at_top_level('tryCatch(py$call_r(function() stop(structure(class = c("mine", '
+                        '"error", "condition"), list(message = "deep", call = NULL)))), '
+                        'mine = function(e) paste("caught", conditionMessage(e)))') == "caught deep"
+
+
+def test_nesting_r_python_four_levels_deep_from_the_top_level_stays_on_one_thread(hand_off):
+    pr.r("r_level <- function(d) if (d == 0) list() else as.list(py$py_level(r_level, d))")
+    assert at_top_level("unlist(r_level(4))") == [threads.PYTHON_THREAD_NAME] * 4
+
+
+def test_nesting_r_python_three_levels_deep_from_a_worker_stays_on_the_worker(hand_off):
+    pr.r("r_level <- function(d) if (d == 0) list() else as.list(py$py_level(r_level, d))")
+    box = at_top_level("py$in_worker(r_level, 3)")
+    assert box == {"value": ["py-worker"] * 3}
+
+
+def test_worker_calls_r_inside_an_r_callback_the_main_thread_runs_while_serving(hand_off):
+    """Top level → Python (R's Python thread) → a worker → R → Python (the worker)
+    → another worker waited for in C → R → Python (that worker)."""
+    box = at_top_level("py$in_worker(function() list(py$thread_name(), "
+                       "py$wait_in_c_for(function() py$thread_name())$value))")
+    assert box == {"value": ["py-worker", "c-waited-worker"]}
+
+
+def test_contextvar_set_by_one_top_level_call_is_seen_by_the_next(hand_off):
+    at_top_level('py$set_var("from R")')
+    assert at_top_level("py$get_var()") == "from R"
+
+
+def test_python_calls_of_r_code_a_worker_runs_see_the_workers_contextvars(hand_off):
+    box = at_top_level('py$in_worker(py$set_var_then_call, "worker value", '
+                       'function() py$get_var())')
+    assert box == {"value": "worker value"}
+
+
+def test_r_warning_under_a_handed_off_call_reaches_r_as_a_warning(hand_off):
+    assert at_top_level('local({ seen <- character(); withCallingHandlers('
+                        'py$call_r(function() { warning("deep warning"); 1 }), '
+                        'warning = function(w) { seen <<- conditionMessage(w); '
+                        'invokeRestart("muffleWarning") }); seen })') == "deep warning"
+
+
+def test_deferred_work_queued_by_a_worker_runs_while_a_handed_off_call_waits(hand_off):
+    pr.r("deferred_runs <- 0L")
+    bump = pr.r("function() deferred_runs <<- deferred_runs + 1L")
+    pr.assign("queue_bump", lambda: threads.defer(bump))
+    at_top_level("py$wait_in_c_for(queue_bump)")
+    assert pr.r("deferred_runs") == 1
+
+
+def test_set_hand_off_names_the_modes_for_a_bad_one():
+    with pytest.raises(ValueError, match="one of 'auto', 'always', 'never', not 'sometimes'"):
+        pr.set_hand_off("sometimes")
+
+
+def test_set_hand_off_leaves_the_mode_unchanged_for_a_bad_one(hand_off):
+    with pytest.raises(ValueError):
+        pr.set_hand_off(True)
+    assert threads.get_hand_off()[:2] == ("always", True)
+
+
+def test_library_with_threads_of_its_own_turns_hand_off_on_in_auto_mode(monkeypatch):
+    monkeypatch.setitem(threads._state, "libraries", [])
+    monkeypatch.setitem(threads._state, "mode", "auto")
+    threads._update_hand_off()
+    assert threads.get_hand_off() == ("auto", False, ())
+    threads.expect_foreign_threads("ThreadedLib")
+    assert threads.get_hand_off() == ("auto", True, ("ThreadedLib",))
+    monkeypatch.undo()
+    threads._update_hand_off()
+
+
+CTRL_C = r'''
+library(pyreticulate)
+py_run_string("
+import signal, threading, time
+import pyreticulate
+pyreticulate.set_hand_off('always')
+def ctrl_c_after(*seconds):
+    for s in seconds:
+        threading.Timer(s, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()
+def thread_ident():
+    return threading.get_ident()
+")
+'''
+
+
+def test_ctrl_c_during_a_long_handed_off_call_is_an_r_interrupt_and_both_stay_usable(script):
+    proc = script(CTRL_C + r'''
+        first <- py$thread_ident()
+        py$ctrl_c_after(0.5)
+        outcome <- tryCatch(py_run_string("while True:\n    pass"),
+                            interrupt = function(e) "interrupted")
+        cat("outcome:", outcome, "\n")
+        cat("after:", py_eval("6 * 7"), sum(1:3), identical(py$thread_ident(), first), "\n")
+    ''')
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-2:] == ["outcome: interrupted ", "after: 42 6 TRUE "]
+
+
+def test_ctrl_c_reaches_the_handed_off_python_code_as_keyboardinterrupt(script):
+    proc = script(CTRL_C + r'''
+        py$ctrl_c_after(0.5)
+        py_run_string("try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    caught = 'KeyboardInterrupt'")
+        cat("caught:", py$caught, "\n")
+    ''')
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "caught: KeyboardInterrupt "
+
+
+def test_second_ctrl_c_leaves_a_call_stuck_in_a_wait_and_interrupts_r_at_once(script):
+    proc = script(CTRL_C + r'''
+        first <- py$thread_ident()
+        py$ctrl_c_after(0.5, 1.5)
+        outcome <- tryCatch(py_run_string("time.sleep(120)"), interrupt = function(e) "interrupted")
+        cat("outcome:", outcome, "\n")
+        cat("after:", py_eval("6 * 7"), identical(py$thread_ident(), first), "\n")
+    ''', timeout=100)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-2:] == ["outcome: interrupted ", "after: 42 FALSE "]

@@ -47,7 +47,8 @@ def out(tmp_path_factory):
 
         thread_of_r <- NULL
         g <- tf_function(function(x) {
-          thread_of_r <<- py_eval("__import__('threading').current_thread().name")
+          thread_of_r <<- as.integer(basename(Sys.readlink("/proc/thread-self"))) == Sys.getpid()
+          thread_of_python <<- py_eval("__import__('threading').current_thread().name")
           x + 1
         }, autograph = FALSE)
         py$g <- g
@@ -63,7 +64,8 @@ def out(tmp_path_factory):
           "    t.join(0.05)",
           sep = "\\n"))
         cat("traced from thread:", py$box$caller, "\\n")
-        cat("R body ran on:", thread_of_r, "\\n")
+        cat("R body ran on the main thread:", thread_of_r, "\\n")
+        cat("Python calls of the R body ran on:", thread_of_python, "\\n")
         cat("value from thread:", py$box$value, "\\n")
 
         devices <- tf$config$list_physical_devices()
@@ -138,7 +140,11 @@ def test_tf_function_needs_an_r_function(out):
 
 def test_tf_function_called_from_another_thread_traces_r_on_the_main_thread(out):
     assert out["traced from thread"] == "tf-worker"
-    assert out["R body ran on"] == "MainThread"
+    assert out["R body ran on the main thread"] == "TRUE"
+
+
+def test_tf_function_traced_on_another_thread_runs_python_calls_of_r_on_that_thread(out):
+    assert out["Python calls of the R body ran on"] == "tf-worker"
 
 
 def test_tf_function_called_from_another_thread_returns_its_value(out):

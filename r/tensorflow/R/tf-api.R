@@ -367,24 +367,22 @@ with.tensorflow.python.eager.context._EagerDeviceContext <- function(data, expr,
 }
 
 # An R function for TensorFlow to call: a Python function with the R
-# function's signature that, called from one of TensorFlow's threads, runs R
-# on the main thread inside that thread's TensorFlow state (replica context,
-# graph, device).
-.tf_callable <- function(f) {
-  helpers <- import("pyreticulate.tensorflow.context", convert = FALSE)
-  py_call(py_get_attr(helpers, "carry_context"), py_func(f), "an R function called by TensorFlow")
-}
+# function's signature. Called from one of TensorFlow's threads, it runs R on
+# the main thread, and the Python calls the R code makes run back on the
+# calling thread, inside its TensorFlow state (replica context, graph, device;
+# pyreticulate/tensorflow/context.py).
+.tf_callable <- function(f) py_func(f)
 
-# strategy$run(fn, ...) with an R `fn`: each replica's call runs on the main
-# thread inside that replica's context.
+# strategy$run(fn, ...) with an R `fn`: each replica's call runs R on the main
+# thread, its Python calls in that replica's context.
 #' R functions in distribution strategies
 #'
 #' @description
 #' `strategy$run(fn, args, kwargs, options)` (and `experimental_run_v2`)
 #' accept an R function `fn`. TensorFlow calls it once for each replica, from
-#' threads of its own; each call runs on R's main thread inside the calling
-#' replica's TensorFlow state (replica context, graph, device), eagerly and
-#' inside [tf_function()]. `args` is an R list of the arguments, passed as a
+#' threads of its own; each call runs R on R's main thread, and the Python
+#' calls it makes run on the calling replica's thread, inside its TensorFlow
+#' state (replica context, graph, device), eagerly and inside [tf_function()]. `args` is an R list of the arguments, passed as a
 #' tuple. Any other name is the strategy's attribute. Create variables inside
 #' `with(strategy$scope(), ...)`: variables created in the replica function do
 #' not get the replica's variable creator.

@@ -1,0 +1,63 @@
+"""Hooks run when a Python module is first imported (pyreticulate/pyobjects/loadhooks.py):
+Python hooks for the layers above, and R hooks, run before the import returns also
+when the import runs on R's Python thread."""
+import sys
+
+import pytest
+
+import pyreticulate as pr
+from helpers import at_top_level, handing_off
+from pyreticulate.pyobjects import loadhooks
+
+
+@pytest.fixture
+def module_dir(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    made = []
+
+    def make(name, source="VALUE = 1\n"):
+        (tmp_path / f"{name}.py").write_text(source)
+        made.append(name)
+        return name
+    yield make
+    for name in made:
+        sys.modules.pop(name, None)
+
+
+def test_python_hook_runs_when_the_module_is_first_imported(module_dir):
+    name = module_dir("pyr_hooked_module_a")
+    seen = []
+    loadhooks.on_import(name, lambda: seen.append(sys.modules[name].VALUE))
+    assert seen == []
+    __import__(name)
+    assert seen == [1]
+
+
+def test_python_hook_runs_at_once_for_a_loaded_module():
+    seen = []
+    loadhooks.on_import("sys", lambda: seen.append("ran"))
+    assert seen == ["ran"]
+
+
+def test_python_hook_registered_twice_runs_once(module_dir):
+    name = module_dir("pyr_hooked_module_b")
+    seen = []
+
+    def hook():
+        seen.append("ran")
+    loadhooks.on_import(name, hook)
+    loadhooks.on_import(name, hook)
+    __import__(name)
+    assert seen == ["ran"]
+
+
+def test_r_hook_runs_before_an_import_on_rs_python_thread_returns(module_dir):
+    """The hook's own Python call (back on the importing thread, which holds the
+    module's import lock) has run when the import statement returns."""
+    name = module_dir("pyr_hooked_module_c")
+    pr.r(f'py_register_load_hook("{name}", function() '
+         'py_run_string("import builtins; builtins.pyr_hook_ran = True"))')
+    with handing_off():
+        at_top_level(f'py_run_string("import {name}, builtins\\n'
+                     'seen = getattr(builtins, \'pyr_hook_ran\', False)")')
+    assert pr.r("py$seen") is True
