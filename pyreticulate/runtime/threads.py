@@ -371,7 +371,8 @@ def _serve_until(job):
         _state["serving"] -= 1
 
 
-def _serve_queue(job):
+def _run_deferred():
+    """Run the deferred work queued for the main thread (its errors are dropped)."""
     while _deferred:
         fn, args = _deferred.popleft()
         _origins.append(HERE)
@@ -380,6 +381,10 @@ def _serve_queue(job):
                 fn(*args)
         finally:
             _origins.pop()
+
+
+def _serve_queue(job):
+    _run_deferred()
     while _tasks:
         task = _tasks.popleft()
         if task.claim("running"):
@@ -574,14 +579,7 @@ def service(force=False):
     if threading.get_ident() != _main_ident or _state["closed"] or \
             ((_state["busy"] or _state["serving"]) and not force):
         return
-    while _deferred:
-        fn, args = _deferred.popleft()
-        _origins.append(HERE)
-        try:
-            with contextlib.suppress(Exception):
-                fn(*args)
-        finally:
-            _origins.pop()
+    _run_deferred()
     while _tasks:
         task = _tasks.popleft()
         if task.claim("running"):

@@ -9,24 +9,12 @@ import struct
 
 from hypothesis import strategies as st
 
+from pyreticulate.testing.strategies import r_string
+
 NAN = "NaN"
 R_NA_BITS = 1954
 
 ATOMIC_TYPES = ("logical", "integer", "double", "complex", "character", "raw")
-
-
-def r_string(text):
-    """An R string literal for any str without NUL (others than printable ASCII as \\U{...})."""
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif 32 <= code < 127:
-            out.append(ch)
-        else:
-            out.append(f"\\U{{{code:x}}}")
-    return '"' + "".join(out) + '"'
 
 
 def _double_bits(values):
