@@ -12,6 +12,8 @@ Both need R code evaluated safely, which is the runtime's job: once the R
 package is loaded, the runtime hands this module its evaluator
 (``use_r_helpers``); before that the element-wise paths are used.
 """
+import re
+
 import numpy as np
 
 from . import capi, text
@@ -251,7 +253,9 @@ def _joined_stretch(part, offset, utf8, marked_bytes):
     ``offset``: each element followed by the separator, mark "UTF-8" (split as UTF-8)
     or "bytes" (split byte by byte; the 1-based positions of the stretch's non-ASCII
     UTF-8 and its "bytes" elements are added to ``utf8`` and ``marked_bytes``, the
-    others stay native). None when no separator fits."""
+    others stay native). A stretch of valid UTF-8 and ``os.fsdecode`` escapes only is
+    encoded in one pass; any other goes element by element through ``text.to_bytes``
+    (which names the element that cannot cross). None when no separator fits."""
     for separator in SEPARATORS:
         joined = separator.join(part)
         if joined.count(separator) == len(part) - 1:
@@ -264,9 +268,13 @@ def _joined_stretch(part, offset, utf8, marked_bytes):
         valid = "\x00" not in joined
     except UnicodeEncodeError:
         valid = False
-    del joined
     if valid:
         return data + sep, separator, "UTF-8"
+    if "\x00" not in joined and text.native_codec() == "utf-8":
+        escaped = _native_escapes(joined, part, offset, utf8)
+        if escaped is not None:
+            return escaped + sep, separator, "bytes"
+    del joined
     encoded = [text.to_bytes(value, offset + i) for i, value in enumerate(part)]
     for i, (data, ce) in enumerate(encoded):
         if ce == text.CE_BYTES:
@@ -274,6 +282,25 @@ def _joined_stretch(part, offset, utf8, marked_bytes):
         elif ce == text.CE_UTF8 and not data.isascii():
             utf8.append(offset + i + 1)
     return b"".join(data + sep for data, _ in encoded), separator, "bytes"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _native_escapes(joined, part, offset, utf8):
+    """The bytes of a stretch whose elements are all valid UTF-8 or ``os.fsdecode``
+    escapes (``text.to_bytes`` would make each UTF-8 or native), in one pass, adding the
+    positions of its non-ASCII UTF-8 elements to ``utf8``; None for any other stretch."""
+    try:
+        data = joined.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return None
+    if text.from_utf8(data) != joined:
+        return None
+    search = _SURROGATE.search
+    utf8.extend(offset + i + 1 for i, value in enumerate(part)
+                if not value.isascii() and search(value) is None)
+    return data
 
 
 def raw_vector(data):

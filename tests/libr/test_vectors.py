@@ -3,6 +3,8 @@ pieces gives the same strings as element by element (docs/conversions.md §9).""
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
@@ -44,3 +46,31 @@ def test_stretches_cover_every_element_once_with_long_ones_alone(small_pieces):
         part = texts[start:stop]
         assert len(part) == 1 or (sum(map(len, part)) + len(part) <= 64
                                   and max(map(len, part)) < 30)
+
+
+_TEXT = st.one_of(st.none(), st.text(st.sampled_from(
+    ["a", "\u00e9", "\U0001f600", "\udce9", "\udcc3", "\udca9", "\ud800", "\x1f"]), max_size=5))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_TEXT, min_size=1, max_size=10).filter(lambda v: any(v)))
+def test_joined_and_element_wise_paths_make_the_same_strings(values):
+    values = values * (vectors.JOINED_FROM // len(values) + 1)
+    try:
+        pr.globalenv["joined_v"] = values
+    except ValueError as exc:
+        joined_error = str(exc)
+    else:
+        joined_error = None
+    saved = vectors.JOINED_FROM
+    vectors.JOINED_FROM = 10**9
+    try:
+        pr.globalenv["single_v"] = values
+    except ValueError as exc:
+        assert joined_error == str(exc)
+        return
+    finally:
+        vectors.JOINED_FROM = saved
+    assert joined_error is None
+    r_true("identical(joined_v, single_v) && identical(Encoding(joined_v), Encoding(single_v)) "
+           "&& identical(lapply(joined_v, charToRaw), lapply(single_v, charToRaw))")

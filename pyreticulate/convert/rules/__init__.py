@@ -4,7 +4,7 @@ Importing this package registers every family with ``registry.REGISTRY``;
 later families take precedence over earlier ones for the same SEXP type or
 Python type: the class-based families (factors, dates, data frames, sparse
 matrices) come after the plain vectors and arrays they refine, and so do names
-(named lists and vectors, before the plain lists and vectors). Attribute-free
+(named lists and vectors), which are asked before the plain lists and vectors. Attribute-free
 vectors, the commonest values, take a shortcut to the scalars rule.
 """
 from . import scalars, callables, references, arrays, names  # noqa: F401  (order matters)

@@ -15,8 +15,9 @@ index of those values; any other unique index → character row names; a
 non-unique index → a warning, automatic row names and the index in
 ``attr(df, "pandas.index")``. Each column's R class and tzone are kept in
 ``DataFrame.attrs["r_columns"]`` and read back for ambiguous columns only
-(all-NA Date or POSIXct columns, tzone "" or a zone pandas does not know). Without pandas a data.frame is a
-dict of columns.
+(all-NA Date or POSIXct columns, tzone "" or a zone pandas does not know). Column names are
+kept as they are (repeated, empty; NA as the label None). Without pandas a
+data.frame is a dict of columns, or an RNamedList when a dict would not keep them all.
 """
 import datetime
 import sys
