@@ -288,8 +288,10 @@ class _Waiter:
         self.retired = False
 
     def post(self):
-        with contextlib.suppress(RuntimeError):  # already released: it will wake anyway
+        try:
             self.wake.release()
+        except RuntimeError:  # already released: it will wake anyway
+            pass
 
 
 def _waiter():
@@ -639,8 +641,10 @@ _add_pending_call.restype = ctypes.c_int
 
 
 def _wake_main():
-    with contextlib.suppress(RuntimeError):  # already released
+    try:
         _main_wake.release()
+    except RuntimeError:  # already released
+        pass
 
 
 def _request_service():
