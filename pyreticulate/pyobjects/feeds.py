@@ -6,8 +6,9 @@ main thread fills, by calling ``step`` (an R function returning
 ``{"done": True}`` at the end or ``{"done": False, "value": v}``); consumers
 only dequeue:
 
-* on the main thread, an empty queue is filled on the spot, reading
-  ``prefetch`` values ahead;
+* on the main thread, or on a thread running a Python call for it (R's
+  Python thread), an empty queue is filled on the spot, reading ``prefetch``
+  values ahead;
 * on another thread (a data pipeline's worker threads), the consumer asks
   the main thread to fill the queue at its next safe point (``threads.defer``)
   and waits. While a library waits for the value in its own C++ code the main
@@ -117,8 +118,12 @@ class RFeed:
             self._ready.notify_all()
 
     def take(self):
-        """The next value, ``END``, or the error ``step`` raised."""
-        if threads.on_main_thread():
+        """The next value, ``END``, or the error ``step`` raised.
+
+        The main thread, and a thread running a Python call for it (R waits for
+        that call, so the main thread serves it), fill an empty queue on the spot.
+        """
+        if threads.runs_for_main():
             if not self._items and not self.done:
                 self.fill(self.prefetch + 1)
                 if not self._items and not self.done:

@@ -288,8 +288,10 @@ class _Waiter:
         self.retired = False
 
     def post(self):
-        with contextlib.suppress(RuntimeError):  # already released: it will wake anyway
+        try:
             self.wake.release()
+        except RuntimeError:  # already released: it will wake anyway
+            pass
 
 
 def _waiter():
@@ -329,19 +331,22 @@ def _run_job(waiter, job):
     interrupt arrives inside the call or at its return, never in this machinery."""
     waiter.serving += 1
     saved = waiter.in_user
-    try:
+    if waiter.interrupt:  # a Ctrl-C came before the call started
+        job.error = KeyboardInterrupt()
+    else:
         try:
-            waiter.in_user = True
-            value = job.fn(*job.args, **job.kwargs)
-        except BaseException as exc:
+            try:
+                waiter.in_user = True
+                value = job.fn(*job.args, **job.kwargs)
+            except BaseException as exc:
+                waiter.in_user = saved
+                job.error = exc
+            else:
+                waiter.in_user = saved
+                job.value = value
+        except BaseException as exc:  # an interrupt that arrived as the call returned
             waiter.in_user = saved
             job.error = exc
-        else:
-            waiter.in_user = saved
-            job.value = value
-    except BaseException as exc:  # an interrupt that arrived as the call returned
-        waiter.in_user = saved
-        job.error = exc
     waiter.serving -= 1
     waiter.interrupt = False
     job.done = True
@@ -637,8 +642,10 @@ _add_pending_call.restype = ctypes.c_int
 
 
 def _wake_main():
-    with contextlib.suppress(RuntimeError):  # already released
+    try:
         _main_wake.release()
+    except RuntimeError:  # already released
+        pass
 
 
 def _request_service():

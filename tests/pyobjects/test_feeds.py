@@ -6,7 +6,10 @@ import types
 
 import pytest
 
+import pyreticulate as pr
+from helpers import at_top_level, handing_off
 from pyreticulate.pyobjects import feeds
+from pyreticulate.runtime import threads
 
 
 def counting(limit=None, fail_at=None):
@@ -120,3 +123,15 @@ def test_fill_from_another_thread_runs_the_step_on_the_main_thread():
         worker.join(0.01)
     assert calls == ["MainThread"] * 3
     assert [feed.take() for _ in range(3)] == [1, 2, 3]
+
+
+def test_consumer_running_a_call_for_the_main_thread_fills_the_queue_itself():
+    """R's Python thread reading a py_iterator: the R function runs as an R call that
+    thread waits for, so the Python calls the R function makes run on it."""
+    pr.r('py_run_string("import threading\\ndef thread_name():\\n'
+         '    return threading.current_thread().name")')
+    pr.r('feed_values <- local({ i <- 0L; py_iterator(function() { i <<- i + 1L; '
+         'if (i > 2L) NULL else paste(i, py$thread_name()) }) })')
+    with handing_off():
+        assert at_top_level("unlist(import_builtins()$list(feed_values))") == [
+            f"1 {threads.PYTHON_THREAD_NAME}", f"2 {threads.PYTHON_THREAD_NAME}"]
