@@ -13,40 +13,48 @@ from ..libr.protect import protected
 from ..runtime.handles import RObject
 from ..convert.registry import REGISTRY
 from .arguments import as_flag, as_string, result, target, user_code
-from .crossing import entry
+from .crossing import entry, reporting_entry
 
 
 @entry
 def last_error():
-    """The fields of ``py_last_error()`` (R adds ``r_call`` and a missing ``r_trace``)."""
-    last = errors.LAST_ERROR.value
-    if last is None:
+    """The fields of ``py_last_error()`` (R adds ``r_call`` and a missing ``r_trace``),
+    made now from the exception kept (``errors.LAST_ERROR``), whatever its ``str()`` does."""
+    exc = errors.LAST_ERROR.exception
+    if exc is None:
         return capi.lib.R_NilValue
-    exc = last["exception"]
     frames = _user_frames(exc.__traceback__)
-    r_class = getattr(exc, "r_class", None) or \
+    r_class = _strings(getattr(exc, "r_class", None)) or \
         proxies.filtered_class_names(type(exc))
     fields = {
         "type": type(exc).__name__,
-        "value": str(exc),
+        "value": errors.exception_str(exc),
         "traceback": frames,
         "message": "".join(_report(exc, frames, set())),
         "r_class": list(r_class),
-        "r_trace": list(getattr(exc, "r_trace", None) or []),
+        "r_trace": _strings(getattr(exc, "r_trace", None)),
     }
     trace = _chained_r_trace(exc)
     lib = capi.lib
     with protected() as keep:
         out = keep(lib.Rf_allocVector(capi.VECSXP, len(fields) + 2))
         for i, value in enumerate(fields.values()):
-            lib.SET_VECTOR_ELT(out, i, vectors.str_vector(value) if isinstance(value, list)
-                               else capi.mkstring(value))
+            lib.SET_VECTOR_ELT(out, i, vectors.str_vector([errors.r_text(v) for v in value])
+                               if isinstance(value, list) else capi.mkstring(errors.r_text(value)))
         lib.SET_VECTOR_ELT(out, len(fields), REGISTRY.wrap(exc, True))
         lib.SET_VECTOR_ELT(out, len(fields) + 1,
                            trace.sexp if trace is not None else lib.R_NilValue)
         lib.Rf_setAttrib(out, lib.R_NamesSymbol,
                          vectors.str_vector([*fields, "exception", "trace"]))
         return out
+
+
+def _strings(value):
+    """An exception attribute meant to hold strings (``r_class``, ``r_trace``), as a list
+    of str, or [] when it holds anything else."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        return []
+    return list(value)
 
 
 def _report(exc, frames, seen):
@@ -63,10 +71,10 @@ def _report(exc, frames, seen):
         lines += [*_report(earlier, _user_frames(earlier.__traceback__), seen), link]
     if frames:
         lines += ["Traceback (most recent call last):\n", *frames]
-    return lines + traceback.format_exception_only(type(exc), exc)
+    return lines + errors.exception_lines(exc)
 
 
-@entry
+@reporting_entry
 def exception_trace(x, make_trace):
     """The R trace of a Python exception that reached R: its ``trace`` attribute, which is
     set the first time it reached R: the R trace of the exception it was raised from (its

@@ -137,6 +137,9 @@ extern int R_interrupts_suspended;
 extern Rboolean R_Interactive;
 extern Rboolean R_Visible;
 extern int R_wait_usec;
+extern uintptr_t R_CStackLimit;
+extern uintptr_t R_CStackStart;
+extern int R_CStackDir;
 void R_dot_Last(void);
 
 extern void (*ptr_R_ProcessEvents)(void);
@@ -235,6 +238,14 @@ def charsxp_str(c):
         return ffi.string(lib.Rf_translateCharUTF8(c)).decode("utf-8")
     raw = ffi.unpack(lib.R_CHAR(c), lib.LENGTH(c))
     return raw.decode("utf-8", "surrogateescape")
+
+
+def charsxp_text(c):
+    """A CHARSXP as readable text: like ``charsxp_str``, but bytes that are not UTF-8
+    are shown as ``\\xff`` (for messages; ``charsxp_str`` keeps them, as surrogates)."""
+    if lib.Rf_getCharCE(c) == CE_LATIN1:
+        return charsxp_str(c)
+    return ffi.unpack(lib.R_CHAR(c), lib.LENGTH(c)).decode("utf-8", "backslashreplace")
 
 
 def mkstring(text):

@@ -70,7 +70,7 @@ def _condition(exc, env, keep):
     condition = keep(lib.Rf_allocVector(capi.VECSXP, 2))
     limit = _warning_length()
     lib.SET_VECTOR_ELT(condition, 0, capi.mkstring(
-        errors.trim_middle(errors.exception_message(exc), limit - 60)
+        errors.trim_middle(errors.r_text(errors.exception_message(exc)), limit - 60)
         + "\nRun `py_last_error()` for details."))
     lib.Rf_setAttrib(condition, lib.R_NamesSymbol, vectors.str_vector(["message", "call"]))
     lib.Rf_setAttrib(condition, lib.R_ClassSymbol, lib.Rf_getAttrib(env, lib.R_ClassSymbol))
