@@ -150,7 +150,7 @@ def _signal_for_exception(exc, collected):
         errors.LAST_ERROR.record(exc)
         original = errors.original_condition(exc)
         if original is not None:
-            errors.RESIGNALLED.remember(original, exc)
+            errors.RESIGNALLED.remember(original, exc, evaluation.evaluations_running() - 1)
             return _signal("error", original.sexp, lib.R_NilValue, collected,
                            origin=f"condition {capi.address(original.sexp)}")
         with protected() as keep:

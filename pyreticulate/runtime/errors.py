@@ -87,34 +87,45 @@ class Resignalled:
     When such a condition leaves R for Python again (the R function Python called
     did not handle it), Python gets that same exception back, with its traceback
     and chain, instead of a new ``RError``: so the last error seen from R still
-    holds what Python did with it (as reticulate re-raises the exception). Only
-    the most recent ones are kept.
+    holds what Python did with it (as reticulate re-raises the exception).
+
+    An entry is kept only while the evaluation it was re-signalled in runs (its
+    ``depth`` among the Python → R evaluations in progress): when that one ends, the
+    condition has come back to Python or R has handled it, and the exception, its
+    traceback and the locals of its frames are let go (``release``). At most
+    ``LIMIT`` are kept in any case.
     """
 
     LIMIT = 16
 
     def __init__(self):
-        self._by_condition = collections.OrderedDict()
+        self.entries = collections.OrderedDict()
 
     @staticmethod
     def _key(sexp):
         return int(ffi.cast("uintptr_t", sexp))
 
-    def remember(self, condition, exc):
-        """``condition`` (an ``RObject``) is re-signalled in R for ``exc``."""
+    def remember(self, condition, exc, depth):
+        """``condition`` (an ``RObject``) is re-signalled in R for ``exc``, inside the
+        evaluation at ``depth``."""
         key = self._key(condition.sexp)
-        self._by_condition.pop(key, None)
-        self._by_condition[key] = (condition, exc)
-        while len(self._by_condition) > self.LIMIT:
-            self._by_condition.popitem(last=False)
+        self.entries.pop(key, None)
+        self.entries[key] = (condition, exc, depth)
+        while len(self.entries) > self.LIMIT:
+            self.entries.popitem(last=False)
 
     def exception_for(self, sexp):
         """The exception ``sexp`` (a condition) was last re-signalled for, or None."""
-        entry = self._by_condition.get(self._key(sexp))
+        entry = self.entries.get(self._key(sexp))
         return entry[1] if entry is not None else None
 
+    def release(self, depth):
+        """The evaluation at ``depth`` has ended: forget what was re-signalled inside it."""
+        for key in [key for key, entry in self.entries.items() if entry[2] >= depth]:
+            del self.entries[key]
+
     def clear(self):
-        self._by_condition.clear()
+        self.entries.clear()
 
 
 RESIGNALLED = Resignalled()

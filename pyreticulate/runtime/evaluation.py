@@ -169,10 +169,20 @@ def evaluate(expr, env, keep):
         if record.deferred:
             errors.WARNINGS.add_deferred(record.deferred)
         if failed:
-            raise _failure(record, interrupts.requests() != requests)
+            failure = _failure(record, interrupts.requests() != requests)
+            if errors.RESIGNALLED.entries:
+                errors.RESIGNALLED.release(depth)
+            raise failure
+        if errors.RESIGNALLED.entries:
+            errors.RESIGNALLED.release(depth)
         if interrupts.take_pending():
             raise KeyboardInterrupt()
         return value
+
+
+def evaluations_running():
+    """How many evaluations (Python → R) are in progress, nested in one another."""
+    return len(_records)
 
 
 def _try_eval_bare(expr, env):

@@ -370,3 +370,164 @@ def test_rerror_of_an_r_error_has_its_rlang_trace():
         f()
     pr.globalenv["rapi_traced"] = info.value.trace
     r_true('inherits(rapi_traced, "rlang_trace")')
+
+
+# --- exceptions whatever their message ---------------------------------------------
+
+ODD_EXCEPTIONS = '''py_run_string("
+class StrRaises(Exception):
+    def __str__(self):
+        raise ValueError('no str for you')
+
+class StrBytes(Exception):
+    def __str__(self):
+        return b'bytes'
+
+class StrInt(Exception):
+    def __str__(self):
+        return 42
+
+class StrSubclass(str):
+    pass
+
+class StrReturnsSubclass(Exception):
+    def __str__(self):
+        return StrSubclass('from a str subclass')
+
+")'''
+
+PY_EXCEPTION_TAIL = ["python.builtin.Exception", "python.builtin.BaseException",
+                     "python.builtin.object", "error", "condition"]
+
+
+def caught(code):
+    """Class vector and message of the R condition for the Python error ``code`` raises."""
+    pr.r(ODD_EXCEPTIONS)
+    return pr.r(f'tryCatch(py_run_string("{code}"), error = function(e) '
+                'list(class(e), conditionMessage(e), validUTF8(conditionMessage(e))))')
+
+
+def test_exception_with_a_nul_in_its_message_keeps_its_class_and_shows_nul_escaped():
+    classes, message, valid = caught(r"raise ValueError('a\\x00b')")
+    assert classes == ["python.builtin.ValueError", *PY_EXCEPTION_TAIL]
+    assert message.startswith("ValueError: a\\0b\n")
+    assert valid is True
+
+
+def test_exception_with_lone_surrogates_gives_a_valid_utf8_message_with_them_escaped():
+    classes, message, valid = caught(r"raise ValueError('x\\udc80y')")
+    assert classes[0] == "python.builtin.ValueError"
+    assert message.startswith("ValueError: x\\udc80y\n")
+    assert valid is True
+
+
+def test_exception_whose_str_raises_keeps_its_class_with_a_placeholder_naming_the_failure():
+    classes, message, _ = caught("raise StrRaises('q')")
+    assert classes == ["__main__.StrRaises", *PY_EXCEPTION_TAIL]
+    assert message.startswith(
+        "StrRaises: <exception str() failed: ValueError: no str for you>\n")
+
+
+def test_exception_whose_str_returns_bytes_keeps_its_class_naming_the_problem():
+    classes, message, _ = caught("raise StrBytes('q')")
+    assert classes[0] == "__main__.StrBytes"
+    assert message.startswith("StrBytes: <exception str() failed: TypeError: "
+                              "__str__ returned non-string (type bytes)>\n")
+
+
+def test_exception_whose_str_returns_an_int_keeps_its_class_naming_the_problem():
+    classes, message, _ = caught("raise StrInt('q')")
+    assert classes[0] == "__main__.StrInt"
+    assert "__str__ returned non-string (type int)" in message
+
+
+def test_exception_whose_str_returns_a_str_subclass_gives_its_text():
+    classes, message, _ = caught("raise StrReturnsSubclass()")
+    assert classes[0] == "__main__.StrReturnsSubclass"
+    assert message.startswith("StrReturnsSubclass: from a str subclass\n")
+
+
+@pytest.mark.parametrize("code, value", [
+    ("raise StrRaises('q')", "<exception str() failed: ValueError: no str for you>"),
+    ("raise StrBytes('q')",
+     "<exception str() failed: TypeError: __str__ returned non-string (type bytes)>"),
+    (r"raise ValueError('a\\x00b')", "a\\0b"),
+    (r"raise ValueError('x\\udc80y')", "x\\udc80y"),
+])
+def test_py_last_error_works_after_an_exception_with_an_odd_message(code, value):
+    caught(code)
+    last = pr.r("py_last_error()")
+    assert last["value"] == value
+    assert value in last["message"]
+    assert "Traceback" in last["message"]
+
+
+def test_exception_whose_r_condition_cannot_be_made_keeps_its_class(monkeypatch):
+    from pyreticulate.convert.registry import REGISTRY
+
+    def failing_wrap(obj, convert, hint=None):
+        raise MemoryError("no room for a proxy")
+    monkeypatch.setattr(REGISTRY, "wrap", failing_wrap)
+    classes, message = pr.r('tryCatch(py_run_string("raise KeyError(7)"), '
+                            'error = function(e) list(class(e), conditionMessage(e)))')
+    monkeypatch.undo()
+    assert classes == ["python.builtin.KeyError", "python.builtin.LookupError",
+                       *PY_EXCEPTION_TAIL]
+    assert message == ("KeyError: 7\n(its R condition could not be made: "
+                       "MemoryError: no room for a proxy)")
+
+
+def test_exception_message_gives_a_placeholder_where_str_fails():
+    class Unprintable(Exception):
+        def __str__(self):
+            raise RuntimeError("broken")
+    assert errors.exception_message(Unprintable()) == (
+        f"{__name__}.{Unprintable.__qualname__}: "
+        "<exception str() failed: RuntimeError: broken>")
+
+
+def test_r_text_escapes_nul_and_lone_surrogates():
+    assert errors.r_text("a\x00b\udcffc\u00e9") == "a\\0b\\udcffc\u00e9"
+
+
+# --- R conditions whatever their message -------------------------------------------
+
+@pytest.mark.parametrize("message, text", [
+    ("NULL", ""), ("character()", ""), ("42", "42"), ('c("first", "second")', "first\nsecond"),
+    ("NA_character_", "NA"), ("list(1)", "<the condition's message is a list, not a string>"),
+])
+def test_r_condition_with_an_odd_message_is_rerror_keeping_class_and_text(message, text):
+    f = pr.r(f'function() stop(structure(class = c("oddError", "error", "condition"), '
+             f'list(message = {message}, call = NULL)))')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_class == ["oddError", "error", "condition"]
+    assert info.value.r_message == text
+
+
+def test_r_condition_whose_message_method_fails_is_rerror_naming_the_failure():
+    # (stop() and signalCondition() call conditionMessage() themselves: the abort
+    # restart hands the condition over as it is.)
+    pr.r('conditionMessage.unreadableError <- function(c) stop("no message for you")')
+    f = pr.r('function() invokeRestart("abort", structure(class = c("unreadableError", '
+             '"error", "condition"), list(message = "hidden", call = NULL)))')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_class == ["unreadableError", "error", "condition"]
+    assert info.value.r_message == "<conditionMessage() failed: no message for you>"
+
+
+def test_r_condition_with_bytes_that_are_not_utf8_is_rerror_with_them_escaped():
+    f = pr.r('function() stop(rawToChar(as.raw(c(0x61, 0xff, 0x62))))')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_message == "a\\xffb"
+
+
+def test_r_condition_with_an_odd_message_reaches_r_again_as_the_original_condition():
+    assert pr.r('''local({
+        odd <- structure(class = c("oddError", "error", "condition"),
+                         list(message = 42, call = NULL))
+        tryCatch(py$call_it(function() stop(odd)),
+                 oddError = function(e) list(class(e), e$message))
+    })''') == [["oddError", "error", "condition"], 42.0]
