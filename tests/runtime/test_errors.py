@@ -2,12 +2,13 @@
 the original condition re-signalled in R, warnings, and a usable session after
 every kind of failure."""
 import gc
+import tracemalloc
 import warnings
 
 import pytest
 
 import pyreticulate as pr
-from helpers import r_true
+from helpers import r_true, settle
 from pyreticulate.runtime import errors
 
 MY_ERROR = ('structure(class = c("myError", "error", "condition"), '
@@ -462,21 +463,6 @@ def test_py_last_error_works_after_an_exception_with_an_odd_message(code, value)
     assert "Traceback" in last["message"]
 
 
-def test_exception_whose_r_condition_cannot_be_made_keeps_its_class(monkeypatch):
-    from pyreticulate.convert.registry import REGISTRY
-
-    def failing_wrap(obj, convert, hint=None):
-        raise MemoryError("no room for a proxy")
-    monkeypatch.setattr(REGISTRY, "wrap", failing_wrap)
-    classes, message = pr.r('tryCatch(py_run_string("raise KeyError(7)"), '
-                            'error = function(e) list(class(e), conditionMessage(e)))')
-    monkeypatch.undo()
-    assert classes == ["python.builtin.KeyError", "python.builtin.LookupError",
-                       *PY_EXCEPTION_TAIL]
-    assert message == ("KeyError: 7\n(its R condition could not be made: "
-                       "MemoryError: no room for a proxy)")
-
-
 def test_exception_message_gives_a_placeholder_where_str_fails():
     class Unprintable(Exception):
         def __str__(self):
@@ -531,3 +517,65 @@ def test_r_condition_with_an_odd_message_reaches_r_again_as_the_original_conditi
         tryCatch(py$call_it(function() stop(odd)),
                  oddError = function(e) list(class(e), e$message))
     })''') == [["oddError", "error", "condition"], 42.0]
+
+
+# --- what the error cache keeps ----------------------------------------------------
+
+LOCAL_BYTES = 1 << 20
+
+
+def held_after(run):
+    """Bytes of Python memory ``run()`` leaves allocated once both collectors ran."""
+    settle()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        run()
+        settle()
+        return tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+
+
+def test_rerrors_caught_in_python_do_not_keep_the_locals_of_their_frames_alive():
+    refuse = pr.r('function() stop("refused")')
+
+    def catch_one():
+        local = bytearray(LOCAL_BYTES)  # noqa: F841  (kept alive by the frame)
+        try:
+            refuse()
+        except pr.RError:
+            pass
+    catch_one()
+    held = held_after(lambda: [catch_one() for _ in range(300)])
+    assert held < 16 * LOCAL_BYTES, f"{held / LOCAL_BYTES:.0f} MB still held"
+
+
+def test_python_errors_caught_in_r_keep_only_the_last_ones_frames_alive():
+    pr.r('py_run_string("def raise_with_local():\\n    local = bytearray(1 << 20)\\n'
+         '    raise ValueError(\'refused\')\\n")')
+    run = 'for (i in 1:300) tryCatch(py$raise_with_local(), error = function(e) NULL)'
+    held = held_after(lambda: pr.r(run))
+    assert held < 16 * LOCAL_BYTES, f"{held / LOCAL_BYTES:.0f} MB still held"
+    assert pr.r("py_last_error()$type") == "ValueError"
+
+
+def test_r_errors_through_python_frames_do_not_keep_their_locals_alive():
+    pr.r('py_run_string("def call_with_local(f):\\n    local = bytearray(1 << 20)\\n'
+         '    return f()\\n")')
+    run = ('for (i in 1:300) tryCatch(py$call_with_local(function() stop("refused")), '
+           'error = function(e) NULL)')
+    held = held_after(lambda: pr.r(run))
+    assert held < 16 * LOCAL_BYTES, f"{held / LOCAL_BYTES:.0f} MB still held"
+
+
+def test_the_condition_of_a_recent_rerror_is_found_by_its_marker_once_the_rerror_is_gone():
+    refuse = pr.r(f"function() stop({MY_ERROR})")
+    try:
+        refuse()
+    except pr.RError as exc:
+        text = str(exc)
+    gc.collect()
+    found = errors.original_condition(ValueError(f"wrapped: {text}"))
+    pr.globalenv["found_condition"] = found
+    r_true('inherits(found_condition, "myError") && identical(found_condition$extra, 42)')
