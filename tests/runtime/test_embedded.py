@@ -460,12 +460,22 @@ def test_ctrl_c_during_start_up_reaches_the_hosts_own_handler_afterwards(tmp_pat
                                         "handler kept: True"]
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.15, 0.3, 0.6])
-def test_ctrl_c_at_any_moment_of_start_up_leaves_r_usable(tmp_path, delay):
+@pytest.mark.parametrize("marker, delay", [("READY", 0.0), ("READY", 0.4), ("R UP", 0.0),
+                                           ("R UP", 0.1), ("R UP", 0.25)])
+def test_ctrl_c_at_any_moment_of_start_up_leaves_r_usable(tmp_path, marker, delay):
+    """SIGINT from outside, ``delay`` seconds after the process prints ``marker``: READY
+    before start-up, R UP once R's own initialisation has returned."""
     source = tmp_path / "program.py"
     source.write_text(textwrap.dedent("""
+        import rpy2.rinterface as ri
         import pyreticulate as pr
         from pyreticulate.runtime import embedded
+        initr = ri.initr
+        def initr_then_tell(*args, **kwargs):
+            status = initr(*args, **kwargs)
+            print("R UP", flush=True)
+            return status
+        ri.initr = initr_then_tell
         print("READY", flush=True)
         for attempt in range(3):
             try:
@@ -484,7 +494,11 @@ def test_ctrl_c_at_any_moment_of_start_up_leaves_r_usable(tmp_path, delay):
                             stderr=subprocess.PIPE, text=True, cwd=str(tmp_path),
                             env={**os.environ, "PYTHONPATH": ROOT})
     try:
-        assert proc.stdout.readline() == "READY\n"
+        seen = []
+        while marker + "\n" not in seen:
+            line = proc.stdout.readline()
+            assert line, f"ended before {marker}: {proc.stderr.read()}"
+            seen.append(line)
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=TIMEOUT)
