@@ -93,7 +93,8 @@ def test_pure_python_recursion_under_nested_calls_keeps_its_own_message():
 def test_recursion_with_a_raised_limit_stops_before_r_runs_out_of_c_stack(script):
     out = labelled(script('''
         suppressPackageStartupMessages(library(pyreticulate))
-        py_run_string("import sys\\nsys.setrecursionlimit(200000)\\ndef down(f, n):\\n    return f(n)")
+        py_run_string(paste("import sys", "sys.setrecursionlimit(200000)",
+                            "def down(f, n):", "    return f(n)", sep = "\\n"))
         recurse <- function(n) py$down(recurse, n + 1)
         e <- tryCatch(recurse(1), error = function(e) e)
         cat("class:", class(e)[1], "\\n")
