@@ -126,7 +126,7 @@ def _run_busy(fn, args, check):
             node = lib.CDR(node)
         result = fn(*values)
     except BaseException as exc:
-        return _signal_for_exception(exc, errors.WARNINGS.leave(frame))
+        return _signal_for_exception(exc, errors.WARNINGS.leave(frame), check)
     collected = errors.WARNINGS.leave(frame)
     try:
         if collected or threads.pending():
@@ -137,17 +137,20 @@ def _run_busy(fn, args, check):
                     result = _signal("value", lib.R_NilValue, result, collected)
         return result
     except BaseException as exc:
-        return _signal_for_exception(exc, collected)
+        return _signal_for_exception(exc, collected, check)
 
 
-def _signal_for_exception(exc, collected):
+def _signal_for_exception(exc, collected, last=True):
+    """The ``.pyr_signal`` for ``exc``; ``last``: it becomes ``py_last_error()`` (not for a
+    reporting entry's own failure, which R ignores)."""
     lib = capi.lib
     try:
         if isinstance(exc, KeyboardInterrupt):
             return _signal("interrupt", lib.R_NilValue, lib.R_NilValue, collected)
         if isinstance(exc, threads.ForkedProcessError):
             return _signal("error", _plain_error(str(exc)), lib.R_NilValue, collected)
-        errors.LAST_ERROR.record(exc)
+        if last:
+            errors.LAST_ERROR.record(exc)
         original = errors.original_condition(exc)
         if original is not None:
             errors.RESIGNALLED.remember(original, exc, evaluation.evaluations_running() - 1)

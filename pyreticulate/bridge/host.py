@@ -24,15 +24,14 @@ def last_error():
     if exc is None:
         return capi.lib.R_NilValue
     frames = _user_frames(exc.__traceback__)
-    r_class = _strings(getattr(exc, "r_class", None)) or \
-        proxies.filtered_class_names(type(exc))
+    r_class = _strings(_attribute(exc, "r_class")) or proxies.filtered_class_names(type(exc))
     fields = {
         "type": type(exc).__name__,
         "value": errors.exception_str(exc),
         "traceback": frames,
         "message": "".join(_report(exc, frames, set())),
         "r_class": list(r_class),
-        "r_trace": _strings(getattr(exc, "r_trace", None)),
+        "r_trace": _strings(_attribute(exc, "r_trace")),
     }
     trace = _chained_r_trace(exc)
     lib = capi.lib
@@ -47,6 +46,14 @@ def last_error():
         lib.Rf_setAttrib(out, lib.R_NamesSymbol,
                          vectors.str_vector([*fields, "exception", "trace"]))
         return out
+
+
+def _attribute(exc, name):
+    """``getattr(exc, name, None)``, None also when the attribute lookup fails."""
+    try:
+        return getattr(exc, name, None)
+    except Exception:
+        return None
 
 
 def _strings(value):
@@ -83,20 +90,28 @@ def exception_trace(x, make_trace):
     exc, _ = target(x)
     if not isinstance(exc, BaseException):
         raise TypeError("exception_trace() needs a Python exception")
-    if not user_code(hasattr, exc, "trace"):
+    if not user_code(_has_attribute, exc, "trace"):
         trace = _chained_r_trace(exc) or evaluation.call_function(make_trace)
         try:
             exc.trace = trace
-        except (AttributeError, TypeError):
+        except Exception:
             return trace.sexp
-    return result(user_code(getattr, exc, "trace"), True)
+    return result(user_code(_attribute, exc, "trace"), True)
+
+
+def _has_attribute(exc, name):
+    """``hasattr(exc, name)``, False also when the attribute lookup fails."""
+    try:
+        return hasattr(exc, name)
+    except Exception:
+        return False
 
 
 def _chained_r_trace(exc):
     """The R trace (an ``RObject``) of the first exception in ``exc``'s chain that has
     one (a Python exception that reached R, or an ``RError``), or None."""
     for current in errors.exception_chain(exc):
-        trace = getattr(current, "trace", None)
+        trace = _attribute(current, "trace")
         if isinstance(trace, RObject):
             return trace
     return None

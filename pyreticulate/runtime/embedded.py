@@ -293,13 +293,18 @@ def _start_embedded_r(home, interactive, args):
     try:
         ri.initr(interactive=interactive, _c_stack_limit=0)
     except KeyboardInterrupt:
-        # Only between rpy2 putting Python's handler back and hold() below: R and
-        # rpy2 are set up by then, so it is delivered when start-up ends.
+        # Only once rpy2 has put Python's handler back: R and rpy2 are set up by
+        # then, so it is delivered when start-up ends.
         if not _r_initialised():
             raise
         _sigint.held = True
     finally:
-        _sigint.hold()
+        while True:     # (a Ctrl-C can still surface until hold() has run)
+            try:
+                _sigint.hold()
+                break
+            except KeyboardInterrupt:
+                _sigint.held = True
     _restore_library_path(library_path)
     atexit.unregister(ri.endr)
     check_one_libr(loaded_libraries())

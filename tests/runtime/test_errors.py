@@ -395,6 +395,10 @@ class StrReturnsSubclass(Exception):
     def __str__(self):
         return StrSubclass('from a str subclass')
 
+class AttributesRaise(Exception):
+    def __getattr__(self, name):
+        raise RuntimeError('no attribute ' + name)
+
 ")'''
 
 PY_EXCEPTION_TAIL = ["python.builtin.Exception", "python.builtin.BaseException",
@@ -454,6 +458,7 @@ def test_exception_whose_str_returns_a_str_subclass_gives_its_text():
      "<exception str() failed: TypeError: __str__ returned non-string (type bytes)>"),
     (r"raise ValueError('a\\x00b')", "a\\0b"),
     (r"raise ValueError('x\\udc80y')", "x\\udc80y"),
+    ("raise AttributesRaise('odd')", "odd"),
 ])
 def test_py_last_error_works_after_an_exception_with_an_odd_message(code, value):
     caught(code)
