@@ -5,24 +5,45 @@ An entry receives R values, runs Python and returns an R value; it never
 raises into R. A Python exception, an R condition that crossed Python, an
 interrupt or R warnings collected on the way come back as a ``.pyr_signal``
 list that the R side re-signals (``.pyr_raise`` in r/pyreticulate/R/py-bridge.R).
+
+Every exception keeps its class on the way: when its R condition cannot be made
+the usual way, a plain one with the same class vector is (``_plain_condition``).
+An entry nested in another (R -> Python -> R -> Python) refuses to run within
+``RECURSION_MARGIN`` frames of Python's recursion limit, or near the end of R's
+C stack (probes of constant cost), raising a ``RecursionError`` that names the
+recursion across the bridge: what is left is what reporting the error back to R
+needs, through the entries the evaluation's condition handler calls
+(``reporting_entry``), which run at any depth. (An entry not nested in another
+is not checked: it is the commonest call, and it cannot be part of such a
+recursion.)
 """
+import sys
+
 from ..runtime import errors, evaluation, threads
+from ..convert import proxies
 from ..convert.registry import REGISTRY
-from ..libr import capi, vectors
+from ..libr import capi, cstack, text, vectors
 from ..runtime.handles import RObject
 from ..libr.protect import protected
 from ..libr.capi import ffi
 
 ENTRIES = {}
 _sentinels = {}
+_nesting = [0]      # how many entries are running, nested in one another
+RECURSION_MARGIN = 60
 
 
-def entry(fn):
-    """Expose ``fn(*sexps) -> SEXP`` to R as ``.ops$<name>``."""
+def entry(fn, reporting=False):
+    """Expose ``fn(*sexps) -> SEXP`` to R as ``.ops$<name>``.
+
+    ``reporting``: the entry reports on an evaluation in progress (its condition
+    handler's); it runs however deep the stack is, since an error's way back to R
+    goes through it.
+    """
     name = fn.__name__
 
     def callback(args):
-        return _run(fn, args)
+        return _run(fn, args, not reporting)
 
     ENTRIES[name] = ffi.callback("SEXP(SEXP)", callback, onerror=_escaped)
     return fn
@@ -35,16 +56,66 @@ def _escaped(exc_type, exc, tb):
     return _sentinels["internal"].sexp
 
 
-def _run(fn, args):
-    with threads.BUSY, threads.in_python():
-        return _run_busy(fn, args)
+def reporting_entry(fn):
+    """``entry(fn, reporting=True)``."""
+    return entry(fn, reporting=True)
 
 
-def _run_busy(fn, args):
+def _run(fn, args, check=True):
+    _nesting[0] += 1
+    try:
+        with threads.BUSY, threads.in_python():
+            return _run_busy(fn, args, check)
+    finally:
+        _nesting[0] -= 1
+
+
+def nesting():
+    """How many R → Python entries are running, nested in one another."""
+    return _nesting[0]
+
+
+def _room(frames):
+    """Recurse ``frames`` deep: a RecursionError unless that many frames are left."""
+    if frames:
+        _room(frames - 1)
+
+
+def _check_recursion():
+    """Refuse to run Python within ``RECURSION_MARGIN`` frames of Python's recursion
+    limit, or within an eighth of R's C stack of its end (``cstack``).
+
+    The frame probe costs the same at any depth, and measures Python's own count
+    (not the frames on the stack: calls made from C count too).
+    """
+    try:
+        _room(RECURSION_MARGIN)
+    except RecursionError:
+        raise RecursionError(_recursion_message(
+            "Python's stack is near its limit (sys.getrecursionlimit() is "
+            f"{sys.getrecursionlimit()})", "or raise the limit with sys.setrecursionlimit()")
+        ) from None
+    room = cstack.room()
+    if room is not None and room < cstack.limit() // 8:
+        raise RecursionError(_recursion_message(
+            f"R's C stack is nearly used up ({(cstack.limit() - room) / 2 ** 20:.1f} of "
+            f"{cstack.limit() / 2 ** 20:.1f} MB, see Cstack_info() in R)",
+            "or run with a larger stack (ulimit -s)"))
+
+
+def _recursion_message(what, remedy):
+    return (f"maximum recursion depth exceeded in a recursion that crosses between R and "
+            f"Python: {_nesting[0]} calls from R into Python are nested (R -> Python -> R "
+            f"-> ...), and {what}. Look for a recursion that does not end, {remedy}")
+
+
+def _run_busy(fn, args, check):
     lib = capi.lib
     frame = errors.WARNINGS.enter()
     try:
         threads.check_process()
+        if check and _nesting[0] > 1:
+            _check_recursion()
         if threads.pending():
             threads.service(force=True)
         values = []
@@ -55,7 +126,7 @@ def _run_busy(fn, args):
             node = lib.CDR(node)
         result = fn(*values)
     except BaseException as exc:
-        return _signal_for_exception(exc, errors.WARNINGS.leave(frame))
+        return _signal_for_exception(exc, errors.WARNINGS.leave(frame), check)
     collected = errors.WARNINGS.leave(frame)
     try:
         if collected or threads.pending():
@@ -66,42 +137,61 @@ def _run_busy(fn, args):
                     result = _signal("value", lib.R_NilValue, result, collected)
         return result
     except BaseException as exc:
-        return _signal_for_exception(exc, collected)
+        return _signal_for_exception(exc, collected, check)
 
 
-def _signal_for_exception(exc, collected):
+def _signal_for_exception(exc, collected, last=True):
+    """The ``.pyr_signal`` for ``exc``; ``last``: it becomes ``py_last_error()`` (not for a
+    reporting entry's own failure, which R ignores)."""
     lib = capi.lib
     try:
         if isinstance(exc, KeyboardInterrupt):
             return _signal("interrupt", lib.R_NilValue, lib.R_NilValue, collected)
         if isinstance(exc, threads.ForkedProcessError):
             return _signal("error", _plain_error(str(exc)), lib.R_NilValue, collected)
-        errors.LAST_ERROR.record(exc)
+        if last:
+            errors.LAST_ERROR.record(exc)
         original = errors.original_condition(exc)
         if original is not None:
-            errors.RESIGNALLED.remember(original.condition, exc)
-            return _signal("error", original.condition.sexp, lib.R_NilValue, collected)
+            errors.RESIGNALLED.remember(original, exc, evaluation.evaluations_running() - 1)
+            return _signal("error", original.sexp, lib.R_NilValue, collected,
+                           origin=f"condition {capi.address(original.sexp)}")
         with protected() as keep:
-            condition = keep(REGISTRY.wrap(exc, True))
-            return _signal("error", condition, lib.R_NilValue, collected)
+            try:
+                condition = keep(REGISTRY.wrap(exc, True))
+            except Exception as failure:
+                condition = keep(_plain_condition(exc, failure))
+            return _signal("error", condition, lib.R_NilValue, collected,
+                           origin=f"exception {id(exc)}")
+    except KeyboardInterrupt:
+        return _sentinels["interrupt"].sexp
     except BaseException:
         return _sentinels["internal"].sexp
 
 
-def _plain_error(message):
-    """A ``simpleError`` built without evaluating R (for a forked child)."""
+def _plain_condition(exc, failure):
+    """The condition for ``exc`` when its usual one (a proxy) could not be made: its
+    message and class vector (without R class filters), no Python object behind it."""
+    message = (f"{errors.exception_message(exc)}\n(its R condition could not be made: "
+               f"{errors.exception_message(failure)})")
+    return _plain_error(message, proxies.class_names(type(exc)))
+
+
+def _plain_error(message, classes=("simpleError", "error", "condition")):
+    """A condition built without evaluating R (for a forked child, or a failure above)."""
     lib = capi.lib
     with protected() as keep:
         condition = keep(lib.Rf_allocVector(capi.VECSXP, 2))
         lib.SET_VECTOR_ELT(condition, 0, capi.message_string(message))
         lib.Rf_setAttrib(condition, lib.R_NamesSymbol, vectors.str_vector(["message", "call"]))
         lib.Rf_setAttrib(condition, lib.R_ClassSymbol,
-                         vectors.str_vector(["simpleError", "error", "condition"]))
+                         vectors.str_vector([text.displayable(name) for name in classes]))
         return condition
 
 
-def _signal(kind, condition, value, collected=()):
-    """The ``.pyr_signal`` list R re-signals: kind, condition, value, warnings."""
+def _signal(kind, condition, value, collected=(), origin=None):
+    """The ``.pyr_signal`` list R re-signals: kind, condition, value, warnings, and for an
+    error the ``origin`` that tells R the same error came back up (``.pyr_raise``)."""
     lib = capi.lib
     with protected() as keep:
         keep(condition)
@@ -109,13 +199,15 @@ def _signal(kind, condition, value, collected=()):
         warning_list = keep(lib.Rf_allocVector(capi.VECSXP, len(collected)))
         for i, w in enumerate(collected):
             lib.SET_VECTOR_ELT(warning_list, i, w.sexp)
-        out = keep(lib.Rf_allocVector(capi.VECSXP, 4))
+        out = keep(lib.Rf_allocVector(capi.VECSXP, 5))
         lib.SET_VECTOR_ELT(out, 0, capi.mkstring(kind))
         lib.SET_VECTOR_ELT(out, 1, condition)
         lib.SET_VECTOR_ELT(out, 2, value)
         lib.SET_VECTOR_ELT(out, 3, warning_list)
+        lib.SET_VECTOR_ELT(out, 4, lib.R_NilValue if origin is None else capi.mkstring(origin))
         lib.Rf_setAttrib(out, lib.R_NamesSymbol,
-                         vectors.str_vector(["kind", "condition", "value", "warnings"]))
+                         vectors.str_vector(["kind", "condition", "value", "warnings",
+                                             "origin"]))
         lib.Rf_setAttrib(out, lib.R_ClassSymbol, capi.mkstring(".pyr_signal"))
         return out
 

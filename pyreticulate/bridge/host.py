@@ -13,26 +13,25 @@ from ..libr.protect import protected
 from ..runtime.handles import RObject
 from ..convert.registry import REGISTRY
 from .arguments import as_flag, as_string, result, target, user_code
-from .crossing import entry
+from .crossing import entry, reporting_entry
 
 
 @entry
 def last_error():
-    """The fields of ``py_last_error()`` (R adds ``r_call`` and a missing ``r_trace``)."""
-    last = errors.LAST_ERROR.value
-    if last is None:
+    """The fields of ``py_last_error()`` (R adds ``r_call`` and a missing ``r_trace``),
+    made now from the exception kept (``errors.LAST_ERROR``), whatever its ``str()`` does."""
+    exc = errors.LAST_ERROR.exception
+    if exc is None:
         return capi.lib.R_NilValue
-    exc = last["exception"]
     frames = _user_frames(exc.__traceback__)
-    r_class = getattr(exc, "r_class", None) or \
-        proxies.filtered_class_names(type(exc))
+    r_class = _strings(_attribute(exc, "r_class")) or proxies.filtered_class_names(type(exc))
     fields = {
         "type": type(exc).__name__,
-        "value": str(exc),
+        "value": errors.exception_str(exc),
         "traceback": frames,
         "message": "".join(_report(exc, frames, set())),
         "r_class": list(r_class),
-        "r_trace": list(getattr(exc, "r_trace", None) or []),
+        "r_trace": _strings(_attribute(exc, "r_trace")),
     }
     trace = _chained_r_trace(exc)
     lib = capi.lib
@@ -49,6 +48,22 @@ def last_error():
         return out
 
 
+def _attribute(exc, name):
+    """``getattr(exc, name, None)``, None also when the attribute lookup fails."""
+    try:
+        return getattr(exc, name, None)
+    except Exception:
+        return None
+
+
+def _strings(value):
+    """An exception attribute meant to hold strings (``r_class``, ``r_trace``), as a list
+    of str, or [] when it holds anything else."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        return []
+    return list(value)
+
+
 def _report(exc, frames, seen):
     """The lines Python prints for ``exc`` and the exceptions it was raised from (its
     cause, else its context), the bridge's frames left out."""
@@ -63,10 +78,10 @@ def _report(exc, frames, seen):
         lines += [*_report(earlier, _user_frames(earlier.__traceback__), seen), link]
     if frames:
         lines += ["Traceback (most recent call last):\n", *frames]
-    return lines + traceback.format_exception_only(type(exc), exc)
+    return lines + errors.exception_lines(exc)
 
 
-@entry
+@reporting_entry
 def exception_trace(x, make_trace):
     """The R trace of a Python exception that reached R: its ``trace`` attribute, which is
     set the first time it reached R: the R trace of the exception it was raised from (its
@@ -75,20 +90,28 @@ def exception_trace(x, make_trace):
     exc, _ = target(x)
     if not isinstance(exc, BaseException):
         raise TypeError("exception_trace() needs a Python exception")
-    if not user_code(hasattr, exc, "trace"):
+    if not user_code(_has_attribute, exc, "trace"):
         trace = _chained_r_trace(exc) or evaluation.call_function(make_trace)
         try:
             exc.trace = trace
-        except (AttributeError, TypeError):
+        except Exception:
             return trace.sexp
-    return result(user_code(getattr, exc, "trace"), True)
+    return result(user_code(_attribute, exc, "trace"), True)
+
+
+def _has_attribute(exc, name):
+    """``hasattr(exc, name)``, False also when the attribute lookup fails."""
+    try:
+        return hasattr(exc, name)
+    except Exception:
+        return False
 
 
 def _chained_r_trace(exc):
     """The R trace (an ``RObject``) of the first exception in ``exc``'s chain that has
     one (a Python exception that reached R, or an ``RError``), or None."""
     for current in errors.exception_chain(exc):
-        trace = getattr(current, "trace", None)
+        trace = _attribute(current, "trace")
         if isinstance(trace, RObject):
             return trace
     return None

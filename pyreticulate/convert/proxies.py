@@ -17,7 +17,7 @@ filters. This module holds the one cache of those vectors per Python type.
 """
 import collections.abc
 
-from ..libr import capi, vectors
+from ..libr import capi, text, vectors
 from ..libr.protect import protected
 from ..runtime import evaluation, handles, interrupts
 from ..runtime.handles import RObject
@@ -46,8 +46,15 @@ def set_module_alias(module, alias):
 
 
 def _class_name(cls):
+    """reticulate's name of ``cls`` (NUL and lone surrogates escaped, as R needs)."""
+    return text.displayable(_module_name(cls))
+
+
+def _module_name(cls):
     module = getattr(cls, "__module__", None)
-    name = getattr(cls, "__name__", None) or repr(cls)
+    name = getattr(cls, "__name__", None)
+    if not isinstance(name, str) or not name:
+        name = repr(cls)
     if not isinstance(module, str) or not module:
         return name
     if module == "builtins":

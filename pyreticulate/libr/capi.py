@@ -139,6 +139,9 @@ extern int R_interrupts_suspended;
 extern Rboolean R_Interactive;
 extern Rboolean R_Visible;
 extern int R_wait_usec;
+extern uintptr_t R_CStackLimit;
+extern uintptr_t R_CStackStart;
+extern int R_CStackDir;
 void R_dot_Last(void);
 
 extern void (*ptr_R_ProcessEvents)(void);
@@ -245,6 +248,12 @@ def message_string(value):
     """A character vector of one message: ``mkstring``, with what cannot cross written
     as backslash escapes (for messages shown in R, never for values)."""
     return lib.Rf_ScalarString(mkchar(text.displayable(value)))
+
+
+def charsxp_text(c):
+    """A (non-NA) CHARSXP as message text (``text.readable``): bytes that are not UTF-8
+    shown as ``\\xff``; ``charsxp_str`` keeps them, as surrogate escapes, for values."""
+    return text.readable(ffi.unpack(lib.R_CHAR(c), lib.LENGTH(c)), lib.Rf_getCharCE(c))
 
 
 def address(sexp):

@@ -133,10 +133,21 @@ def _preview(value, limit=60):
 
 
 def displayable(text):
-    """``text`` for a message shown in R: itself when it can cross, else with the
-    characters that cannot written as backslash escapes (messages only, never values)."""
+    """``text`` for a message shown in R, always valid UTF-8 without NUL: NUL written
+    as ``\\0`` and every surrogate as its backslash escape (``\\udc80``); messages
+    only, never values."""
+    if "\x00" in text:
+        text = text.replace("\x00", "\\0")
     try:
-        to_bytes(text)
-        return text
-    except ValueError:
-        return text.replace("\x00", "\\x00").encode("utf-8", "backslashreplace").decode("utf-8")
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def readable(raw, encoding):
+    """The bytes of an R string as message text: latin1 as its characters (the text
+    rule), any other bytes that are not UTF-8 written as ``\\xff`` (messages only)."""
+    if encoding == CE_LATIN1:
+        return from_bytes(raw, encoding)
+    return raw.decode("utf-8", "backslashreplace")

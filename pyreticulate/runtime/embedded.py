@@ -23,11 +23,12 @@ import importlib.metadata
 import locale
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
 
-from ..libr import capi
+from ..libr import capi, cstack
 from ..libr.protect import protected
 from . import console, evaluation, handles, interrupts, rpackages, threads
 from .handles import RObject
@@ -35,7 +36,7 @@ from .handles import RObject
 RINTERFACE_KNOWN_GOOD = "3.6.3"
 RINTERFACE_NEEDS_R_4_5 = (3, 6, 7)
 
-_state = {"started": False, "pid": None, "r_version": None, "namespace": None,
+_state = {"started": False, "pid": None, "home": None, "r_version": None, "namespace": None,
           "stopped": False, "exited_r": False, "failed": None}
 _lock = threading.Lock()
 
@@ -161,7 +162,15 @@ def is_started():
 
 
 def start(bridge, interactive=False, args=()):
-    """Start R once for this process (main thread only); later calls return at once."""
+    """Start R once for this process (main thread only); later calls return at once.
+
+    Start-up is atomic with respect to Ctrl-C: SIGINT is held back while it runs
+    (``_sigint_deferred``) and delivered, through the handler that was in place,
+    once it has ended. R itself can be initialised only once per process: a
+    failure there is final (``StartupError`` on every later call), while a
+    failure after it (refusing the real reticulate, installing or loading the R
+    package) leaves R running and the next call tries those steps again.
+    """
     _refuse_unsupported_process()
     if _state["started"]:
         return
@@ -171,31 +180,100 @@ def start(bridge, interactive=False, args=()):
     if _state["stopped"]:
         raise threads.RShutDownError("R has been shut down in this process")
     if _state["failed"] is not None:
-        raise StartupError(f"R could not be started in this process: {_state['failed']}")
-    with _lock:
+        failed = _state["failed"]
+        raise StartupError("R could not be started in this process: "
+                           f"{type(failed).__name__}: {failed}") from failed
+    with _lock, _sigint_deferred():
         if _state["started"]:
             return
+        _start(bridge, interactive, args)
+
+
+class _SigintHold:
+    """SIGINT held back while R starts (main thread): a Ctrl-C arriving meanwhile is
+    raised again at ``release()``, so the handler in place before (Python's
+    ``KeyboardInterrupt``, a host's own, ``SIG_IGN`` or ``SIG_DFL``) sees it then.
+
+    Python runs its signal handlers only on the main thread, between bytecodes
+    (also inside R's event hook and every callback R makes), so no
+    ``KeyboardInterrupt`` can surface part-way through start-up. rpy2 puts
+    Python's default handler back at the end of R's initialisation: ``hold()``
+    again right after it.
+    """
+
+    def __init__(self):
+        self.held = False
+        self.previous = None
+
+    def _note(self, signum, frame):
+        self.held = True
+
+    def hold(self):
         try:
-            _start(bridge, interactive, args)
-        except BaseException as exc:
-            if _state["pid"] is not None:
-                _state["failed"] = exc
-            raise
+            current = signal.getsignal(signal.SIGINT)
+            if current is None:     # a handler installed from C: it could not be put back
+                return
+            if current != self._note:
+                signal.signal(signal.SIGINT, self._note)
+                if self.previous is None:
+                    self.previous = current
+        except ValueError:          # not the main thread of the main interpreter
+            pass
+
+    def release(self):
+        if self.previous is None:
+            return
+        signal.signal(signal.SIGINT, self.previous)
+        self.previous = None
+        if self.held:
+            self.held = False
+            signal.raise_signal(signal.SIGINT)
+
+
+_sigint = _SigintHold()
+
+
+@contextlib.contextmanager
+def _sigint_deferred():
+    """The block runs with SIGINT held back (``_SigintHold``)."""
+    _sigint.hold()
+    try:
+        yield
+    finally:
+        _sigint.release()
 
 
 def _start(bridge, interactive, args):
-    home = r_home()
-    version, _ = check_versions(home)
-    _ensure_utf8_locale()
-    os.environ["R_HOME"] = home
-    _start_embedded_r(home, interactive, args)
-    _state["pid"] = os.getpid()
-    threads.set_owner()
-    _state["r_version"] = version
-    atexit.register(shutdown)
+    if _state["pid"] is None:
+        home = r_home()
+        version, _ = check_versions(home)
+        _ensure_utf8_locale()
+        os.environ["R_HOME"] = home
+        try:
+            _start_embedded_r(home, interactive, args)
+        except BaseException as exc:
+            if _r_initialised():
+                _state["failed"] = exc
+            raise
+        _state.update(pid=os.getpid(), home=home, r_version=version)
+        threads.set_owner()
+        atexit.register(shutdown)
+    # From here on a failure leaves R running and the next start() tries again.
     _refuse_reticulate()
-    _load_package(home, version, bridge)
+    _load_package(_state["home"], _state["r_version"], bridge)
     _state["started"] = True
+
+
+def _r_initialised():
+    """Whether R's own initialisation has run in this process (it cannot run twice)."""
+    embedded = sys.modules.get("rpy2.rinterface_lib.embedded")
+    if embedded is None:
+        return False
+    if embedded.isinitialized():
+        return True
+    from rpy2.rinterface_lib import openrlib
+    rlib = getattr(openrlib, "rlib", None)
+    return rlib is not None and rlib.R_NilValue != openrlib.ffi.NULL
 
 
 def _start_embedded_r(home, interactive, args):
@@ -212,11 +290,26 @@ def _start_embedded_r(home, interactive, args):
         options += tuple(args)
     embedded.set_initoptions(options)
     library_path = os.environ.get("LD_LIBRARY_PATH")
-    ri.initr(interactive=interactive, _c_stack_limit=0)
+    try:
+        ri.initr(interactive=interactive, _c_stack_limit=0)
+    except KeyboardInterrupt:
+        # Only once rpy2 has put Python's handler back: R and rpy2 are set up by
+        # then, so it is delivered when start-up ends.
+        if not _r_initialised():
+            raise
+        _sigint.held = True
+    finally:
+        while True:     # (a Ctrl-C can still surface until hold() has run)
+            try:
+                _sigint.hold()
+                break
+            except KeyboardInterrupt:
+                _sigint.held = True
     _restore_library_path(library_path)
     atexit.unregister(ri.endr)
     check_one_libr(loaded_libraries())
     capi.load(home)
+    cstack.start()
     capi.lib.R_Interactive = 1 if interactive else 0
     handles.SLOTS.start()
     console.install(exit_process)

@@ -4,8 +4,14 @@
   ``RuntimeError``) carrying the original condition; when it reaches R again,
   R re-signals that very condition (``original_condition``).
 * A Python exception reaching R becomes an R condition classed by the
-  exception's MRO plus ``error``/``condition`` (built by ``proxies``);
-  ``py_last_error()`` keeps its traceback.
+  exception's MRO plus ``error``/``condition`` (built by ``proxies``), whatever
+  its message: ``exception_message`` never fails (a placeholder names what
+  ``str()`` did instead) and ``text.displayable`` makes any text an R string can hold.
+  ``py_last_error()`` keeps the last one (``LAST_ERROR``), formatted only when
+  asked for, so an error crossing many nested calls costs the same per crossing.
+* The conditions of the last ``RECENT_LIMIT`` ``RError``s are kept by their
+  markers (``original_condition``): the conditions only, never the exceptions,
+  whose tracebacks would keep every local of their frames alive.
 * R warnings raised while R runs nested inside a Python call made from R are
   carried back (``WarningFrames``) and re-signalled as R warnings there; with no
   R caller they become Python ``RWarning`` warnings.
@@ -18,8 +24,8 @@ import warnings
 from ..libr.capi import ffi
 
 _markers = itertools.count(1)
-_recent = collections.OrderedDict()
-_RECENT_LIMIT = 256
+_recent = collections.OrderedDict()     # marker -> the condition (an RObject)
+RECENT_LIMIT = 256
 MARKER_PREFIX = "[R condition #"
 
 
@@ -45,8 +51,8 @@ class RError(RuntimeError):
         self.marker = f"{MARKER_PREFIX}{next(_markers)}]"
         super().__init__(message)
         if condition is not None:
-            _recent[self.marker] = self
-            while len(_recent) > _RECENT_LIMIT:
+            _recent[self.marker] = condition
+            while len(_recent) > RECENT_LIMIT:
                 _recent.popitem(last=False)
 
     def __str__(self):
@@ -62,15 +68,16 @@ class RWarning(UserWarning):
 
 
 def original_condition(exc):
-    """The RError behind ``exc``: itself, its cause/context chain, or a marker in its text."""
+    """The R condition (an ``RObject``) behind ``exc``: that of an ``RError`` in its
+    cause/context chain (itself first), or of the recent one whose marker its text holds."""
     for current in exception_chain(exc):
         if isinstance(current, RError) and current.condition is not None:
-            return current
-    text = str(exc)
+            return current.condition
+    text = exception_str(exc)
     if MARKER_PREFIX in text:
-        for marker, err in reversed(_recent.items()):
+        for marker, condition in reversed(_recent.items()):
             if marker in text:
-                return err
+                return condition
     return None
 
 
@@ -80,34 +87,45 @@ class Resignalled:
     When such a condition leaves R for Python again (the R function Python called
     did not handle it), Python gets that same exception back, with its traceback
     and chain, instead of a new ``RError``: so the last error seen from R still
-    holds what Python did with it (as reticulate re-raises the exception). Only
-    the most recent ones are kept.
+    holds what Python did with it (as reticulate re-raises the exception).
+
+    An entry is kept only while the evaluation it was re-signalled in runs (its
+    ``depth`` among the Python → R evaluations in progress): when that one ends, the
+    condition has come back to Python or R has handled it, and the exception, its
+    traceback and the locals of its frames are let go (``release``). At most
+    ``LIMIT`` are kept in any case.
     """
 
     LIMIT = 16
 
     def __init__(self):
-        self._by_condition = collections.OrderedDict()
+        self.entries = collections.OrderedDict()
 
     @staticmethod
     def _key(sexp):
         return int(ffi.cast("uintptr_t", sexp))
 
-    def remember(self, condition, exc):
-        """``condition`` (an ``RObject``) is re-signalled in R for ``exc``."""
+    def remember(self, condition, exc, depth):
+        """``condition`` (an ``RObject``) is re-signalled in R for ``exc``, inside the
+        evaluation at ``depth``."""
         key = self._key(condition.sexp)
-        self._by_condition.pop(key, None)
-        self._by_condition[key] = (condition, exc)
-        while len(self._by_condition) > self.LIMIT:
-            self._by_condition.popitem(last=False)
+        self.entries.pop(key, None)
+        self.entries[key] = (condition, exc, depth)
+        while len(self.entries) > self.LIMIT:
+            self.entries.popitem(last=False)
 
     def exception_for(self, sexp):
         """The exception ``sexp`` (a condition) was last re-signalled for, or None."""
-        entry = self._by_condition.get(self._key(sexp))
+        entry = self.entries.get(self._key(sexp))
         return entry[1] if entry is not None else None
 
+    def release(self, depth):
+        """The evaluation at ``depth`` has ended: forget what was re-signalled inside it."""
+        for key in [key for key, entry in self.entries.items() if entry[2] >= depth]:
+            del self.entries[key]
+
     def clear(self):
-        self._by_condition.clear()
+        self.entries.clear()
 
 
 RESIGNALLED = Resignalled()
@@ -123,9 +141,54 @@ def exception_chain(exc):
         current = current.__cause__ or current.__context__
 
 
+def exception_str(exc):
+    """``str(exc)``; where it fails (it raises, or returns something not a str) a
+    placeholder naming the problem, ``<exception str() failed: TypeError: ...>``."""
+    return _str_of(exc)[0]
+
+
+def _str_of(exc):
+    """``(text, whether str() worked)``."""
+    try:
+        text = str(exc)
+    except Exception as failure:
+        return f"<exception str() failed: {_failure_text(failure)}>", False
+    return (text if type(text) is str else str.__str__(text)), True
+
+
+def _failure_text(failure):
+    try:
+        detail = str(failure)
+    except Exception:
+        detail = "<its str() failed too>"
+    name = type(failure).__name__
+    return f"{name}: {detail}" if detail else name
+
+
+def exception_lines(exc):
+    """The lines ``traceback.format_exception_only`` gives, whatever ``str(exc)`` does."""
+    text, worked = _str_of(exc)
+    if worked:
+        try:
+            return traceback.format_exception_only(type(exc), exc)
+        except Exception:
+            pass
+    name = _type_name(type(exc))
+    return [f"{name}: {text}\n" if text else f"{name}\n"]
+
+
 def exception_message(exc):
-    """``format_exception_only`` text, as reticulate shows it."""
-    return "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    """``format_exception_only`` text, as reticulate shows it, whatever ``str(exc)`` does."""
+    return "".join(exception_lines(exc)).strip()
+
+
+def _type_name(tp):
+    """The exception type's name as Python's traceback shows it."""
+    name = getattr(tp, "__qualname__", None) or getattr(tp, "__name__", None) or repr(tp)
+    module = getattr(tp, "__module__", None)
+    if module in ("__main__", "builtins"):
+        return str(name)
+    return f"{module if isinstance(module, str) else '<unknown>'}.{name}"
 
 
 def trim_middle(text, limit):
@@ -138,25 +201,21 @@ def trim_middle(text, limit):
 
 
 class LastError:
-    """What ``py_last_error()`` returns: the last Python exception that reached R."""
+    """The last Python exception that reached R, for ``py_last_error()``.
+
+    Only the exception is kept (one, as reticulate keeps it; its traceback keeps
+    its frames alive until the next error replaces it or ``py_clear_last_error()``):
+    its report is made when asked for, not each time it crosses into R.
+    """
 
     def __init__(self):
-        self.value = None
+        self.exception = None
 
-    def record(self, exc, r_call=None):
-        self.value = {
-            "type": type(exc).__name__,
-            "value": str(exc),
-            "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
-            "message": exception_message(exc),
-            "r_call": r_call,
-            "r_class": getattr(exc, "r_class", None),
-            "r_trace": getattr(exc, "r_trace", None),
-            "exception": exc,
-        }
+    def record(self, exc):
+        self.exception = exc
 
     def clear(self):
-        self.value = None
+        self.exception = None
 
 
 LAST_ERROR = LastError()

@@ -169,10 +169,20 @@ def evaluate(expr, env, keep):
         if record.deferred:
             errors.WARNINGS.add_deferred(record.deferred)
         if failed:
-            raise _failure(record, interrupts.requests() != requests)
+            failure = _failure(record, interrupts.requests() != requests)
+            if errors.RESIGNALLED.entries:
+                errors.RESIGNALLED.release(depth)
+            raise failure
+        if errors.RESIGNALLED.entries:
+            errors.RESIGNALLED.release(depth)
         if interrupts.take_pending():
             raise KeyboardInterrupt()
         return value
+
+
+def evaluations_running():
+    """How many evaluations (Python → R) are in progress, nested in one another."""
+    return len(_records)
 
 
 def _try_eval_bare(expr, env):
@@ -216,21 +226,35 @@ def condition_to_exception(condition, trace=None):
     if resignalled is not None:
         return resignalled
     with protected() as keep:
-        info = call_function(_template["info"].sexp,
-                             [condition.sexp, trace.sexp if trace else lib.R_NilValue],
-                             keep=keep)
-        message = capi.charsxp_str(lib.STRING_ELT(lib.VECTOR_ELT(info, 0), 0))
-        call_text = lib.VECTOR_ELT(info, 1)
-        call = capi.charsxp_str(lib.STRING_ELT(call_text, 0)) \
-            if lib.LENGTH(call_text) else None
+        try:
+            info = call_function(_template["info"].sexp,
+                                 [condition.sexp, trace.sexp if trace else lib.R_NilValue],
+                                 keep=keep)
+        except errors.RError as failure:
+            return errors.RError(f"<the R condition could not be read: {failure.r_message}>",
+                                 condition=condition, r_class=vectors.class_names(condition.sexp))
+        message = _text(lib.VECTOR_ELT(info, 0))
+        call = _text(lib.VECTOR_ELT(info, 1))
         r_class = vectors.strings(lib.VECTOR_ELT(info, 2))
         r_trace = vectors.strings(lib.VECTOR_ELT(info, 3))
         rlang_trace = lib.VECTOR_ELT(info, 4)
-        exc = errors.RError(message, condition=condition, call=call, r_class=r_class,
+        exc = errors.RError(message or "", condition=condition, call=call, r_class=r_class,
                             r_trace=r_trace)
         if rlang_trace != lib.R_NilValue:
             exc.trace = RObject(rlang_trace)
     return exc
+
+
+def _text(sexp):
+    """The first string of a character vector as text (bytes that are not UTF-8 shown as
+    ``\\xff``), or None."""
+    lib = capi.lib
+    if lib.TYPEOF(sexp) != capi.STRSXP or lib.XLENGTH(sexp) < 1:
+        return None
+    c = lib.STRING_ELT(sexp, 0)
+    if c == lib.R_NaString:
+        return None
+    return capi.charsxp_text(c)
 
 
 def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False,

@@ -1,9 +1,11 @@
 """Ctrl-C across the bridge.
 
-Python's SIGINT handler stays in place: it is never replaced, so Python code
-keeps raising ``KeyboardInterrupt``. While R runs, R calls its event hook at
-every interrupt check (and, with ``R_wait_usec`` set, at least every 100 ms
-while it sleeps or waits); the hook runs Python for a moment, so a pending
+Python's SIGINT handler stays in place: it is never replaced (except while R
+starts, when ``embedded`` holds Ctrl-C back and delivers it afterwards through
+that handler), so Python code keeps raising ``KeyboardInterrupt``. While R
+runs, R calls its event hook at every interrupt check (and, with
+``R_wait_usec`` set, at least every 100 ms while it sleeps or waits); the hook
+runs Python for a moment, so a pending
 ``KeyboardInterrupt`` surfaces there and becomes an R interrupt
 (``R_interrupts_pending``). While Python runs under R, ``KeyboardInterrupt``
 reaches the bridge entry, which signals an R interrupt. A Ctrl-C handed to R

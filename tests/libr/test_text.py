@@ -245,3 +245,15 @@ def test_any_bytes_from_r_come_back_unchanged(items, long):
 def test_latin1_bytes_windows_1252_leaves_undefined_reach_r_as_those_characters():
     r_true(f"x <- py_to_r(r_to_py({r_marked_strings([(bytes([0x81, 0x9d]), 'latin1')])})); "
            'identical(x, "\\u0081\\u009d")')
+
+
+def test_displayable_writes_nul_and_every_surrogate_as_escapes():
+    assert text.displayable("a\x00b\udcffc\u00e9\ud800") == "a\\0b\\udcffc\u00e9\\ud800"
+
+
+def test_readable_writes_bytes_that_are_not_utf8_as_hex_escapes():
+    assert text.readable(b"a\xffb\xc3\xa9", text.CE_NATIVE) == "a\\xffb\u00e9"
+
+
+def test_readable_gives_latin1_as_its_characters():
+    assert text.readable(b"caf\xe9 \x80", text.CE_LATIN1) == "caf\u00e9 \u20ac"

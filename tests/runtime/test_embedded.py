@@ -1,9 +1,11 @@
 """Start-up and shutdown: version checks, fork(), the real reticulate, exit order,
 and what happens to calls and handles once R has shut down."""
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -369,3 +371,166 @@ def test_exit_with_a_live_zero_copy_view_reports_nothing_but_the_error(script):
     proc = script('library(pyreticulate)\nx <- r_to_py(matrix(runif(10), 2))\nstop("boom")')
     assert proc.returncode == 1
     assert proc.stderr == "Error: boom\nExecution halted\n"
+
+
+# --- Ctrl-C during start-up -------------------------------------------------------------
+
+INTERRUPTING = """
+    import os, signal, sys
+    import pyreticulate as pr
+    from pyreticulate import bridge
+    from pyreticulate.runtime import embedded, evaluation, interrupts, rpackages
+    import rpy2.rinterface as ri
+
+    sent = []
+
+    def interrupt():
+        if not sent:
+            sent.append(1)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    def interrupting(owner, name):
+        step = getattr(owner, name)
+        def run(*args, **kwargs):
+            interrupt()
+            return step(*args, **kwargs)
+        setattr(owner, name, run)
+
+    os.environ["INTERRUPT_PID"] = str(os.getpid())
+"""
+
+# Where start-up sends itself SIGINT: a step of the start sequence made to send it
+# first, or R code run during R's own initialisation or the R package's loading.
+STEPS = {
+    "checking the versions": "interrupting(embedded, 'check_versions')",
+    "starting R": "interrupting(ri, 'initr')",
+    "checking libR": "interrupting(embedded, 'check_one_libr')",
+    "installing the hooks": "interrupting(interrupts, 'install')",
+    "refusing reticulate": "interrupting(embedded, '_refuse_reticulate')",
+    "installing the R package": "interrupting(rpackages, 'ensure_installed')",
+    "installing the condition handler": "interrupting(evaluation, 'install_handlers')",
+    "running the load hooks": "bridge.BRIDGE.on_loaded += (lambda namespace: interrupt(),)",
+}
+R_PROFILES = {
+    "R's own initialisation": "tools::pskill(Sys.getpid(), tools::SIGINT)",
+    "loading the R package": 'setHook(packageEvent("pyreticulate", "onLoad"), '
+                             'function(...) tools::pskill(Sys.getpid(), tools::SIGINT))',
+}
+AFTER_START = """
+    try:
+        pr.start()
+        print("start returned")
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt once started:", embedded.is_started())
+    print("handler:", signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    print("after:", pr.r("1 + 1"))
+"""
+
+
+def profile_interrupting(tmp_path, code):
+    """An R profile that runs ``code`` in this embedded R only (not in R's children)."""
+    profile = tmp_path / "Rprofile"
+    profile.write_text(f'if (Sys.getenv("INTERRUPT_PID") == Sys.getpid()) {code}\n')
+    return {"R_PROFILE_USER": str(profile)}
+
+
+@pytest.mark.parametrize("step", list(STEPS) + list(R_PROFILES))
+def test_ctrl_c_during_start_up_is_delivered_once_r_has_started(tmp_path, step):
+    env = profile_interrupting(tmp_path, R_PROFILES[step]) if step in R_PROFILES else None
+    proc = run_python(tmp_path, INTERRUPTING + "\n    " + STEPS.get(step, "") + AFTER_START,
+                      env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["KeyboardInterrupt once started: True",
+                                        "handler: True", "after: 2.0"], proc.stderr
+
+
+def test_ctrl_c_during_start_up_reaches_the_hosts_own_handler_afterwards(tmp_path):
+    proc = run_python(tmp_path, INTERRUPTING + """
+    seen = []
+    def host_handler(signum, frame):
+        seen.append(embedded.is_started())
+    signal.signal(signal.SIGINT, host_handler)
+    interrupting(rpackages, 'ensure_installed')
+    pr.start()
+    print("host handler saw it once started:", seen)
+    print("handler kept:", signal.getsignal(signal.SIGINT) is host_handler)
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["host handler saw it once started: [True]",
+                                        "handler kept: True"]
+
+
+@pytest.mark.parametrize("marker, delay", [("READY", 0.0), ("READY", 0.4), ("R UP", 0.0),
+                                           ("R UP", 0.1), ("R UP", 0.25)])
+def test_ctrl_c_at_any_moment_of_start_up_leaves_r_usable(tmp_path, marker, delay):
+    """SIGINT from outside, ``delay`` seconds after the process prints ``marker``: READY
+    before start-up, R UP once R's own initialisation has returned. It is seen exactly
+    once, and R works."""
+    source = tmp_path / "program.py"
+    source.write_text(textwrap.dedent("""
+        import time
+        import rpy2.rinterface as ri
+        import pyreticulate as pr
+        initr = ri.initr
+        def initr_then_tell(*args, **kwargs):
+            status = initr(*args, **kwargs)
+            print("R UP", flush=True)
+            return status
+        ri.initr = initr_then_tell
+
+        def wait_for_ctrl_c():
+            if not interrupted:
+                time.sleep(60)
+        steps = [lambda: print("READY", flush=True), pr.start,
+                 lambda: print("after:", pr.r("1 + 1"), flush=True), wait_for_ctrl_c]
+        interrupted = []
+        done = 0
+        while done < len(steps):
+            try:
+                steps[done]()
+                done += 1
+            except KeyboardInterrupt:
+                interrupted.append(done)
+        print("Ctrl-C seen:", len(interrupted), flush=True)
+    """))
+    proc = subprocess.Popen([sys.executable, str(source)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=str(tmp_path),
+                            env={**os.environ, "PYTHONPATH": ROOT})
+    try:
+        seen = []
+        while marker + "\n" not in seen:
+            line = proc.stdout.readline()
+            assert line, f"ended before {marker}: {proc.stderr.read()}"
+            seen.append(line)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert out.splitlines()[-2:] == ["after: 2.0", "Ctrl-C seen: 1"], (out, err)
+
+
+def test_failure_after_r_started_is_retried_by_the_next_start(tmp_path):
+    proc = run_python(tmp_path, """
+        import pyreticulate as pr
+        from pyreticulate.runtime import embedded, rpackages
+        install = rpackages.ensure_installed
+        failures = [OSError("the disk is full")]
+        def failing_once(*args):
+            if failures:
+                raise failures.pop()
+            return install(*args)
+        rpackages.ensure_installed = failing_once
+        try:
+            pr.start()
+        except OSError as exc:
+            print("first start:", exc, embedded.is_started())
+        pr.start()
+        print("second start:", embedded.is_started(), pr.r("1 + 1"))
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["first start: the disk is full False",
+                                        "second start: True 2.0"]

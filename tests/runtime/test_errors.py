@@ -2,12 +2,13 @@
 the original condition re-signalled in R, warnings, and a usable session after
 every kind of failure."""
 import gc
+import tracemalloc
 import warnings
 
 import pytest
 
 import pyreticulate as pr
-from helpers import r_true
+from helpers import r_true, settle
 from pyreticulate.runtime import errors
 
 MY_ERROR = ('structure(class = c("myError", "error", "condition"), '
@@ -372,7 +373,7 @@ def test_rerror_of_an_r_error_has_its_rlang_trace():
     r_true('inherits(rapi_traced, "rlang_trace")')
 
 
-# ---- text in messages (docs/conversions.md §9) -------------------------------------------
+# ---- text in messages (docs/conversions.md §9, §11) -------------------------------------------
 
 def _raise(message):
     raise ValueError(message)
@@ -391,6 +392,211 @@ def test_r_error_message_in_latin1_arrives_as_its_characters():
         pr.r('m <- "caf\\xe9 failed"; Encoding(m) <- "latin1"; stop(m)')
 
 
-def test_r_error_message_with_undecodable_bytes_arrives_escaped():
-    with pytest.raises(pr.RError, match="caf\udce9 failed"):
-        pr.r('stop("caf\\xe9 failed")')
+
+# --- exceptions whatever their message ---------------------------------------------
+
+ODD_EXCEPTIONS = '''py_run_string("
+class StrRaises(Exception):
+    def __str__(self):
+        raise ValueError('no str for you')
+
+class StrBytes(Exception):
+    def __str__(self):
+        return b'bytes'
+
+class StrInt(Exception):
+    def __str__(self):
+        return 42
+
+class StrSubclass(str):
+    pass
+
+class StrReturnsSubclass(Exception):
+    def __str__(self):
+        return StrSubclass('from a str subclass')
+
+class AttributesRaise(Exception):
+    def __getattr__(self, name):
+        raise RuntimeError('no attribute ' + name)
+
+")'''
+
+PY_EXCEPTION_TAIL = ["python.builtin.Exception", "python.builtin.BaseException",
+                     "python.builtin.object", "error", "condition"]
+
+
+def caught(code):
+    """Class vector and message of the R condition for the Python error ``code`` raises."""
+    pr.r(ODD_EXCEPTIONS)
+    return pr.r(f'tryCatch(py_run_string("{code}"), error = function(e) '
+                'list(class(e), conditionMessage(e), validUTF8(conditionMessage(e))))')
+
+
+def test_exception_with_a_nul_in_its_message_keeps_its_class_and_shows_nul_escaped():
+    classes, message, valid = caught(r"raise ValueError('a\\x00b')")
+    assert classes == ["python.builtin.ValueError", *PY_EXCEPTION_TAIL]
+    assert message.startswith("ValueError: a\\0b\n")
+    assert valid is True
+
+
+def test_exception_with_lone_surrogates_gives_a_valid_utf8_message_with_them_escaped():
+    classes, message, valid = caught(r"raise ValueError('x\\udc80y')")
+    assert classes[0] == "python.builtin.ValueError"
+    assert message.startswith("ValueError: x\\udc80y\n")
+    assert valid is True
+
+
+def test_exception_whose_str_raises_keeps_its_class_with_a_placeholder_naming_the_failure():
+    classes, message, _ = caught("raise StrRaises('q')")
+    assert classes == ["__main__.StrRaises", *PY_EXCEPTION_TAIL]
+    assert message.startswith(
+        "StrRaises: <exception str() failed: ValueError: no str for you>\n")
+
+
+def test_exception_whose_str_returns_bytes_keeps_its_class_naming_the_problem():
+    classes, message, _ = caught("raise StrBytes('q')")
+    assert classes[0] == "__main__.StrBytes"
+    assert message.startswith("StrBytes: <exception str() failed: TypeError: "
+                              "__str__ returned non-string (type bytes)>\n")
+
+
+def test_exception_whose_str_returns_an_int_keeps_its_class_naming_the_problem():
+    classes, message, _ = caught("raise StrInt('q')")
+    assert classes[0] == "__main__.StrInt"
+    assert "__str__ returned non-string (type int)" in message
+
+
+def test_exception_whose_str_returns_a_str_subclass_gives_its_text():
+    classes, message, _ = caught("raise StrReturnsSubclass()")
+    assert classes[0] == "__main__.StrReturnsSubclass"
+    assert message.startswith("StrReturnsSubclass: from a str subclass\n")
+
+
+@pytest.mark.parametrize("code, value", [
+    ("raise StrRaises('q')", "<exception str() failed: ValueError: no str for you>"),
+    ("raise StrBytes('q')",
+     "<exception str() failed: TypeError: __str__ returned non-string (type bytes)>"),
+    (r"raise ValueError('a\\x00b')", "a\\0b"),
+    (r"raise ValueError('x\\udc80y')", "x\\udc80y"),
+    ("raise AttributesRaise('odd')", "odd"),
+])
+def test_py_last_error_works_after_an_exception_with_an_odd_message(code, value):
+    caught(code)
+    last = pr.r("py_last_error()")
+    assert last["value"] == value
+    assert value in last["message"]
+    assert "Traceback" in last["message"]
+
+
+def test_exception_message_gives_a_placeholder_where_str_fails():
+    class Unprintable(Exception):
+        def __str__(self):
+            raise RuntimeError("broken")
+    assert errors.exception_message(Unprintable()) == (
+        f"{__name__}.{Unprintable.__qualname__}: "
+        "<exception str() failed: RuntimeError: broken>")
+
+
+# --- R conditions whatever their message -------------------------------------------
+
+@pytest.mark.parametrize("message, text", [
+    ("NULL", ""), ("character()", ""), ("42", "42"), ('c("first", "second")', "first\nsecond"),
+    ("NA_character_", "NA"), ("list(1)", "<the condition's message is a list, not a string>"),
+])
+def test_r_condition_with_an_odd_message_is_rerror_keeping_class_and_text(message, text):
+    f = pr.r(f'function() stop(structure(class = c("oddError", "error", "condition"), '
+             f'list(message = {message}, call = NULL)))')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_class == ["oddError", "error", "condition"]
+    assert info.value.r_message == text
+
+
+def test_r_condition_whose_message_method_fails_is_rerror_naming_the_failure():
+    # (stop() and signalCondition() call conditionMessage() themselves: the abort
+    # restart hands the condition over as it is.)
+    pr.r('conditionMessage.unreadableError <- function(c) stop("no message for you")')
+    f = pr.r('function() invokeRestart("abort", structure(class = c("unreadableError", '
+             '"error", "condition"), list(message = "hidden", call = NULL)))')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_class == ["unreadableError", "error", "condition"]
+    assert info.value.r_message == "<conditionMessage() failed: no message for you>"
+
+
+def test_r_condition_with_bytes_that_are_not_utf8_is_rerror_with_them_escaped():
+    f = pr.r('function() stop(rawToChar(as.raw(c(0x61, 0xff, 0x62))))')
+    with pytest.raises(pr.RError) as info:
+        f()
+    assert info.value.r_message == "a\\xffb"
+
+
+def test_r_condition_with_an_odd_message_reaches_r_again_as_the_original_condition():
+    assert pr.r('''local({
+        odd <- structure(class = c("oddError", "error", "condition"),
+                         list(message = 42, call = NULL))
+        tryCatch(py$call_it(function() stop(odd)),
+                 oddError = function(e) list(class(e), e$message))
+    })''') == [["oddError", "error", "condition"], 42.0]
+
+
+# --- what the error cache keeps ----------------------------------------------------
+
+LOCAL_BYTES = 1 << 20
+
+
+def held_after(run):
+    """Bytes of Python memory ``run()`` leaves allocated once both collectors ran."""
+    settle()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        run()
+        settle()
+        return tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+
+
+def test_rerrors_caught_in_python_do_not_keep_the_locals_of_their_frames_alive():
+    refuse = pr.r('function() stop("refused")')
+
+    def catch_one():
+        local = bytearray(LOCAL_BYTES)  # noqa: F841  (kept alive by the frame)
+        try:
+            refuse()
+        except pr.RError:
+            pass
+    catch_one()
+    held = held_after(lambda: [catch_one() for _ in range(300)])
+    assert held < 16 * LOCAL_BYTES, f"{held / LOCAL_BYTES:.0f} MB still held"
+
+
+def test_python_errors_caught_in_r_keep_only_the_last_ones_frames_alive():
+    pr.r('py_run_string("def raise_with_local():\\n    local = bytearray(1 << 20)\\n'
+         '    raise ValueError(\'refused\')\\n")')
+    run = 'for (i in 1:300) tryCatch(py$raise_with_local(), error = function(e) NULL)'
+    held = held_after(lambda: pr.r(run))
+    assert held < 16 * LOCAL_BYTES, f"{held / LOCAL_BYTES:.0f} MB still held"
+    assert pr.r("py_last_error()$type") == "ValueError"
+
+
+def test_r_errors_through_python_frames_do_not_keep_their_locals_alive():
+    pr.r('py_run_string("def call_with_local(f):\\n    local = bytearray(1 << 20)\\n'
+         '    return f()\\n")')
+    run = ('for (i in 1:300) tryCatch(py$call_with_local(function() stop("refused")), '
+           'error = function(e) NULL)')
+    held = held_after(lambda: pr.r(run))
+    assert held < 16 * LOCAL_BYTES, f"{held / LOCAL_BYTES:.0f} MB still held"
+
+
+def test_the_condition_of_a_recent_rerror_is_found_by_its_marker_once_the_rerror_is_gone():
+    refuse = pr.r(f"function() stop({MY_ERROR})")
+    try:
+        refuse()
+    except pr.RError as exc:
+        text = str(exc)
+    gc.collect()
+    found = errors.original_condition(ValueError(f"wrapped: {text}"))
+    pr.globalenv["found_condition"] = found
+    r_true('inherits(found_condition, "myError") && identical(found_condition$extra, 42)')

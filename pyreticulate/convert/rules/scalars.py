@@ -207,33 +207,52 @@ def list_to_r(obj, hint):
     vector = atomic_from_list(obj)
     if vector is not NOT_HANDLED:
         return vector
-    return r_list(obj)
+    return r_list(obj, container=obj)
 
 
-def r_list(values, names=None):
-    """An R list of converted values (with names when given), unprotected."""
+_converting = set()     # ids of the lists, tuples and dicts being converted now
+
+
+def r_list(values, names=None, container=None):
+    """An R list of converted values (with names when given), unprotected.
+
+    ``container`` (the list, tuple or dict the values come from) must not contain
+    itself: R lists cannot, so a cycle is a ValueError naming it.
+    """
     lib = capi.lib
-    with protected() as keep:
-        out = keep(allocate(capi.VECSXP, len(values)))
-        for i, value in enumerate(values):
-            lib.SET_VECTOR_ELT(out, i, REGISTRY.to_r(value))
-        if names is not None:
-            lib.Rf_setAttrib(out, lib.R_NamesSymbol, str_vector(names))
-        return out
+    key = id(container)
+    if container is not None:
+        if key in _converting:
+            kind = type(container).__name__
+            raise ValueError(f"a {kind} that contains itself cannot be converted to R "
+                             f"(the structure has a cycle: an R list cannot contain itself)")
+        _converting.add(key)
+    try:
+        with protected() as keep:
+            out = keep(allocate(capi.VECSXP, len(values)))
+            for i, value in enumerate(values):
+                lib.SET_VECTOR_ELT(out, i, REGISTRY.to_r(value))
+            if names is not None:
+                lib.Rf_setAttrib(out, lib.R_NamesSymbol, str_vector(names))
+            return out
+    finally:
+        if container is not None:
+            _converting.discard(key)
 
 
 @REGISTRY.py_to_r(tuple)
 def tuple_to_list(obj, hint):
     if type(obj) is not tuple:
         return NOT_HANDLED
-    return r_list(list(obj))
+    return r_list(list(obj), container=obj)
 
 
 @REGISTRY.py_to_r(dict)
 def dict_to_named_list(obj, hint):
     if type(obj) is not dict:
         return NOT_HANDLED
-    return r_list(list(obj.values()), [k if isinstance(k, str) else str(k) for k in obj])
+    return r_list(list(obj.values()), [k if isinstance(k, str) else str(k) for k in obj],
+                  container=obj)
 
 
 def simple_scalar(value):

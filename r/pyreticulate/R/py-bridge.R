@@ -50,10 +50,22 @@
                        function() .pyr_trace_back(bottom, cached = TRUE))
     condition["trace"] <- list(if (!inherits(trace, ".pyr_signal")) trace)
     class(condition) <- classes
+  } else {
+    # The original R condition: the handler of the evaluation this returns to knows it
+    # (Python has its exception), so it need not read the R call stack again.
+    .state$resignalled <- condition
   }
-  calls <- sys.calls()
-  .state$last_signal <- list(condition = condition,
-                             calls = calls[seq_len(max(length(calls) - 2L, 0L))])
+  # The R calls where the error first reached R: read once per error (sys.calls() costs
+  # the square of the stack's depth), not at each crossing it goes back up through.
+  last <- .state$last_signal
+  origin <- signal$origin
+  if (!is.null(origin) && !is.null(last) && identical(last$origin, origin)) {
+    calls <- last$calls
+  } else {
+    calls <- sys.calls()
+    calls <- calls[seq_len(max(length(calls) - 2L, 0L))]
+  }
+  .state$last_signal <- list(condition = condition, calls = calls, origin = origin)
   stop(condition)
 }
 
@@ -146,13 +158,21 @@
 # the warning. See pyreticulate/evaluation.py.
 .pyr_capture_condition <- function(cond) {
   if (inherits(cond, "error")) {
-    calls <- sys.calls()
     exception <- attr(cond, "py_object", exact = TRUE)
-    if (!is.null(exception)) {
-      # stop(<Python exception>): it is raised from here.
-      n <- length(calls) - 1L
-      .External(.ops$exception_trace, exception, function() .pyr_error_trace(n, TRUE))
-    } else if (is.list(cond) && is.null(.subset2(cond, "trace"))) {
+    if (!is.null(exception) || identical(cond, .state$resignalled)) {
+      # A Python exception (stop(<exception>) raises it from here), or a condition
+      # .pyr_raise() re-signalled: Python has the exception, no R calls are needed.
+      if (!is.null(exception)) {
+        n <- sys.nframe() - 1L
+        .External(.ops$exception_trace, exception, function() .pyr_error_trace(n, TRUE))
+      } else {
+        .state$resignalled <- NULL
+      }
+      .External(.ops$capture_error, cond, NULL)
+      invokeRestart("abort")
+    }
+    calls <- sys.calls()
+    if (is.list(cond) && is.null(.subset2(cond, "trace"))) {
       classes <- oldClass(cond)
       cond <- unclass(cond)
       cond$trace <- .pyr_error_trace(length(calls) - 1L)
@@ -192,6 +212,9 @@
 # `abort` restart of their own, so that invokeRestart("abort", condition) reaches Python
 # with its condition (the handler above leaves through it too). The restart returns
 # its arguments from this frame, which on.exit() hands to Python.
+# R signals a stack overflow (C stack, or expressions nested too deeply) to exiting
+# handlers only, so one here catches it: R returns list(condition, ...) from this frame,
+# handed to Python like the arguments of the restart.
 .pyr_guarded <- function(expr) {
   on.exit(if (!done) {
     arguments <- returnValue(.pyr_missing)
@@ -199,6 +222,8 @@
   })
   done <- FALSE
   .Internal(.addRestart(list("abort", environment())))
+  .Internal(.addCondHands("stackOverflowError", list(identity), parent.frame(),
+                          environment(), FALSE))
   value <- expr
   done <- TRUE
   value
@@ -207,16 +232,37 @@
 .pyr_deparse <- function(call)
   paste(deparse(call, nlines = 1L, width.cutoff = 500L), collapse = "")
 
-# message, deparsed call, class, R call stack and `trace` field of a condition, for RError.
+# message, deparsed call, class, R call stack and `trace` field of a condition, for RError:
+# always one string for the message and at most one for the call, whatever the condition
+# holds or its conditionMessage() method does.
 .pyr_condition_info <- function(cond, trace) {
-  call <- .pyr_reported_call(cond)
+  call <- tryCatch(.pyr_reported_call(cond), error = function(e) NULL)
   frames <- if (is.null(trace)) list() else trace
   frames <- frames[!vapply(frames, .pyr_internal_frame, logical(1L))]
-  list(conditionMessage(cond),
+  list(.pyr_condition_message(cond),
        if (is.null(call)) character() else .pyr_deparse(call),
-       class(cond),
+       as.character(class(cond)),
        vapply(frames, .pyr_deparse, character(1L)),
        if (is.list(cond)) .subset2(cond, "trace"))
+}
+
+# conditionMessage() as one string: a character vector's elements joined by newlines
+# (NA as "NA"), other atomic vectors as their text, else a placeholder naming the problem.
+.pyr_condition_message <- function(cond) {
+  text <- tryCatch({
+    message <- conditionMessage(cond)
+    if (is.null(message) || (is.character(message) && !length(message))) ""
+    else if (is.character(message) || is.atomic(message))
+      paste(ifelse(is.na(message), "NA", as.character(message)), collapse = "\n")
+    else
+      sprintf("<the condition's message is %s, not a string>",
+              if (is.list(message)) "a list" else paste("of type", typeof(message)))
+  }, error = function(e) {
+    detail <- tryCatch(paste(as.character(conditionMessage(e)), collapse = "\n"),
+                       error = function(e2) "its message could not be read either")
+    sprintf("<conditionMessage() failed: %s>", detail)
+  })
+  if (!is.character(text) || length(text) != 1L || is.na(text)) "" else text
 }
 
 # Frames of the bridge's own machinery, left out of an RError's R trace.
@@ -239,7 +285,7 @@
 
 # R's own format for an error reaching the top level.
 .pyr_error_text <- function(cond) {
-  message <- conditionMessage(cond)
+  message <- .pyr_condition_message(cond)
   call <- .pyr_reported_call(cond)
   if (is.null(call))
     return(paste0("Error: ", message))

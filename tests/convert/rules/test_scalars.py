@@ -368,3 +368,45 @@ def test_long_python_string_list_becomes_a_character_vector_with_na():
 def test_long_python_string_list_with_a_nul_is_refused():
     with pytest.raises(ValueError, match="NUL"):
         pr.globalenv["with_nul"] = ["a"] * 600 + ["b\x00c"]
+
+
+# --- cycles --------------------------------------------------------------------------
+
+def test_list_that_contains_itself_is_a_value_error_naming_the_cycle():
+    looped = [1, "a"]
+    looped.append(looped)
+    with pytest.raises(ValueError) as info:
+        pr.py_to_r(looped)
+    assert str(info.value) == ("a list that contains itself cannot be converted to R (the "
+                               "structure has a cycle: an R list cannot contain itself)")
+
+
+def test_dict_that_contains_itself_through_a_list_names_the_dict():
+    looped = {"x": 1}
+    looped["inner"] = [looped]
+    with pytest.raises(ValueError, match="^a dict that contains itself cannot be converted"):
+        pr.py_to_r(looped)
+
+
+def test_value_shared_by_two_elements_without_a_cycle_still_converts():
+    shared = [1, "a"]
+    pr.globalenv["shared_twice"] = [shared, {"again": shared}]
+    assert pr.r("identical(shared_twice, list(list(1L, 'a'), list(again = list(1L, 'a'))))")
+
+
+def test_cyclic_list_reaching_r_is_a_python_value_error_condition_there():
+    classes, message = pr.r('''local({
+        py_run_string("looped = [1]; looped.append(looped)")
+        tryCatch(py_eval("looped"), error = function(e) list(class(e), conditionMessage(e)))
+    })''')
+    assert classes[0] == "python.builtin.ValueError"
+    assert message.startswith("ValueError: a list that contains itself cannot be converted to R")
+
+
+def test_conversion_after_a_cycle_was_refused_works():
+    looped = []
+    looped.append(looped)
+    with pytest.raises(ValueError):
+        pr.py_to_r(looped)
+    pr.globalenv["after_cycle"] = [looped[:0], [1.5, "b"]]
+    assert pr.r("length(after_cycle[[2]])") == 2

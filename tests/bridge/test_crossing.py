@@ -1,0 +1,165 @@
+"""The crossing from R into Python: an exception keeps its class whatever happens
+on the way, a recursion across the bridge is a RecursionError that says so, and an
+error costs the same at each level it crosses, however deep."""
+import sys
+
+import pytest
+
+import pyreticulate as pr
+from helpers.scripts import labelled
+
+PY_EXCEPTION_TAIL = ["python.builtin.Exception", "python.builtin.BaseException",
+                     "python.builtin.object", "error", "condition"]
+
+
+@pytest.fixture(autouse=True)
+def python_helpers():
+    pr.r('''py_run_string("
+def down(f, n, pad=0):
+    if pad:
+        return down(f, n, pad - 1)
+    return f(n)
+
+def fail():
+    raise ValueError('at the bottom')
+")''')
+
+
+def test_exception_whose_r_condition_cannot_be_made_keeps_its_class(monkeypatch):
+    from pyreticulate.convert.registry import REGISTRY
+
+    def failing_wrap(obj, convert, hint=None):
+        raise MemoryError("no room for a proxy")
+    monkeypatch.setattr(REGISTRY, "wrap", failing_wrap)
+    classes, message = pr.r('tryCatch(py_run_string("raise KeyError(7)"), '
+                            'error = function(e) list(class(e), conditionMessage(e)))')
+    monkeypatch.undo()
+    assert classes == ["python.builtin.KeyError", "python.builtin.LookupError",
+                       *PY_EXCEPTION_TAIL]
+    assert message == ("KeyError: 7\n(its R condition could not be made: "
+                       "MemoryError: no room for a proxy)")
+
+
+# --- recursion across the bridge -----------------------------------------------------
+
+RECURSE = "recurse <- function(n) py$down(recurse, n + 1, {pad})"
+
+
+def recursion_error(pad=0):
+    """Class vector and message of the error ending R -> Python -> R -> ... recursion."""
+    pr.r(RECURSE.format(pad=pad))
+    return pr.r("tryCatch(recurse(1), error = function(e) list(class(e), conditionMessage(e)))")
+
+
+def test_recursion_across_the_bridge_is_a_recursion_error_naming_it():
+    classes, message = recursion_error()
+    assert classes == ["python.builtin.RecursionError", "python.builtin.RuntimeError",
+                       *PY_EXCEPTION_TAIL]
+    assert message.startswith("RecursionError: maximum recursion depth exceeded in a "
+                              "recursion that crosses between R and Python: ")
+    assert f"(sys.getrecursionlimit() is {sys.getrecursionlimit()})" in message
+
+
+def test_recursion_error_counts_the_nested_calls_from_r_into_python():
+    _, message = recursion_error()
+    nested = int(message.split("Python: ", 1)[1].split(" calls", 1)[0])
+    assert 20 < nested < sys.getrecursionlimit() // 8
+
+
+@pytest.mark.parametrize("pad", range(0, 15))
+def test_recursion_across_the_bridge_is_a_recursion_error_wherever_the_limit_falls(pad):
+    """Each pad moves the point of the crossing where Python's limit is reached."""
+    classes, message = recursion_error(pad)
+    assert classes[0] == "python.builtin.RecursionError"
+    assert "maximum recursion depth exceeded" in message
+
+
+def test_py_last_error_works_after_a_recursion_across_the_bridge():
+    recursion_error()
+    last = pr.r("py_last_error()")
+    assert last["type"] == "RecursionError"
+    assert "crosses between R and Python" in last["value"]
+
+
+def test_pure_python_recursion_under_nested_calls_keeps_its_own_message():
+    pr.r('py_run_string("def forever(k):\\n    return forever(k + 1)\\n")')
+    pr.r("nest <- function(n) if (n > 5) py$forever(0) else py$down(nest, n + 1)")
+    classes, message = pr.r("tryCatch(nest(1), error = function(e) "
+                            "list(class(e), conditionMessage(e)))")
+    assert classes[0] == "python.builtin.RecursionError"
+    assert message.startswith("RecursionError: maximum recursion depth exceeded")
+
+
+def test_recursion_with_a_raised_limit_stops_before_r_runs_out_of_c_stack(script):
+    out = labelled(script('''
+        suppressPackageStartupMessages(library(pyreticulate))
+        py_run_string(paste("import sys", "sys.setrecursionlimit(200000)",
+                            "def down(f, n):", "    return f(n)", sep = "\\n"))
+        recurse <- function(n) py$down(recurse, n + 1)
+        e <- tryCatch(recurse(1), error = function(e) e)
+        cat("class:", class(e)[1], "\\n")
+        cat("message:", gsub("\\n", " ", conditionMessage(e)), "\\n")
+        cat("after:", py$down(function(n) n * 2, 21), "\\n")
+    '''))
+    assert out["class"] == "python.builtin.RecursionError"
+    assert "crosses between R and Python" in out["message"]
+    assert "R's C stack is nearly used up" in out["message"]
+    assert out["after"] == "42"
+
+
+def test_r_stack_overflow_in_an_r_function_python_called_reaches_r_with_its_class(script):
+    out = labelled(script('''
+        suppressPackageStartupMessages(library(pyreticulate))
+        py_run_string("def call(f):\\n    return f()")
+        deep <- function(n) deep(n + 1)
+        e <- tryCatch(py$call(function() deep(1)), error = function(e) e)
+        cat("class:", class(e), "\\n")
+        cat("message:", conditionMessage(e), "\\n")
+        cat("after:", py$call(function() 42), "\\n")
+    '''))
+    assert "stackOverflowError" in out["class"].split()
+    assert "C stack usage" in out["message"] or "nested too deeply" in out["message"]
+    assert out["after"] == "42"
+
+
+# --- cost per level ------------------------------------------------------------------
+
+def python_calls_for_an_error_through(depth):
+    """How many Python function calls an error raised ``depth`` crossings deep costs."""
+    pr.r("bottom <- function(n) if (n >= %d) py$fail() else py$down(bottom, n + 1)" % depth)
+    pr.r("invisible(try(bottom(0), silent = TRUE))")
+    count = [0]
+
+    def profile(frame, event, arg):
+        if event in ("call", "c_call"):
+            count[0] += 1
+    sys.setprofile(profile)
+    try:
+        pr.r("invisible(try(bottom(0), silent = TRUE))")
+    finally:
+        sys.setprofile(None)
+    return count[0]
+
+
+def test_an_error_costs_the_same_python_work_at_each_level_it_crosses():
+    at_10, at_20, at_40 = (python_calls_for_an_error_through(d) for d in (10, 20, 40))
+    first, second = (at_20 - at_10) / 10, (at_40 - at_20) / 20
+    assert second <= first * 1.1, (at_10, at_20, at_40)
+
+
+def r_stack_reads_for_an_error_through(depth):
+    """How many times R reads its whole call stack (sys.calls()) for an error raised
+    ``depth`` crossings deep (each read costs the square of the stack's depth)."""
+    pr.r("bottom <- function(n) if (n >= %d) py$fail() else py$down(bottom, n + 1)" % depth)
+    pr.r("reads <- new.env(); reads$n <- 0")
+    pr.r('suppressMessages(trace("sys.calls", quote(reads$n <- reads$n + 1), print = FALSE, '
+         'where = baseenv()))')
+    try:
+        pr.r("invisible(try(bottom(0), silent = TRUE))")
+    finally:
+        pr.r('suppressMessages(untrace("sys.calls", where = baseenv()))')
+    return pr.r("reads$n")
+
+
+def test_an_error_reads_the_r_call_stack_as_often_however_deep_it_is_raised():
+    assert r_stack_reads_for_an_error_through(40) == r_stack_reads_for_an_error_through(10)
