@@ -65,14 +65,15 @@ def run_code(directory, code, *, r_script=False, timeout=300, env=None, name=Non
 
 def interrupted(tmp_path, code, *, r_script=False, delay=0.0, marker=b"READY\n", env=None):
     """Start a process running ``code``, send SIGINT ``delay`` seconds after it prints
-    ``marker``, and return ``(returncode, stdout after the marker, stderr)``."""
+    ``marker`` (after it started, if ``marker`` is None), and return
+    ``(returncode, stdout after the marker, stderr)``."""
     command = write_code(tmp_path, code, r_script)
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=environment(env), cwd=str(tmp_path))
     try:
         seen = b""
         deadline = time.monotonic() + READY_TIMEOUT
-        while marker not in seen:
+        while marker is not None and marker not in seen:
             remaining = deadline - time.monotonic()
             assert remaining > 0, f"no {marker!r} marker; stderr: {proc.stderr.read1(65536)!r}"
             ready, _, _ = select.select([proc.stdout], [], [], remaining)
@@ -88,5 +89,5 @@ def interrupted(tmp_path, code, *, r_script=False, delay=0.0, marker=b"READY\n",
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    after = seen.split(marker, 1)[1] + out
+    after = (seen.split(marker, 1)[1] if marker is not None else b"") + out
     return proc.returncode, after.decode(errors="replace"), err.decode(errors="replace")
