@@ -33,6 +33,8 @@ def family_of(path):
 
 
 def pytest_collection_finish(session):
+    if session.config.option.collectonly:
+        return
     for item in session.items:
         family = family_of(item.path)
         if family is not None:
