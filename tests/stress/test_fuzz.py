@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import pyreticulate as pr
-from helpers import r_true
 from helpers.rvalues import (ATOMIC_TYPES, decoded, elements, r_awkward_names, r_byte_strings,
                              r_data_frames, r_dates, r_factors, r_list, r_nested_lists, r_times,
                              r_vector, r_vectors, valid_text, with_attributes)
