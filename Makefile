@@ -1,5 +1,8 @@
 # make demo   runs examples/quickstart.R and examples/keras_regression.R
 # make test   runs the test suite
+# make stress runs the stress suite (tests/stress; not part of make test):
+#             threads, memory, gctorture, sigint, fuzz and the issue-11 cases,
+#             each family ending with one line "family: N passed, M failed"
 # make bench  runs the benchmarks against reticulate (bench/README.md) and
 #             writes the table into README.md; bench/setup.sh adds reticulate
 #             and its Python (bench/.venv-reticulate)
@@ -14,7 +17,7 @@
 VENV := .venv
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test bench wrappers conformance
+.PHONY: setup demo test stress bench wrappers conformance
 
 setup: $(STAMP)
 
@@ -28,6 +31,9 @@ demo: setup
 
 test: setup
 	$(VENV)/bin/python -m pytest
+
+stress: setup
+	$(VENV)/bin/python -m pytest tests/stress
 
 bench: setup
 	MAIN_PY=$(VENV)/bin/python ./bench/setup.sh

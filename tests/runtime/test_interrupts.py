@@ -1,50 +1,10 @@
 """Ctrl-C both ways, tested by sending SIGINT to a fresh process once it prints
 READY: an R interrupt while Python runs under R, KeyboardInterrupt while R
 runs under Python, and Python's own handling left intact."""
-import os
-import select
 import signal
-import subprocess
-import sys
-import textwrap
-import time
 
 import pyreticulate as pr
-from helpers import ROOT
-
-READY_TIMEOUT = 120
-EXIT_TIMEOUT = 60
-
-
-def interrupted(tmp_path, code, *, r_script=False):
-    """Start a process running ``code``, send SIGINT once it prints READY,
-    and return ``(returncode, stdout after READY, stderr)``."""
-    source = tmp_path / ("script.R" if r_script else "script.py")
-    source.write_text(textwrap.dedent(code))
-    command = [sys.executable, "-m", "pyreticulate", "run", str(source)] if r_script \
-        else [sys.executable, str(source)]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": ROOT, "PYTHONUNBUFFERED": "1"},
-                            cwd=str(tmp_path))
-    try:
-        seen = b""
-        deadline = time.monotonic() + READY_TIMEOUT
-        while b"READY\n" not in seen:
-            remaining = deadline - time.monotonic()
-            assert remaining > 0, f"no READY marker; stderr: {proc.stderr.read1(65536)!r}"
-            ready, _, _ = select.select([proc.stdout], [], [], remaining)
-            if ready:
-                chunk = os.read(proc.stdout.fileno(), 4096)
-                assert chunk, f"process ended before READY: {proc.stderr.read()!r}"
-                seen += chunk
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=EXIT_TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    after = seen.split(b"READY\n", 1)[1] + out
-    return proc.returncode, after.decode(), err.decode()
+from helpers.processes import interrupted
 
 
 def test_ctrl_c_in_a_long_python_call_from_r_is_an_r_interrupt(tmp_path):
