@@ -11,6 +11,7 @@ import pytest
 
 import pyreticulate as pr
 from helpers import ROOT
+from helpers.processes import interrupted
 from pyreticulate.runtime import embedded
 
 TIMEOUT = 180
@@ -466,8 +467,7 @@ def test_ctrl_c_at_any_moment_of_start_up_leaves_r_usable(tmp_path, marker, dela
     """SIGINT from outside, ``delay`` seconds after the process prints ``marker``: READY
     before start-up, R UP once R's own initialisation has returned. It is seen exactly
     once, and R works."""
-    source = tmp_path / "program.py"
-    source.write_text(textwrap.dedent("""
+    returncode, out, err = interrupted(tmp_path, """
         import time
         import rpy2.rinterface as ri
         import pyreticulate as pr
@@ -492,24 +492,8 @@ def test_ctrl_c_at_any_moment_of_start_up_leaves_r_usable(tmp_path, marker, dela
             except KeyboardInterrupt:
                 interrupted.append(done)
         print("Ctrl-C seen:", len(interrupted), flush=True)
-    """))
-    proc = subprocess.Popen([sys.executable, str(source)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=str(tmp_path),
-                            env={**os.environ, "PYTHONPATH": ROOT})
-    try:
-        seen = []
-        while marker + "\n" not in seen:
-            line = proc.stdout.readline()
-            assert line, f"ended before {marker}: {proc.stderr.read()}"
-            seen.append(line)
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0, err
+    """, delay=delay, marker=marker.encode() + b"\n")
+    assert returncode == 0, err
     assert out.splitlines()[-2:] == ["after: 2.0", "Ctrl-C seen: 1"], (out, err)
 
 
