@@ -241,9 +241,8 @@ class Registration:
     def __enter__(self) -> Registration:
         return self
 
-    def __exit__(self, *exc: object) -> bool:
+    def __exit__(self, *exc: object) -> None:
         self.undo()
-        return False
 
     def __repr__(self) -> str:
         targets = [t.__name__ for t in self.pytypes] + list(self.r_classes) + [
@@ -352,10 +351,9 @@ class ConversionScope:
         self._entered.append((token, local))
         return local
 
-    def __exit__(self, *exc: object) -> bool:
+    def __exit__(self, *exc: object) -> None:
         token, _ = self._entered.pop()
         _SCOPES.reset(token)
-        return False
 
     def __repr__(self) -> str:
         return f"<conversion scope of {', '.join(map(repr, self.rules)) or 'no rules'}>"
@@ -519,9 +517,9 @@ class Registry:
                     value = rule(sexp)
                     if value is not NOT_HANDLED:
                         return value
-            rule = self.plain_rules.get(kind)
-            if rule is not None:
-                return rule(sexp, kind)
+            plain = self.plain_rules.get(kind)
+            if plain is not None:
+                return plain(sexp, kind)
         return self._to_python_by_rules((*scopes, self.user, self.builtin), sexp, s3)
 
     def _to_python_by_rules(self, tables: tuple[RuleTable, ...], sexp: Any, s3: bool) -> Any:
@@ -565,18 +563,19 @@ class Registry:
         if scopes:
             chain = self._chain(tp, (*scopes, self.user, self.builtin))
         else:
-            chain = self._py_chain.get(tp)
-            if chain is None:
-                chain = self._py_chain[tp] = self._chain(tp, (self.user, self.builtin))
+            cached = self._py_chain.get(tp)
+            if cached is None:
+                cached = self._py_chain[tp] = self._chain(tp, (self.user, self.builtin))
+            chain = cached
         return self._apply(chain, obj, hint)
 
     def to_r_builtin(self, obj: Any, hint: Any = None) -> Any:
         """Convert by the built-in rules only (what a user's rule returned; unprotected)."""
         tp = type(obj)
-        chain = self._builtin_chain.get(tp)
-        if chain is None:
-            chain = self._builtin_chain[tp] = self._chain(tp, (self.builtin,))
-        return self._apply(chain, obj, hint)
+        cached = self._builtin_chain.get(tp)
+        if cached is None:
+            cached = self._builtin_chain[tp] = self._chain(tp, (self.builtin,))
+        return self._apply(cached, obj, hint)
 
     def _chain(self, tp: type, tables: tuple[RuleTable, ...]) -> list[Callable[..., Any]]:
         if self._lazy_py_rules:
@@ -608,9 +607,8 @@ class _ConvertContext:
         self.saved = self.registry.convert_context
         self.registry.convert_context = self.flag
 
-    def __exit__(self, *exc: object) -> bool:
+    def __exit__(self, *exc: object) -> None:
         self.registry.convert_context = self.saved
-        return False
 
 
 REGISTRY = Registry()

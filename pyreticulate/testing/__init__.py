@@ -75,7 +75,8 @@ def _r_value(value: str | RObject, what: str) -> RObject:
     if isinstance(value, RObject):
         return value
     if isinstance(value, str):
-        return api.r(value, convert=False)
+        robject: RObject = api.r(value, convert=False)
+        return robject
     raise TypeError(f"{what} must be R source text (str) or an R object (pyreticulate.RObject), "
                     f"not {type(value).__name__}")
 
@@ -144,7 +145,8 @@ def first_difference(expected: Any, actual: Any, path: str = "value") -> str | N
         return None
     pandas_difference = _pandas_difference(expected, actual, path)
     if pandas_difference is not NotImplemented:
-        return pandas_difference
+        difference: str | None = pandas_difference
+        return difference
     try:
         same = expected is actual or bool(expected == actual)
     except Exception as error:  # an object whose == raises
@@ -312,7 +314,7 @@ def assert_r_equal(a: str | RObject, b: str | RObject, tolerance: float | None =
 
 # ---- a fresh R environment -----------------------------------------------------------
 
-class REnvironment(collections.abc.MutableMapping):
+class REnvironment(collections.abc.MutableMapping[str, Any]):
     """A new R environment whose parent is the global environment.
 
     ``env("code")`` evaluates R code in it (converted unless ``convert=False``);
@@ -343,7 +345,8 @@ class REnvironment(collections.abc.MutableMapping):
         _check_name(name)
         if name not in self:
             raise KeyError(name)
-        return self.eval(f"get({_quote(name)}, inherits = FALSE)", convert=False)
+        robject: RObject = self.eval(f"get({_quote(name)}, inherits = FALSE)", convert=False)
+        return robject
 
     def __setitem__(self, name: str, value: Any) -> None:
         _check_name(name)
@@ -377,11 +380,12 @@ class REnvironment(collections.abc.MutableMapping):
 
 
 def _call_raw_env() -> RObject:
-    return api.r("new.env(parent = globalenv())", convert=False)
+    env: RObject = api.r("new.env(parent = globalenv())", convert=False)
+    return env
 
 
 def _assign_in() -> Callable[..., Any]:
-    fn = _HELPERS.get("assign")
+    fn: Callable[..., Any] | None = _HELPERS.get("assign")
     if fn is None:
         fn = _HELPERS["assign"] = api.r("function(name, value, env) { assign(name, value, "
                                         "envir = env); invisible(NULL) }")
@@ -440,9 +444,8 @@ class ConverterScope:
     def __enter__(self) -> "ConverterScope":
         return self
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: object) -> None:
         self.close()
-        return False
 
 
 @contextlib.contextmanager
