@@ -36,15 +36,27 @@ WORKLOADS = [
     ("r_to_numpy_scope", "R double 10^7 -> numpy, numpy scope", "ms", 10**7, 20),
 ]
 
-MAKE_DATA_FRAME = """
-make_data_frame <- function(n) {
-  set.seed(1)
-  data.frame(dbl = runif(n), int = seq_len(n), chr = sprintf("row%d", seq_len(n)),
-             lgl = rep_len(c(TRUE, FALSE), n),
-             fct = factor(sample(c("low", "mid", "high"), n, replace = TRUE)),
-             stringsAsFactors = FALSE)
-}
+# make_data_frame() as workloads.R defines it, the same data as the reticulate rows
+MAKE_DATA_FRAME = f"""
+for (e in parse({json.dumps(os.path.join(BENCH, "workloads.R"))}, keep.source = FALSE))
+  if (is.call(e) && identical(e[[2L]], as.name("make_data_frame"))) eval(e, globalenv())
 """
+
+
+def r_setup(run_r, code):
+    """A workload's set-up that runs R code (``{n}`` is the size) and gives no arguments."""
+    def setup(n):
+        run_r(code.format(n=n) + "; NULL")
+        return ()
+    return setup
+
+
+def data_frame_setup(run_r, read_global):
+    """A set-up whose argument is make_data_frame(n) converted to Python."""
+    def setup(n):
+        run_r(f"bench_df <- make_data_frame({n}); NULL")
+        return (read_global("bench_df"),)
+    return setup
 
 
 def pyreticulate_side(size):
@@ -63,23 +75,13 @@ def pyreticulate_side(size):
                 return fn(*args)
         return run
 
-    def evaluated(code):
-        def setup(n):
-            pr.r(code.format(n=n) + "; NULL")
-            return ()
-        return setup
-
-    def data_frame(n):
-        pr.r(f"bench_df <- make_data_frame({n})")
-        return pr.get("bench_df")
-
     return {
         "call": (lambda n: (1.0,), lambda x: f(x), lambda v: v == 2.0),
         "eval": (lambda n: (), lambda: pr.r("1 + 1"), lambda v: v == 2.0),
-        "df_to_pandas": (evaluated("bench_df <- make_data_frame({n})"),
+        "df_to_pandas": (r_setup(pr.r, "bench_df <- make_data_frame({n})"),
                          lambda: pr.get("bench_df"),
                          lambda v: isinstance(v, pd.DataFrame) and len(v) == size("df")),
-        "pandas_to_df": (lambda n: (data_frame(n),), pr.py_to_r,
+        "pandas_to_df": (data_frame_setup(pr.r, pr.get), pr.py_to_r,
                          lambda v: pr.r("function(d) nrow(d)")(v) == size("df")),
         "numpy_to_r": (lambda n: (np.random.default_rng(1).random(n),), pr.py_to_r,
                        lambda v: pr.r("function(x) length(x)")(v) == size("vec")),
@@ -87,7 +89,7 @@ def pyreticulate_side(size):
                              in_scope(pr.py_to_r),
                              lambda v: pr.r("function(x) if (is.null(dim(x))) length(x) else -1")(v)
                              == size("vec")),
-        "r_to_numpy_scope": (evaluated("bench_x <- runif({n})"),
+        "r_to_numpy_scope": (r_setup(pr.r, "bench_x <- runif({n})"),
                              lambda: pr.get("bench_x", numpy=True),
                              lambda v: isinstance(v, np.ndarray) and v.size == size("vec")),
     }, {"bridge": f"pyreticulate {pr.__version__}", "R": pr.r("R.version.string"),
@@ -110,32 +112,22 @@ def rpy2_side(size):
     ro.r(MAKE_DATA_FRAME)
     f = ro.r("function(x) x + 1")
 
-    def evaluated(code):
-        def setup(n):
-            ro.r(code.format(n=n) + "; NULL")
-            return ()
-        return setup
-
-    def data_frame(n):
-        ro.r(f"bench_df <- make_data_frame({n})")
-        return ro.globalenv["bench_df"]
-
     def first(value):
         return float(np.asarray(value).ravel()[0])
 
     return {
         "call": (lambda n: (1.0,), lambda x: f(x), lambda v: first(v) == 2.0),
         "eval": (lambda n: (), lambda: ro.r("1 + 1"), lambda v: first(v) == 2.0),
-        "df_to_pandas": (evaluated("bench_df <- make_data_frame({n})"),
+        "df_to_pandas": (r_setup(ro.r, "bench_df <- make_data_frame({n})"),
                          lambda: ro.globalenv["bench_df"],
                          lambda v: isinstance(v, pd.DataFrame) and len(v) == size("df")),
-        "pandas_to_df": (lambda n: (data_frame(n),), py2rpy,
+        "pandas_to_df": (data_frame_setup(ro.r, ro.globalenv.__getitem__), py2rpy,
                          lambda v: first(ro.r("function(d) nrow(d)")(v)) == size("df")),
         "numpy_to_r": (lambda n: (np.random.default_rng(1).random(n),), py2rpy,
                        lambda v: first(ro.r("function(x) length(x)")(v)) == size("vec")),
         "numpy_to_r_scope": (lambda n: (np.random.default_rng(1).random(n),), py2rpy,
                              lambda v: first(ro.r("function(x) length(x)")(v)) == size("vec")),
-        "r_to_numpy_scope": (evaluated("bench_x <- runif({n})"),
+        "r_to_numpy_scope": (r_setup(ro.r, "bench_x <- runif({n})"),
                              lambda: ro.globalenv["bench_x"],
                              lambda v: isinstance(v, np.ndarray) and v.size == size("vec")),
     }, {"bridge": f"rpy2-robjects {importlib.metadata.version('rpy2-robjects')}", "R": str(ro.r("R.version.string")[0]),

@@ -7,7 +7,7 @@ From Python::
     pr.r("x <- c(1, NA, 3); mean(x, na.rm = TRUE)")   # 2.0
     pr.globalenv["df"] = {"a": [1, 2]}
     f = pr.r("function(x) x * 2"); f(21)               # 42.0
-    pr.importr("stats").median([1, 2, 3])              # 2.0
+    pr.importr("stats").median([1.0, 2.0, 3.0])        # 2.0 ([1, 2, 3] is R's 1:3: 2)
     pr.r.pi                                            # 3.141592653589793
     pr.r("c(1, 2, 3)", numpy=True)                     # array([1., 2., 3.]), R's memory
     with pr.conversion(pr.conversion.numpy):           # converter scopes, this context only
