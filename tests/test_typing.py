@@ -10,6 +10,7 @@ from helpers import ROOT
 USER_CODE = '''
 import numpy as np
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_identical, assert_r_true
 
 rules = pr.ConversionRules("units")
 
@@ -22,6 +23,15 @@ def meters(obj: float, hint: pr.RObject | None) -> str:
 with pr.conversion(rules, pr.conversion.numpy) as local:
     local.register_r_to_py(lambda robj: robj.rtype, r_classes=["kmh"])
     array: np.ndarray = pr.r("c(1, 2)", numpy=True)
+registration: pr.Registration = pr.register_py_to_r(meters, int)
+registration.undo()
+pr.set_timeout(30)
+named = pr.RNamedList([1, 2], names=["a", None], rtype="integer")
+factor = pr.RFactor.from_labels(["u", None], ordered=True)
+error = pr.RError("boom", r_class=["simpleError"])
+median = pr.importr("stats").median
+assert_r_true("TRUE")
+assert_r_identical("1L", pr.py_to_r(1))
 pr.r(1 + 1)
 '''
 
@@ -49,6 +59,7 @@ def test_a_users_wrong_call_is_found_through_the_annotations(tmp_path):
     result = mypy("--strict", "--ignore-missing-imports", "--follow-imports=silent", "user.py",
                   cwd=tmp_path)
     errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    line = USER_CODE.splitlines().index("pr.r(1 + 1)") + 1
     assert errors == [
-        'user.py:16: error: Argument 1 to "r" has incompatible type "int"; '
+        f'user.py:{line}: error: Argument 1 to "r" has incompatible type "int"; '
         'expected "str"  [arg-type]'], result.stdout + result.stderr

@@ -128,7 +128,7 @@ def check_process():
         raise RShutDownError("R has shut down in this process; it cannot be used any more")
 
 
-def set_timeout(seconds):
+def set_timeout(seconds: float) -> None:
     """How long a thread waits for the main thread to run its R call."""
     _state["timeout"] = float(seconds)
 
