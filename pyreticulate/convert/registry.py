@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextvars
 import sys
+import threading
 from typing import Any, Callable, Iterable
 
 from ..libr import capi, vectors
@@ -275,13 +276,24 @@ def _register_py_to_r(table: RuleTable, rule: PyToRRule, pytypes: tuple[type, ..
 # ---- converter scopes --------------------------------------------------------------
 
 class ConversionRules:
-    """A set of rules for converter scopes (``with conversion(rules):``); nothing
-    applies until a scope uses it. Rules are users' rules (``RObject``s, never
+    """A set of rules for converter scopes (``with conversion(rules):``, or ``with
+    rules:``); nothing applies until a scope uses it. Rules are users' rules (``RObject``s, never
     SEXPs); the ready sets (``conversion.numpy``) hold built-in ones."""
 
     def __init__(self, name: str = "") -> None:
         self.name = name
         self.table = RuleTable(name)
+        self._entered = threading.local()
+
+    def __enter__(self) -> ConversionRules:
+        """``with rules:`` is ``with conversion(rules):``."""
+        scope = ConversionScope(self)
+        scope.__enter__()
+        _entered_stack(self._entered).append(scope)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _entered_stack(self._entered).pop().__exit__()
 
     def register_r_to_py(self, rule: RToPyRule, *,
                          sexptypes: Iterable[int | str | None] = (),
@@ -324,6 +336,15 @@ _SCOPES: contextvars.ContextVar[tuple[RuleTable, ...]] = contextvars.ContextVar(
     "pyreticulate_conversion_scopes", default=())
 
 
+def _entered_stack(entered: threading.local) -> list[Any]:
+    """What this thread entered and has not left yet (one object may be entered by
+    several threads at once)."""
+    stack: list[Any] | None = getattr(entered, "stack", None)
+    if stack is None:
+        stack = entered.stack = []
+    return stack
+
+
 def active_scopes() -> tuple[RuleTable, ...]:
     """The tables of the converter scopes active in this context, innermost first."""
     return _SCOPES.get()
@@ -333,7 +354,8 @@ class ConversionScope:
     """``with conversion(*rules) as local:``: the rules apply in this context for the
     block (later arguments over earlier ones, all over the global rules); ``local``
     is a ``ConversionRules`` of the block's own, innermost, gone with the block.
-    Entered again (or nested), each ``with`` is its own scope."""
+    Entered again (or nested, or by several threads at once), each ``with`` is its own
+    scope."""
 
     def __init__(self, *rules: ConversionRules) -> None:
         for given in rules:
@@ -341,19 +363,16 @@ class ConversionScope:
                 raise TypeError(f"conversion() takes ConversionRules, not "
                                 f"{type(given).__name__}")
         self.rules = rules
-        self._entered: list[tuple[contextvars.Token[tuple[RuleTable, ...]],
-                                  ConversionRules]] = []
+        self._entered = threading.local()
 
     def __enter__(self) -> ConversionRules:
         local = ConversionRules("local")
         tables = (local.table, *(r.table for r in reversed(self.rules)))
-        token = _SCOPES.set(tables + _SCOPES.get())
-        self._entered.append((token, local))
+        _entered_stack(self._entered).append(_SCOPES.set(tables + _SCOPES.get()))
         return local
 
     def __exit__(self, *exc: object) -> None:
-        token, _ = self._entered.pop()
-        _SCOPES.reset(token)
+        _SCOPES.reset(_entered_stack(self._entered).pop())
 
     def __repr__(self) -> str:
         return f"<conversion scope of {', '.join(map(repr, self.rules)) or 'no rules'}>"

@@ -215,3 +215,31 @@ def test_user_rules_for_r_says_when_more_than_the_built_in_rules_apply():
         assert REGISTRY.user_rules_for_r(capi.REALSXP) is False
     with pr.conversion():
         assert REGISTRY.user_rules_for_r(capi.REALSXP) is True
+
+
+def test_a_rule_set_is_a_scope_of_its_own():
+    rules = pr.ConversionRules()
+    rules.register_py_to_r(lambda obj, hint: "scoped", Meters)
+    with rules as entered:
+        assert (entered, identity(Meters(1))) == (rules, "scoped")
+    assert identity(Meters(1)) == 1.0
+
+
+def test_one_scope_object_entered_by_two_threads_at_once():
+    rules = pr.ConversionRules()
+    rules.register_py_to_r(lambda obj, hint: "scoped", Meters)
+    scope = pr.conversion(rules)
+    both_inside, seen = threading.Barrier(2, timeout=WAIT), {}
+
+    def enter(name):
+        with scope:
+            both_inside.wait()
+            seen[name] = identity(Meters(1))
+            both_inside.wait()
+        seen[name + " after"] = identity(Meters(1))
+    threads_ = [threading.Thread(target=enter, args=(name,)) for name in ("a", "b")]
+    for thread in threads_:
+        thread.start()
+    for thread in threads_:
+        thread.join(WAIT)
+    assert seen == {"a": "scoped", "b": "scoped", "a after": 1.0, "b after": 1.0}

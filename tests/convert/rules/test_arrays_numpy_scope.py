@@ -101,3 +101,9 @@ def test_vectors_go_round_through_the_numpy_scope(robject):
     with pr.conversion(NUMPY):
         back = pr.py_to_r(pr.r_to_py(robject))
     assert_r_identical(back, robject)
+
+
+def test_the_ready_numpy_rules_are_a_scope_by_themselves():
+    with pr.conversion.numpy:
+        array = pr.r("c(2.5, 3.5)")
+    assert (type(array), pr.r("c(2.5, 3.5)")) == (np.ndarray, [2.5, 3.5])
