@@ -1,7 +1,8 @@
 """The Python side of the benchmarks: the same workloads from Python through
-pyreticulate and through rpy2 (``rpy2.robjects`` with ``pandas2ri`` and ``numpy2ri``
-in a ``localconverter``: ``default_converter + numpy2ri.converter + pandas2ri.converter``), each side in a fresh process, alternately; the table,
-CSV, JSON and chart go beside run.py's (``python-*`` files in the results folder).
+pyreticulate and through rpy2 (``rpy2.robjects`` in a ``localconverter`` of
+``default_converter + numpy2ri.converter + pandas2ri.converter``), each side in a fresh
+process, alternately; the table, CSV, JSON and chart go beside run.py's (``python-*``
+files in the results folder).
 
     python bench/rpy2_side.py [--quick] [--rounds N] [--out DIR]
 
@@ -87,8 +88,8 @@ def pyreticulate_side(size):
                        lambda v: pr.r("function(x) length(x)")(v) == size("vec")),
         "numpy_to_r_scope": (lambda n: (np.random.default_rng(1).random(n),),
                              in_scope(pr.py_to_r),
-                             lambda v: pr.r("function(x) if (is.null(dim(x))) length(x) else -1")(v)
-                             == size("vec")),
+                             lambda v: pr.r("function(x) if (is.null(dim(x))) length(x) "
+                                            "else -1")(v) == size("vec")),
         "r_to_numpy_scope": (r_setup(pr.r, "bench_x <- runif({n})"),
                              lambda: pr.get("bench_x", numpy=True),
                              lambda v: isinstance(v, np.ndarray) and v.size == size("vec")),
@@ -130,7 +131,8 @@ def rpy2_side(size):
         "r_to_numpy_scope": (r_setup(ro.r, "bench_x <- runif({n})"),
                              lambda: ro.globalenv["bench_x"],
                              lambda v: isinstance(v, np.ndarray) and v.size == size("vec")),
-    }, {"bridge": f"rpy2-robjects {importlib.metadata.version('rpy2-robjects')}", "R": str(ro.r("R.version.string")[0]),
+    }, {"bridge": f"rpy2-robjects {importlib.metadata.version('rpy2-robjects')}",
+        "R": str(ro.r("R.version.string")[0]),
         "numpy": np.__version__, "pandas": pd.__version__}
 
 

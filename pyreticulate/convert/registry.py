@@ -58,7 +58,8 @@ PRIMITIVE_TYPES = frozenset({type(None), bool, int, float, complex, str, bytes, 
                              list, tuple, dict})
 
 RToPyRule = Callable[[RObject], Any]
-"""A user's R → Python rule: the R value (an ``RObject``) → a Python value or ``NOT_HANDLED``."""
+"""A user's R → Python rule: the R value (an ``RObject``) → a Python value, or
+``NOT_HANDLED``."""
 
 PyToRRule = Callable[[Any, "RObject | None"], Any]
 """A user's Python → R rule: ``(obj, hint)`` → an ``RObject``, a Python value the

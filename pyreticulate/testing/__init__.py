@@ -34,7 +34,8 @@ from ..runtime.handles import RObject
 
 __all__ = [
     "ConverterScope", "REnvironment", "assert_r_equal", "assert_r_identical",
-    "assert_r_round_trip", "assert_r_true", "assert_round_trip", "converter_scope", "first_difference",
+    "assert_r_round_trip", "assert_r_true", "assert_round_trip", "converter_scope",
+    "first_difference",
 ]
 
 _ROUND_TRIP_VIAS = ("r", "r_api")
