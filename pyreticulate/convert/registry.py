@@ -278,8 +278,8 @@ def _register_py_to_r(table: RuleTable, rule: PyToRRule, pytypes: tuple[type, ..
 
 class ConversionRules:
     """A set of rules for converter scopes (``with conversion(rules):``, or ``with
-    rules:``); nothing applies until a scope uses it. Rules are users' rules (``RObject``s, never
-    SEXPs); the ready sets (``conversion.numpy``) hold built-in ones."""
+    rules:``); nothing applies until a scope uses it. Its rules are users' rules
+    (``RObject``s, never SEXPs); the ready sets (``conversion.numpy``) hold built-in ones."""
 
     def __init__(self, name: str = "") -> None:
         self.name = name
