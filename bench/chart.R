@@ -2,9 +2,10 @@
 # results.csv, drawn with base R. Reference rows (a workload another row is
 # compared to, like the numpy copy) are left out: they do not cross the bridge.
 #
-#   Rscript chart.R results.csv ratios.png
+#   Rscript chart.R results.csv ratios.png [OTHER]   (OTHER: the other side, reticulate)
 
 args <- commandArgs(trailingOnly = TRUE)
+other <- if (length(args) >= 3) args[[3]] else "reticulate"
 results <- read.csv(args[[1]], stringsAsFactors = FALSE, na.strings = "NA")
 bars <- results[!is.na(results$ratio) & !results$name %in% results$compare_to, ]
 if (!nrow(bars)) stop("no workload has a ratio to draw", call. = FALSE)
@@ -21,8 +22,8 @@ ticks <- ticks[log10(ticks) >= limits[[1]] & log10(ticks) <= limits[[2]]]
 centres <- barplot(heights, names.arg = bars$label, horiz = TRUE, las = 1, xlim = limits,
                    axes = FALSE, col = ifelse(heights < 0, "#4c9a6a", "#c0504d"),
                    border = NA, cex.names = 0.8,
-                   xlab = "pyreticulate time / reticulate time (log scale)")
-title("pyreticulate vs reticulate on the same workloads\n(green: pyreticulate faster)",
+                   xlab = sprintf("pyreticulate time / %s time (log scale)", other))
+title(sprintf("pyreticulate vs %s on the same workloads\n(green: pyreticulate faster)", other),
       cex.main = 0.95)
 axis(1, at = log10(ticks), labels = format(ticks, drop0trailing = TRUE, scientific = FALSE))
 abline(v = 0, lty = 2)

@@ -6,7 +6,8 @@ Markdown table, PNG chart of the ratios).
                         [--readme README.md]
 
 The reticulate side needs bench/.venv-reticulate (bench/setup.sh); without it
-only the pyreticulate side runs.
+only the pyreticulate side runs. Then the Python rows run against rpy2
+(bench/rpy2_side.py), unless --only picks workloads.
 """
 import argparse
 import csv
@@ -19,6 +20,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+import rpy2_side
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
@@ -246,14 +249,22 @@ def main(argv=None):
     print(text_table(rows))
     print()
     print("\n".join(machine_lines(host, infos)))
+    # the Python rows against rpy2 (bench/rpy2_side.py), unless --only picks workloads
+    python_rows, python_infos, python_chart = (
+        rpy2_side.run(args.out, args.quick, args.rounds) if not args.only else ([], {}, None))
     if args.readme:
         folder = os.path.dirname(os.path.abspath(args.readme))
         update_readme(args.readme, markdown(rows, host, infos,
-                                            chart and os.path.relpath(chart, folder)))
+                                            chart and os.path.relpath(chart, folder))
+                      + ("\n" + rpy2_side.markdown(python_rows, python_infos, python_chart
+                                                   and os.path.relpath(python_chart, folder))
+                         if python_rows else ""))
     with open(os.path.join(args.out, "table.md"), "w", encoding="utf-8") as handle:
         handle.write(markdown(rows, host, infos, "ratios.png" if chart else None))
     failures = [(side, row["name"], row[side + "_error"])
-                for row in rows for side in sides if row[side + "_error"]]
+                for row in rows for side in sides if row[side + "_error"]] + [
+        (side, row["name"], row[side + "_error"])
+        for row in python_rows for side in rpy2_side.SIDES if row[side + "_error"]]
     for side, name, error in failures:
         print(f"bench: {name} failed on the {side} side: {error}", file=sys.stderr)
     return 1 if failures else 0

@@ -3,7 +3,8 @@
 # from Debian when missing, and bench/.venv-reticulate, a Python with numpy<2
 # (reticulate 1.28 does not load NumPy 2), pandas, and the TensorFlow and Keras
 # versions of the main .venv, so both sides run the same Keras. Safe to run
-# again; it reinstalls only when the wanted versions change.
+# again; it reinstalls only when the wanted versions change. Also bench/.venv-rpy2,
+# the rpy2 side of the Python rows (bench/rpy2_side.py).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -23,16 +24,24 @@ fi
 version() {
   "$MAIN_PY" -c "import importlib.metadata as m; print(m.version('$1'))"
 }
-WANTED="numpy<2 pandas<3 tensorflow-cpu==$(version tensorflow-cpu) keras==$(version keras)"
+# install_venv DIR "REQUIREMENTS": a venv at DIR with them, reinstalled only when they change
+install_venv() {
+  if [ -f "$1/.setup-done" ] && [ "$(cat "$1/.setup-done")" = "$2" ]; then
+    return 0
+  fi
+  if [ ! -x "$1/bin/python" ]; then
+    python3 -m venv "$1"
+  fi
+  echo "bench/setup: installing into $1: $2"
+  "$1/bin/python" -m pip install -q --upgrade pip
+  # shellcheck disable=SC2086
+  "$1/bin/python" -m pip install -q $2
+  echo "$2" > "$1/.setup-done"
+}
 
-if [ -f "$RET_VENV/.setup-done" ] && [ "$(cat "$RET_VENV/.setup-done")" = "$WANTED" ]; then
-  exit 0
-fi
-if [ ! -x "$RET_VENV/bin/python" ]; then
-  python3 -m venv "$RET_VENV"
-fi
-echo "bench/setup: installing into $RET_VENV: $WANTED"
-"$RET_VENV/bin/python" -m pip install -q --upgrade pip
-# shellcheck disable=SC2086
-"$RET_VENV/bin/python" -m pip install -q $WANTED
-echo "$WANTED" > "$RET_VENV/.setup-done"
+install_venv "$RET_VENV" "numpy<2 pandas<3 tensorflow-cpu==$(version tensorflow-cpu) keras==$(version keras)"
+
+# The Python rows' other side (bench/rpy2_side.py): rpy2-robjects of the main .venv's
+# rpy2-rinterface release, with its numpy and pandas.
+RPY2="rpy2-rinterface==$(version rpy2-rinterface) rpy2-robjects==$(version rpy2-rinterface)"
+install_venv bench/.venv-rpy2 "$RPY2 numpy==$(version numpy) pandas==$(version pandas)"

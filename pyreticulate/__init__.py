@@ -7,15 +7,20 @@ From Python::
     pr.r("x <- c(1, NA, 3); mean(x, na.rm = TRUE)")   # 2.0
     pr.globalenv["df"] = {"a": [1, 2]}
     f = pr.r("function(x) x * 2"); f(21)               # 42.0
-    pr.importr("stats").median([1, 2, 3])              # 2.0
+    pr.importr("stats").median([1.0, 2.0, 3.0])        # 2.0 ([1, 2, 3] is R's 1:3: 2)
     pr.r.pi                                            # 3.141592653589793
+    pr.r("c(1, 2, 3)", numpy=True)                     # array([1., 2., 3.]), R's memory
+    with pr.conversion(pr.conversion.numpy):           # converter scopes, this context only
+        pr.get("x")
 
 From the shell: ``pyreticulate run script.R``.
 """
-from .api import (GlobalEnv, assign, get, globalenv, live_handle_counts, py_to_r, r, r_to_py,
-                  set_hand_off, source, start)
+from .api import (Conversion, GlobalEnv, assign, conversion, get, globalenv, live_handle_counts,
+                  py_to_r, r, r_to_py, set_hand_off, source, start)
 from .convert import rules
-from .convert.registry import NOT_HANDLED, REGISTRY, register_py_to_r, register_r_to_py
+from .convert.registry import (NOT_HANDLED, REGISTRY, ConversionRules, ConversionScope,
+                               PyToRRule, Registration, RToPyRule, register_py_to_r,
+                               register_r_to_py)
 from .convert.rules.callables import RFunction
 from .convert.rules.datetimes import POSIXctArray
 from .convert.rules.factors import RFactor
@@ -29,7 +34,8 @@ from .rmodules import (RPackage, RPackageFunction, RPackageNotFoundError, import
 __version__ = "0.1.0"
 
 __all__ = [
-    "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "POSIXctArray", "REGISTRY", "RError",
+    "Conversion", "ConversionRules", "ConversionScope", "PyToRRule", "RToPyRule",
+    "Registration", "conversion", "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "POSIXctArray", "REGISTRY", "RError",
     "RFactor", "RFunction", "RNamedList", "RObject", "RWarning", "assign", "get", "globalenv",
     "live_handle_counts", "py_to_r", "r",
     "RPackage", "RPackageFunction", "RPackageNotFoundError", "importr", "packages",

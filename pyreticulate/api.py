@@ -2,27 +2,35 @@
 and convert explicitly in either direction. Every call may come from any
 thread; the work runs on R's (the main) thread.
 """
+from __future__ import annotations
+
 import collections.abc
 import os
+from typing import Any, Callable, Iterator, TypeVar
 
 from . import bridge
 from .runtime import embedded, evaluation, threads
 from .libr import capi, vectors
 from .runtime.handles import RObject, live_counts
 from .libr.protect import protected
-from .convert.registry import REGISTRY
+from .convert.registry import REGISTRY, ConversionRules, ConversionScope
+from .convert.rules.arrays import NUMPY_RULES
 from .convert.rules.callables import RFunction
 from .pyobjects import loadhooks
 from .tensorflow import context as tensorflow_context
 
 
-def _on_main(fn, *args, description="R code"):
+T = TypeVar("T")
+
+
+def _on_main(fn: Callable[..., T], *args: Any, description: str = "R code") -> T:
     if not embedded.is_started():
         threads.run_on_main(start, (), "starting R")
-    return threads.run_on_main(fn, args, description)
+    result: T = threads.run_on_main(fn, args, description)
+    return result
 
 
-def start(interactive=False, args=()):
+def start(interactive: bool = False, args: tuple[str, ...] | list[str] = ()) -> None:
     """Start the embedded R with the bridge (done on first use; call it to start it early).
 
     ``args`` are R's command-line arguments (``--file=``, ``--args ...``). Once
@@ -32,18 +40,44 @@ def start(interactive=False, args=()):
     loadhooks.on_import("tensorflow", tensorflow_context.install)
 
 
-def set_hand_off(mode):
+def set_hand_off(mode: str) -> None:
     """Where Python calls R makes at its top level (scripts, the console) run:
     ``"auto"`` (the default), ``"always"`` or ``"never"`` (``runtime.threads``)."""
     threads.set_hand_off(mode)
 
 
-def r(code, convert=True, env=None):
+class Conversion:
+    """``conversion(*rules)`` is a converter scope (``ConversionScope``): ``with
+    conversion(rules) as local:`` the rules apply in this thread or task for the block;
+    ``conversion.numpy`` is the ready numpy scope's rules (``ConversionRules``)."""
+
+    numpy: ConversionRules = NUMPY_RULES
+
+    def __call__(self, *rules: ConversionRules) -> ConversionScope:
+        return ConversionScope(*rules)
+
+    def __repr__(self) -> str:
+        return "<pyreticulate.conversion: conversion(*rules) is a converter scope>"
+
+
+conversion = Conversion()
+
+
+def _to_python(sexp: Any, numpy: bool) -> Any:
+    """``REGISTRY.to_python``, in the numpy scope when ``numpy``."""
+    if not numpy:
+        return REGISTRY.to_python(sexp)
+    with ConversionScope(NUMPY_RULES):
+        return REGISTRY.to_python(sexp)
+
+
+def r(code: str, convert: bool = True, env: RObject | None = None,
+      numpy: bool = False) -> Any:
     """Evaluate R code; the value of its last expression, converted unless ``convert=False``.
 
     ``env`` (an R environment as an ``RObject``) is where it runs; by default the
-    global environment. An R function fetched by name (``r("f")``) keeps that name
-    in messages.
+    global environment. ``numpy=True`` converts in the numpy scope (vectors as
+    ndarrays). An R function fetched by name (``r("f")``) keeps that name in messages.
     """
     if not isinstance(code, str):
         raise TypeError(f"R code must be a str, not {type(code).__name__}")
@@ -51,20 +85,22 @@ def r(code, convert=True, env=None):
         raise TypeError(f"env must be an R environment (pyreticulate.RObject), "
                         f"not {type(env).__name__}")
 
-    def run():
+    def run() -> Any:
         if env is not None and capi.lib.TYPEOF(env.sexp) != capi.ENVSXP:
             raise TypeError(f"env must be an R environment, not an R {env.rtype}")
         value = evaluation.eval_text(code, None if env is None else env.sexp)
-        result = REGISTRY.to_python(value.sexp) if convert else value
+        if not convert:
+            return value
+        result = _to_python(value.sexp, numpy)
         if isinstance(result, RFunction) and evaluation.is_syntactic_name(code.strip()):
             result.__name__ = code.strip()
         return result
     return _on_main(run, description="R code")
 
 
-def source(path, convert=True):
+def source(path: str | os.PathLike[str], convert: bool = True) -> Any:
     """Run an R file with ``source()``; returns the value of its last expression."""
-    def run():
+    def run() -> Any:
         with protected() as keep:
             value = evaluation.call_function(
                 evaluation.function("source"), [capi.mkstring(os.fspath(path))],
@@ -74,26 +110,30 @@ def source(path, convert=True):
     return _on_main(run, description=f"source({path!r})")
 
 
-def py_to_r(obj):
+def py_to_r(obj: Any) -> RObject:
     """Convert a Python object to an R object (an ``RObject``)."""
-    def run():
+    def run() -> RObject:
         with protected() as keep:
             return RObject(keep(REGISTRY.to_r(obj)))
     return _on_main(run, description="a conversion to R")
 
 
-def r_to_py(robj):
+def r_to_py(robj: RObject) -> Any:
     """Convert an R object (an ``RObject``) to Python by the registry's rules."""
     if not isinstance(robj, RObject):
         raise TypeError("r_to_py() needs an R object (pyreticulate.RObject)")
     return _on_main(lambda: REGISTRY.to_python(robj.sexp), description="a conversion to Python")
 
 
-class GlobalEnv(collections.abc.MutableMapping):
+class GlobalEnv(collections.abc.MutableMapping[str, Any]):
     """R's global environment as a mapping; values are converted both ways."""
 
-    def __getitem__(self, name):
-        def run():
+    def __getitem__(self, name: str) -> Any:
+        return self.read(name)
+
+    def read(self, name: str, numpy: bool = False) -> Any:
+        """The value of ``name``, converted (in the numpy scope with ``numpy=True``)."""
+        def run() -> Any:
             lib = capi.lib
             value = lib.Rf_findVarInFrame3(lib.R_GlobalEnv, capi.sym(name), 1)
             if value == lib.R_UnboundValue:
@@ -102,52 +142,55 @@ class GlobalEnv(collections.abc.MutableMapping):
                 if lib.TYPEOF(value) == capi.PROMSXP:
                     value = evaluation.evaluate(capi.sym(name), lib.R_GlobalEnv, keep)
                 keep(value)
-                return REGISTRY.to_python(value)
+                return _to_python(value, numpy)
         return _on_main(run, description=f"reading {name!r}")
 
-    def __setitem__(self, name, value):
-        def run():
+    def __setitem__(self, name: str, value: Any) -> None:
+        def run() -> None:
             with protected() as keep:
                 capi.lib.Rf_defineVar(capi.sym(name), keep(REGISTRY.to_r(value)),
                                       capi.lib.R_GlobalEnv)
         _on_main(run, description=f"assigning {name!r}")
 
-    def __delitem__(self, name):
+    def __delitem__(self, name: str) -> None:
         if name not in self:
             raise KeyError(name)
-        def run():
+
+        def run() -> None:
             with protected() as keep:
                 evaluation.call_function(evaluation.function("rm"), [],
                                          [("list", keep(capi.mkstring(name))),
                                           ("envir", capi.lib.R_GlobalEnv)], keep=keep)
         _on_main(run, description=f"removing {name!r}")
 
-    def _names(self):
-        return vectors.strings(evaluation.eval_text("ls(globalenv(), all.names = TRUE)").sexp)
+    def _names(self) -> list[str]:
+        names: list[str] = vectors.strings(
+            evaluation.eval_text("ls(globalenv(), all.names = TRUE)").sexp)
+        return names
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(_on_main(self._names, description="listing R globals"))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(_on_main(self._names, description="listing R globals"))
 
-    def __contains__(self, name):
+    def __contains__(self, name: object) -> bool:
         return name in _on_main(self._names, description="listing R globals")
 
 
 globalenv = GlobalEnv()
 
 
-def assign(name, value):
+def assign(name: str, value: Any) -> None:
     """``assign(name, value, globalenv())`` with ``value`` converted to R."""
     globalenv[name] = value
 
 
-def get(name):
-    """The R global ``name``, converted to Python."""
-    return globalenv[name]
+def get(name: str, numpy: bool = False) -> Any:
+    """The R global ``name``, converted to Python (in the numpy scope with ``numpy=True``)."""
+    return globalenv.read(name, numpy=numpy)
 
 
-def live_handle_counts():
+def live_handle_counts() -> dict[str, int]:
     """How many R objects Python holds and how many Python objects R holds."""
     return _on_main(live_counts, description="counting handles")

@@ -268,8 +268,9 @@ class REvaluator:
     found from the global environment along the search path (``r["name"]`` for any
     name)."""
 
-    def __call__(self, code: str, convert: bool = True, env: RObject | None = None) -> Any:
-        return api.r(code, convert=convert, env=env)
+    def __call__(self, code: str, convert: bool = True, env: RObject | None = None,
+                 numpy: bool = False) -> Any:
+        return api.r(code, convert=convert, env=env, numpy=numpy)
 
     def __getitem__(self, name: str) -> Any:
         if not isinstance(name, str) or not name:

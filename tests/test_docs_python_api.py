@@ -18,4 +18,4 @@ def test_the_documented_example_passes_under_plain_pytest(tmp_path):
     (tmp_path / "test_with_r.py").write_text(example())
     result = plain_pytest(tmp_path, "test_with_r.py")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "7 passed" in result.stdout
+    assert "9 passed" in result.stdout

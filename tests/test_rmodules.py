@@ -9,12 +9,14 @@ from pyreticulate.rmodules import attribute_names
 
 
 def test_importr_function_called_with_python_arguments():
-    assert pr.importr("stats").median([1.0, 2.0, 3.0]) == 2.0
+    value = pr.importr("stats").median([1.0, 2.0, 3.0])
+    assert (type(value), value) == (float, 2.0)
 
 
-def test_importr_median_of_python_ints():
-    # [1, 2, 3] is an R integer vector (docs/conversions.md §4); R's median keeps it integer
-    assert pr.importr("stats").median([1, 2, 3]) == 2.0
+def test_importr_median_of_python_ints_is_r_integer_median():
+    # [1, 2, 3] is an R integer vector (docs/conversions.md §4); R's median(1:3) is 2L
+    value = pr.importr("stats").median([1, 2, 3])
+    assert (type(value), value) == (int, 2)
 
 
 def test_packages_attribute_is_importr():

@@ -5,6 +5,7 @@ this module. Nothing here evaluates R code: a call that can raise an R error
 must go through ``evaluation``, which keeps R's longjmp away from Python frames.
 """
 import os
+from typing import Any
 
 import cffi
 
@@ -164,7 +165,7 @@ FUNCTION_TYPES = (CLOSXP, SPECIALSXP, BUILTINSXP)
 ffi = cffi.FFI()
 ffi.cdef(CDEF)
 
-lib = None
+lib: Any = None  # libR once load() has run
 SEXP = ffi.typeof("SEXP")
 NULL = ffi.NULL
 _symbols = {}

@@ -20,6 +20,7 @@ import collections
 import itertools
 import traceback
 import warnings
+from typing import Any, Iterable
 
 from ..libr.capi import ffi
 
@@ -42,7 +43,8 @@ class RError(RuntimeError):
     that keeps only ``str()`` (``original_condition``).
     """
 
-    def __init__(self, message, condition=None, call=None, r_class=(), r_trace=()):
+    def __init__(self, message: str, condition: Any = None, call: str | None = None,
+                 r_class: Iterable[str] = (), r_trace: Iterable[str] = ()) -> None:
         self.r_message = message
         self.condition = condition
         self.call = call
@@ -55,7 +57,7 @@ class RError(RuntimeError):
             while len(_recent) > RECENT_LIMIT:
                 _recent.popitem(last=False)
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.condition is None and not self.call:
             return self.r_message
         where = f"Error in {self.call} : " if self.call else "Error: "

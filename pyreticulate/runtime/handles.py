@@ -9,6 +9,7 @@
 import collections
 import gc
 import sys
+from typing import Any
 
 from . import interrupts, threads
 from ..libr import capi, vectors
@@ -114,22 +115,23 @@ class RObject:
 
     __slots__ = ("_sexp", "_slot", "__weakref__")
 
-    def __init__(self, sexp):
+    def __init__(self, sexp: Any) -> None:
         self._sexp = sexp
         self._slot = SLOTS.preserve(sexp)
 
     @property
-    def sexp(self):
+    def sexp(self) -> Any:
+        """The R object (a cffi SEXP): for the bridge's own code, not for rules."""
         return self._sexp
 
-    def release(self):
+    def release(self) -> None:
         """Stop keeping the R object alive (idempotent; a no-op once Python is tearing down)."""
         slot, self._slot = self._slot, None
         table = SLOTS
         if slot is not None and table is not None:
             table.release(slot)
 
-    def __del__(self):
+    def __del__(self) -> None:
         # try/except, not contextlib.suppress: during interpreter teardown the
         # module's globals may already be gone.
         if self._slot is not None:
@@ -139,10 +141,11 @@ class RObject:
                 return
 
     @property
-    def rtype(self):
+    def rtype(self) -> str:
+        """R's ``typeof()`` of the object."""
         return _TYPE_NAMES.get(capi.lib.TYPEOF(self._sexp), "unknown")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         try:
             described = threads.run_on_main(self._describe, (), "describing an R object",
                                             timeout=5)

@@ -9,7 +9,9 @@ hands control to user code (``run_user_code``), and all the time while it
 waits for a Python call it handed off (below). Bridge code that holds raw R
 pointers runs ``busy`` (every main-thread entry point does), so tasks never
 run in the middle of it. A task that is not picked up before the timeout
-raises ``MainThreadTimeout`` naming the thread and the R function.
+raises ``MainThreadTimeout`` naming the thread and the R function. A task runs
+in a copy of its thread's contextvars (so a converter scope entered there holds
+for its R work); what it sets in them stays in the copy.
 
 **Python calls from R: where they run.** R code runs on behalf of some
 Python thread, its *origin*: the thread whose task it is, or the main thread
@@ -126,7 +128,7 @@ def check_process():
         raise RShutDownError("R has shut down in this process; it cannot be used any more")
 
 
-def set_timeout(seconds):
+def set_timeout(seconds: float) -> None:
     """How long a thread waits for the main thread to run its R call."""
     _state["timeout"] = float(seconds)
 
@@ -460,10 +462,12 @@ def _python_thread_loop(waiter):
 
 class _Task:
     __slots__ = ("fn", "args", "description", "waiter", "done", "result",
-                 "error", "lock", "state", "warnings")
+                 "error", "lock", "state", "warnings", "context")
 
     def __init__(self, fn, args, description, waiter):
         self.fn, self.args, self.description, self.waiter = fn, args, description, waiter
+        # the caller's contextvars (converter scopes among them) hold for its R work
+        self.context = contextvars.copy_context()
         self.done = False
         self.result = self.error = None
         self.warnings = []
@@ -488,9 +492,10 @@ class _Task:
         try:
             with BUSY:
                 if self.waiter.serving:
-                    self.result = self.fn(*self.args)
+                    self.result = self.context.run(self.fn, *self.args)
                 else:
-                    self.result = errors.WARNINGS.isolated(self.fn, self.args, self.warnings)
+                    self.result = errors.WARNINGS.isolated(self.context.run,
+                                                           (self.fn, *self.args), self.warnings)
         except KeyboardInterrupt as exc:
             self.error = interrupted = exc
         except BaseException as exc:

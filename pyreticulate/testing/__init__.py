@@ -7,7 +7,9 @@ and the first difference):
 - ``assert_r_round_trip("R expr")``: R → Python → R gives an ``identical()`` value
   (R's ``all.equal()`` text on failure);
 - ``assert_r_identical(a, b)`` and ``assert_r_equal(a, b, tolerance=)``: R values (R
-  source strings or ``RObject``) compared by R, with R's message on failure.
+  source strings or ``RObject``) compared by R, with R's message on failure;
+- ``assert_r_true("R code")``: R code gives ``TRUE``; on failure, the part of it that did
+  not and the values it compared.
 
 ``REnvironment`` is a fresh R environment (the ``r_env`` fixture) and
 ``converter_scope()`` undoes the conversion rules registered inside it (the
@@ -26,13 +28,14 @@ from typing import Any, Callable, Iterator, Sequence
 import numpy as np
 
 from .. import api
-from ..convert.registry import REGISTRY, Registration
+from ..convert.registry import REGISTRY, PyToRRule, Registration, RToPyRule
 from ..convert.rules.callables import RFunction
 from ..runtime.handles import RObject
 
 __all__ = [
     "ConverterScope", "REnvironment", "assert_r_equal", "assert_r_identical",
-    "assert_r_round_trip", "assert_round_trip", "converter_scope", "first_difference",
+    "assert_r_round_trip", "assert_r_true", "assert_round_trip", "converter_scope",
+    "first_difference",
 ]
 
 _ROUND_TRIP_VIAS = ("r", "r_api")
@@ -52,6 +55,30 @@ def _helpers() -> dict[str, Any]:
                 "'niceNames', 'showAttributes', 'digits17'), nlines = 20L), "
                 "collapse = '\\n'); "
                 "c(paste(class(x), collapse = '/'), typeof(x), text) }"),
+            "explain_false": api.r(r"""function(code) {
+  env <- new.env(parent = globalenv())
+  exprs <- parse(text = code, keep.source = FALSE)
+  value <- eval(as.call(c(as.name("{"), as.list(exprs))), env)  # one frame, as local()
+  if (isTRUE(value)) return(character(0))
+  shown <- function(x) paste(deparse(x, nlines = 20L), collapse = "\n    ")
+  attempt <- function(x) tryCatch(eval(x, env), error = function(e)
+    structure(conditionMessage(e), class = "pyr_failed"))
+  whole <- part <- exprs[[length(exprs)]]
+  while (is.call(part) && identical(part[[1L]], as.name("&&")))
+    part <- if (isTRUE(attempt(part[[2L]]))) part[[3L]] else part[[2L]]
+  lines <- paste("it gave:", shown(value))
+  if (!identical(part, whole)) lines <- c(lines, paste("the part not TRUE:", shown(part)))
+  compared <- c("identical", "all.equal", "==", "!=", "<", ">", "<=", ">=")
+  if (is.call(part) && is.name(part[[1L]]) && as.character(part[[1L]]) %in% compared &&
+      length(part) >= 3L) {
+    left <- attempt(part[[2L]])
+    right <- attempt(part[[3L]])
+    lines <- c(lines, paste("left: ", shown(left)), paste("right:", shown(right)))
+    same <- all.equal(left, right)
+    if (!isTRUE(same)) lines <- c(lines, paste("all.equal():", same))
+  }
+  lines
+}"""),
             "why": api.r(
                 "function(a, b) { if (!identical(typeof(a), typeof(b))) "
                 "return(paste0('type ', typeof(a), ' vs ', typeof(b))); "
@@ -75,7 +102,8 @@ def _r_value(value: str | RObject, what: str) -> RObject:
     if isinstance(value, RObject):
         return value
     if isinstance(value, str):
-        return api.r(value, convert=False)
+        robject: RObject = api.r(value, convert=False)
+        return robject
     raise TypeError(f"{what} must be R source text (str) or an R object (pyreticulate.RObject), "
                     f"not {type(value).__name__}")
 
@@ -144,7 +172,8 @@ def first_difference(expected: Any, actual: Any, path: str = "value") -> str | N
         return None
     pandas_difference = _pandas_difference(expected, actual, path)
     if pandas_difference is not NotImplemented:
-        return pandas_difference
+        difference: str | None = pandas_difference
+        return difference
     try:
         same = expected is actual or bool(expected == actual)
     except Exception as error:  # an object whose == raises
@@ -289,6 +318,21 @@ def assert_r_identical(a: str | RObject, b: str | RObject) -> None:
         f"  all.equal(): " + "\n    ".join(differences[:5]))
 
 
+def assert_r_true(code: str) -> None:
+    """Assert that R code, run in a fresh local frame (a child of the global environment),
+    gives ``TRUE``. On failure: the code, what it gave, the first part of an ``&&`` chain
+    that was not ``TRUE`` and, when that part compares two values (``identical()``,
+    ``all.equal()``, ``==``, ...), both values and ``all.equal()``'s text."""
+    if not isinstance(code, str):
+        raise TypeError(f"assert_r_true() takes R source text, not {type(code).__name__}")
+    explained = _helpers()["explain_false"](code)
+    lines = [explained] if isinstance(explained, str) else list(explained or [])
+    if lines:
+        raise AssertionError("the R code did not give TRUE\n  code: "
+                             + code.strip().replace("\n", "\n        ") + "\n  "
+                             + "\n  ".join(lines))
+
+
 def assert_r_equal(a: str | RObject, b: str | RObject, tolerance: float | None = None) -> None:
     """Assert that two R values are ``all.equal()`` in R (``tolerance`` as R's, default
     R's own, ``sqrt(.Machine$double.eps)``); R's message on failure."""
@@ -312,7 +356,7 @@ def assert_r_equal(a: str | RObject, b: str | RObject, tolerance: float | None =
 
 # ---- a fresh R environment -----------------------------------------------------------
 
-class REnvironment(collections.abc.MutableMapping):
+class REnvironment(collections.abc.MutableMapping[str, Any]):
     """A new R environment whose parent is the global environment.
 
     ``env("code")`` evaluates R code in it (converted unless ``convert=False``);
@@ -343,7 +387,8 @@ class REnvironment(collections.abc.MutableMapping):
         _check_name(name)
         if name not in self:
             raise KeyError(name)
-        return self.eval(f"get({_quote(name)}, inherits = FALSE)", convert=False)
+        robject: RObject = self.eval(f"get({_quote(name)}, inherits = FALSE)", convert=False)
+        return robject
 
     def __setitem__(self, name: str, value: Any) -> None:
         _check_name(name)
@@ -377,11 +422,12 @@ class REnvironment(collections.abc.MutableMapping):
 
 
 def _call_raw_env() -> RObject:
-    return api.r("new.env(parent = globalenv())", convert=False)
+    env: RObject = api.r("new.env(parent = globalenv())", convert=False)
+    return env
 
 
 def _assign_in() -> Callable[..., Any]:
-    fn = _HELPERS.get("assign")
+    fn: Callable[..., Any] | None = _HELPERS.get("assign")
     if fn is None:
         fn = _HELPERS["assign"] = api.r("function(name, value, env) { assign(name, value, "
                                         "envir = env); invisible(NULL) }")
@@ -409,14 +455,14 @@ class ConverterScope:
         self._registrations: list[Registration] = []
         self.closed = False
 
-    def register_py_to_r(self, rule: Callable[..., Any], *pytypes: type) -> Registration:
+    def register_py_to_r(self, rule: PyToRRule, *pytypes: type) -> Registration:
         """``pyreticulate.register_py_to_r`` for the scope's duration."""
         self._check_open()
         registration = REGISTRY.register_py_to_r(rule, *pytypes)
         self._registrations.append(registration)
         return registration
 
-    def register_r_to_py(self, rule: Callable[..., Any], *, sexptypes: Sequence[int] = (),
+    def register_r_to_py(self, rule: RToPyRule, *, sexptypes: Sequence[int | str | None] = (),
                          r_classes: Sequence[str] = ()) -> Registration:
         """``pyreticulate.register_r_to_py`` for the scope's duration."""
         self._check_open()
@@ -440,9 +486,8 @@ class ConverterScope:
     def __enter__(self) -> "ConverterScope":
         return self
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: object) -> None:
         self.close()
-        return False
 
 
 @contextlib.contextmanager

@@ -2,43 +2,39 @@
 import pytest
 
 import pyreticulate as pr
-from helpers import r_true
-
-
-def check(code):
-    r_true("local({\n" + code + "\n})")
+from pyreticulate.testing import assert_r_true
 
 
 def test_assigns_list_elements_to_names():
-    check("c(a, b) %<-% list(1, 'x'); identical(a, 1) && identical(b, 'x')")
+    assert_r_true("c(a, b) %<-% list(1, 'x'); identical(a, 1) && identical(b, 'x')")
 
 
 def test_assigns_vector_elements():
-    check("c(a, b, d) %<-% 1:3; identical(c(a, b, d), 1:3)")
+    assert_r_true("c(a, b, d) %<-% 1:3; identical(c(a, b, d), 1:3)")
 
 
 def test_nested_patterns():
-    check("c(a, c(b, d)) %<-% list(1, list(2, 3)); identical(c(a, b, d), c(1, 2, 3))")
+    assert_r_true("c(a, c(b, d)) %<-% list(1, list(2, 3)); identical(c(a, b, d), c(1, 2, 3))")
 
 
 def test_dot_skips_a_value():
-    check("c(., b) %<-% list(1, 2); identical(b, 2) && !exists('.', inherits = FALSE)")
+    assert_r_true("c(., b) %<-% list(1, 2); identical(b, 2) && !exists('.', inherits = FALSE)")
 
 
 def test_rest_collects_the_remaining_values():
-    check("c(a, ...rest) %<-% list(1, 2, 3); identical(rest, list(2, 3))")
+    assert_r_true("c(a, ...rest) %<-% list(1, 2, 3); identical(rest, list(2, 3))")
 
 
 def test_default_fills_a_missing_value():
-    check("c(x, y = NULL, w = 5) %<-% list(1); identical(x, 1) && is.null(y) && w == 5")
+    assert_r_true("c(x, y = NULL, w = 5) %<-% list(1); identical(x, 1) && is.null(y) && w == 5")
 
 
 def test_unpacks_a_python_tuple():
-    check("c(a, b) %<-% tuple(1L, 'two'); identical(a, 1L) && identical(b, 'two')")
+    assert_r_true("c(a, b) %<-% tuple(1L, 'two'); identical(a, 1L) && identical(b, 'two')")
 
 
 def test_returns_the_value_invisibly():
-    check("v <- withVisible(c(a, b) %<-% list(1, 2)); !v$visible && identical(v$value, list(1, 2))")
+    assert_r_true("v <- withVisible(c(a, b) %<-% list(1, 2)); !v$visible && identical(v$value, list(1, 2))")
 
 
 def test_wrong_number_of_values_is_an_error():

@@ -5,12 +5,8 @@ import inspect
 import pytest
 
 import pyreticulate as pr
-from helpers import at_top_level, handing_off, r_true
-
-
-def check(code):
-    """R code, run in its own local frame, that must return TRUE."""
-    r_true("local({\n" + code + "\n})")
+from pyreticulate.testing import assert_r_true
+from helpers import at_top_level, handing_off
 
 
 GREETER = ('Greeter <- PyClass("Greeter", list(greeting = "Hello", '
@@ -19,42 +15,42 @@ GREETER = ('Greeter <- PyClass("Greeter", list(greeting = "Hello", '
 
 
 def test_pyclass_instance_class_is_the_bare_class_name():
-    check(GREETER + '; identical(class(Greeter(name = "x")), c("Greeter", "python.builtin.object"))')
+    assert_r_true(GREETER + '; identical(class(Greeter(name = "x")), c("Greeter", "python.builtin.object"))')
 
 
 def test_pyclass_class_has_no_module_like_reticulates():
-    check(GREETER + '; !py_has_attr(Greeter, "__module__")')
+    assert_r_true(GREETER + '; !py_has_attr(Greeter, "__module__")')
 
 
 def test_pyclass_keeps_a_module_given_in_defs():
-    check('M <- PyClass("M", list(`__module__` = "mine")); class(M())[1] == "mine.M"')
+    assert_r_true('M <- PyClass("M", list(`__module__` = "mine")); class(M())[1] == "mine.M"')
 
 
 def test_pyclass_py_to_r_method_of_the_bare_name_applies_to_instances():
-    check('Base <- PyClass("RapiBareBase"); '
-          'Hi <- PyClass("RapiBareHi", inherit = Base, list(`__init__` = function(self, a) { self$a <- a; NULL })); '
-          'assign("py_to_r.RapiBareBase", function(x) "base", envir = globalenv()); '
-          'on.exit(rm("py_to_r.RapiBareBase", envir = globalenv())); identical(Hi(2), "base")')
+    assert_r_true('Base <- PyClass("RapiBareBase"); '
+                  'Hi <- PyClass("RapiBareHi", inherit = Base, list(`__init__` = function(self, a) { self$a <- a; NULL })); '
+                  'assign("py_to_r.RapiBareBase", function(x) "base", envir = globalenv()); '
+                  'on.exit(rm("py_to_r.RapiBareBase", envir = globalenv())); identical(Hi(2), "base")')
 
 
 def test_pyclass_init_sets_attributes():
-    check(GREETER + '; Greeter("World")$name == "World"')
+    assert_r_true(GREETER + '; Greeter("World")$name == "World"')
 
 
 def test_pyclass_method_gets_self_and_arguments():
-    check(GREETER + '; Greeter("World")$greet("?") == "Hello World?"')
+    assert_r_true(GREETER + '; Greeter("World")$greet("?") == "Hello World?"')
 
 
 def test_pyclass_method_r_defaults_apply():
-    check(GREETER + '; Greeter("World")$greet() == "Hello World!"')
+    assert_r_true(GREETER + '; Greeter("World")$greet() == "Hello World!"')
 
 
 def test_pyclass_non_function_definitions_are_class_attributes():
-    check(GREETER + '; Greeter$greeting == "Hello"')
+    assert_r_true(GREETER + '; Greeter$greeting == "Hello"')
 
 
 def test_pyclass_self_arrives_unconverted():
-    check('K <- PyClass("K", list(kind = function(self) class(self)[1])); K()$kind() == "K"')
+    assert_r_true('K <- PyClass("K", list(kind = function(self) class(self)[1])); K()$kind() == "K"')
 
 
 def test_pyclass_method_has_a_python_signature():
@@ -65,30 +61,30 @@ def test_pyclass_method_has_a_python_signature():
 
 
 def test_pyclass_super_calls_the_parent_method():
-    check('Base <- PyClass("Base", list(value = function(self) 10)); '
-          'Child <- PyClass("Child", list(value = function(self) super()$value() + 1), inherit = Base); '
-          'Child()$value() == 11')
+    assert_r_true('Base <- PyClass("Base", list(value = function(self) 10)); '
+                  'Child <- PyClass("Child", list(value = function(self) super()$value() + 1), inherit = Base); '
+                  'Child()$value() == 11')
 
 
 def test_pyclass_inherits_from_a_python_class():
-    check('py_run_string("class RapiParent:\\n    def parent(self): return \'parent\'"); '
-          'Sub <- PyClass("Sub", list(extra = function(self) "extra"), inherit = py$RapiParent); '
-          'o <- Sub(); inherits(o, "__main__.RapiParent") && o$parent() == "parent" && '
-          'o$extra() == "extra"')
+    assert_r_true('py_run_string("class RapiParent:\\n    def parent(self): return \'parent\'"); '
+                  'Sub <- PyClass("Sub", list(extra = function(self) "extra"), inherit = py$RapiParent); '
+                  'o <- Sub(); inherits(o, "__main__.RapiParent") && o$parent() == "parent" && '
+                  'o$extra() == "extra"')
 
 
 def test_pyclass_inherits_from_several_bases():
-    check('A <- PyClass("A", list(a = function(self) "a")); B <- PyClass("B", list(b = function(self) "b")); '
-          'o <- PyClass("AB", inherit = list(A, B))(); o$a() == "a" && o$b() == "b"')
+    assert_r_true('A <- PyClass("A", list(a = function(self) "a")); B <- PyClass("B", list(b = function(self) "b")); '
+                  'o <- PyClass("AB", inherit = list(A, B))(); o$a() == "a" && o$b() == "b"')
 
 
 def test_pyclass_method_error_is_the_r_condition():
-    check('Bad <- PyClass("Bad", list(go = function(self) stop("method failed"))); '
-          'e <- tryCatch(Bad()$go(), error = function(e) e); conditionMessage(e) == "method failed"')
+    assert_r_true('Bad <- PyClass("Bad", list(go = function(self) stop("method failed"))); '
+                  'e <- tryCatch(Bad()$go(), error = function(e) e); conditionMessage(e) == "method failed"')
 
 
 def test_pyclass_instance_is_usable_by_python():
-    check(GREETER + '; py_eval("lambda g: g.greet(punctuation=\'.\')")(Greeter("Py")) == "Hello Py."')
+    assert_r_true(GREETER + '; py_eval("lambda g: g.greet(punctuation=\'.\')")(Greeter("Py")) == "Hello Py."')
 
 
 def test_pyclass_needs_named_definitions():

@@ -8,11 +8,8 @@ import sys
 import pytest
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_true
 from helpers import r_true
-
-
-def check(code):
-    r_true("local({\n" + code + "\n})")
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +22,7 @@ def fresh_requirements():
 # ---- py_require -------------------------------------------------------------------------------
 
 def test_py_require_of_installed_packages_records_them():
-    check('py_require(c("numpy>=1", "pandas")); identical(py_require()$packages, c("numpy>=1", "pandas"))')
+    assert_r_true('py_require(c("numpy>=1", "pandas")); identical(py_require()$packages, c("numpy>=1", "pandas"))')
 
 
 def test_py_require_of_a_missing_package_is_an_error_naming_it():
@@ -46,17 +43,17 @@ def test_py_require_names_the_installed_version_that_does_not_fit():
 
 def test_py_require_does_not_record_what_is_not_met():
     pr.r('try(py_require("no-such-package-rapi"), silent = TRUE)')
-    check('!("no-such-package-rapi" %in% py_require()$packages)')
+    assert_r_true('!("no-such-package-rapi" %in% py_require()$packages)')
 
 
 def test_py_require_called_from_a_package_warns_instead():
-    check('w <- NULL; withCallingHandlers(evalq(py_require("no-such-package-rapi"), asNamespace("utils")), '
-          'warning = function(c) { w <<- conditionMessage(c); invokeRestart("muffleWarning") }); '
-          'grepl("no-such-package-rapi: not installed", w)')
+    assert_r_true('w <- NULL; withCallingHandlers(evalq(py_require("no-such-package-rapi"), asNamespace("utils")), '
+                  'warning = function(c) { w <<- conditionMessage(c); invokeRestart("muffleWarning") }); '
+                  'grepl("no-such-package-rapi: not installed", w)')
 
 
 def test_py_require_of_a_python_version_the_host_has_is_recorded():
-    check('py_require(python_version = ">=3.8"); identical(py_require()$python_version, ">=3.8")')
+    assert_r_true('py_require(python_version = ">=3.8"); identical(py_require()$python_version, ">=3.8")')
 
 
 def test_py_require_of_another_python_version_is_an_error():
@@ -65,13 +62,13 @@ def test_py_require_of_another_python_version_is_an_error():
 
 
 def test_py_require_remove_takes_exact_entries_out():
-    check('py_require(c("numpy", "pandas")); py_require("numpy", action = "remove"); '
-          'identical(py_require()$packages, "pandas")')
+    assert_r_true('py_require(c("numpy", "pandas")); py_require("numpy", action = "remove"); '
+                  'identical(py_require()$packages, "pandas")')
 
 
 def test_py_require_set_replaces_the_entries():
-    check('py_require("numpy"); py_require("pandas", action = "set"); '
-          'identical(py_require()$packages, "pandas")')
+    assert_r_true('py_require("numpy"); py_require("pandas", action = "set"); '
+                  'identical(py_require()$packages, "pandas")')
 
 
 def test_py_require_exclude_newer_is_an_error():
@@ -86,8 +83,8 @@ def test_py_require_without_arguments_prints_the_requirements():
 
 def test_py_read_requirements_declares_the_file(tmp_path):
     (tmp_path / "requirements.txt").write_text("# comment\nnumpy\n-r other.txt\npandas>=1\n")
-    check(f'py_read_requirements("{tmp_path / "requirements.txt"}", python_version = NULL); '
-          'identical(py_require()$packages, c("numpy", "pandas>=1"))')
+    assert_r_true(f'py_read_requirements("{tmp_path / "requirements.txt"}", python_version = NULL); '
+                  'identical(py_require()$packages, c("numpy", "pandas>=1"))')
 
 
 def test_py_write_requirements_freezes_the_installed_packages(tmp_path):
@@ -101,28 +98,28 @@ def test_py_write_requirements_freezes_the_installed_packages(tmp_path):
 
 def test_py_list_packages_lists_the_hosting_pythons_packages():
     import numpy
-    check(f'p <- py_list_packages(); p$version[tolower(p$package) == "numpy"] == "{numpy.__version__}" && '
-          'identical(names(p), c("package", "version", "requirement"))')
+    assert_r_true(f'p <- py_list_packages(); p$version[tolower(p$package) == "numpy"] == "{numpy.__version__}" && '
+                  'identical(names(p), c("package", "version", "requirement"))')
 
 
 def test_virtualenv_root_follows_reticulates_variables(monkeypatch):
-    check('old <- Sys.getenv("RETICULATE_VIRTUALENV_ROOT"); Sys.setenv(RETICULATE_VIRTUALENV_ROOT = "/tmp/rapi-root"); '
-          'on.exit(Sys.setenv(RETICULATE_VIRTUALENV_ROOT = old)); virtualenv_root() == "/tmp/rapi-root"')
+    assert_r_true('old <- Sys.getenv("RETICULATE_VIRTUALENV_ROOT"); Sys.setenv(RETICULATE_VIRTUALENV_ROOT = "/tmp/rapi-root"); '
+                  'on.exit(Sys.setenv(RETICULATE_VIRTUALENV_ROOT = old)); virtualenv_root() == "/tmp/rapi-root"')
 
 
 def test_virtualenv_create_makes_an_environment_that_exists_and_is_listed(tmp_path):
-    check(f'Sys.setenv(RETICULATE_VIRTUALENV_ROOT = "{tmp_path}"); '
-          'on.exit(Sys.unsetenv("RETICULATE_VIRTUALENV_ROOT")); '
-          'virtualenv_create("rapi-env", packages = NULL); '
-          'virtualenv_exists("rapi-env") && identical(virtualenv_list(), "rapi-env") && '
-          'file.exists(virtualenv_python("rapi-env"))')
+    assert_r_true(f'Sys.setenv(RETICULATE_VIRTUALENV_ROOT = "{tmp_path}"); '
+                  'on.exit(Sys.unsetenv("RETICULATE_VIRTUALENV_ROOT")); '
+                  'virtualenv_create("rapi-env", packages = NULL); '
+                  'virtualenv_exists("rapi-env") && identical(virtualenv_list(), "rapi-env") && '
+                  'file.exists(virtualenv_python("rapi-env"))')
 
 
 def test_virtualenv_remove_removes_it(tmp_path):
-    check(f'Sys.setenv(RETICULATE_VIRTUALENV_ROOT = "{tmp_path}"); '
-          'on.exit(Sys.unsetenv("RETICULATE_VIRTUALENV_ROOT")); '
-          'virtualenv_create("rapi-gone", packages = NULL); virtualenv_remove("rapi-gone", confirm = FALSE); '
-          '!virtualenv_exists("rapi-gone")')
+    assert_r_true(f'Sys.setenv(RETICULATE_VIRTUALENV_ROOT = "{tmp_path}"); '
+                  'on.exit(Sys.unsetenv("RETICULATE_VIRTUALENV_ROOT")); '
+                  'virtualenv_create("rapi-gone", packages = NULL); virtualenv_remove("rapi-gone", confirm = FALSE); '
+                  '!virtualenv_exists("rapi-gone")')
 
 
 def test_virtualenv_remove_refuses_the_hosting_pythons_environment():
@@ -133,21 +130,21 @@ def test_virtualenv_remove_refuses_the_hosting_pythons_environment():
 
 
 def test_virtualenv_exists_is_false_for_a_missing_environment(tmp_path):
-    check(f'!virtualenv_exists("{tmp_path / "none"}")')
+    assert_r_true(f'!virtualenv_exists("{tmp_path / "none"}")')
 
 
 def test_virtualenv_starter_is_a_python_that_can_make_environments():
-    check('p <- virtualenv_starter(); is.character(p) && file.exists(p)')
+    assert_r_true('p <- virtualenv_starter(); is.character(p) && file.exists(p)')
 
 
 def test_conda_binary_without_conda_is_an_error_that_says_so(monkeypatch):
-    check('old <- Sys.getenv("PATH"); Sys.setenv(PATH = "/nonexistent"); on.exit(Sys.setenv(PATH = old)); '
-          'e <- tryCatch(conda_binary(), error = identity); grepl("Unable to find conda binary", conditionMessage(e))')
+    assert_r_true('old <- Sys.getenv("PATH"); Sys.setenv(PATH = "/nonexistent"); on.exit(Sys.setenv(PATH = old)); '
+                  'e <- tryCatch(conda_binary(), error = identity); grepl("Unable to find conda binary", conditionMessage(e))')
 
 
 def test_condaenv_exists_without_conda_is_false():
-    check('old <- Sys.getenv("PATH"); Sys.setenv(PATH = "/nonexistent"); on.exit(Sys.setenv(PATH = old)); '
-          'identical(condaenv_exists("anything"), FALSE)')
+    assert_r_true('old <- Sys.getenv("PATH"); Sys.setenv(PATH = "/nonexistent"); on.exit(Sys.setenv(PATH = old)); '
+                  'identical(condaenv_exists("anything"), FALSE)')
 
 
 def test_conda_binary_of_a_missing_path_is_an_error():
@@ -161,14 +158,14 @@ def test_install_python_is_an_error_that_says_why():
 
 
 def test_miniconda_path_follows_reticulates_variable():
-    check('Sys.setenv(RETICULATE_MINICONDA_PATH = "/tmp/rapi-mc"); '
-          'on.exit(Sys.unsetenv("RETICULATE_MINICONDA_PATH")); miniconda_path() == "/tmp/rapi-mc"')
+    assert_r_true('Sys.setenv(RETICULATE_MINICONDA_PATH = "/tmp/rapi-mc"); '
+                  'on.exit(Sys.unsetenv("RETICULATE_MINICONDA_PATH")); miniconda_path() == "/tmp/rapi-mc"')
 
 
 def test_use_python_version_of_the_host_warns_that_nothing_changes():
     version = ".".join(map(str, sys.version_info[:2]))
-    check(f'w <- NULL; withCallingHandlers(use_python_version("{version}"), warning = function(c) '
-          '{ w <<- conditionMessage(c); invokeRestart("muffleWarning") }); grepl("no effect", w)')
+    assert_r_true(f'w <- NULL; withCallingHandlers(use_python_version("{version}"), warning = function(c) '
+                  '{ w <<- conditionMessage(c); invokeRestart("muffleWarning") }); grepl("no effect", w)')
 
 
 def test_use_python_version_of_another_version_is_an_error():
@@ -188,19 +185,19 @@ def test_py_config_error_message_ends_with_the_host():
 def test_py_versions_windows_is_empty_elsewhere():
     if os.name == "nt":
         pytest.skip("Windows")
-    check('p <- py_versions_windows(); is.data.frame(p) && nrow(p) == 0L')
+    assert_r_true('p <- py_versions_windows(); is.data.frame(p) && nrow(p) == 0L')
 
 
 def test_uv_run_tool_without_uv_is_an_error():
-    check('old <- Sys.getenv("PATH"); Sys.setenv(PATH = "/nonexistent"); on.exit(Sys.setenv(PATH = old)); '
-          'e <- tryCatch(uv_run_tool("ruff"), error = identity); grepl("uv executable was not found", conditionMessage(e))')
+    assert_r_true('old <- Sys.getenv("PATH"); Sys.setenv(PATH = "/nonexistent"); on.exit(Sys.setenv(PATH = old)); '
+                  'e <- tryCatch(uv_run_tool("ruff"), error = identity); grepl("uv executable was not found", conditionMessage(e))')
 
 
 # ---- the REPL, knitr, help --------------------------------------------------------------------
 
 def test_repl_python_runs_the_input_in_main():
     pr.r('repl_python(quiet = TRUE, input = c("rapi_repl = [1, 2]", "rapi_repl.append(3)"))')
-    check("identical(py$rapi_repl, 1:3)")
+    assert_r_true("identical(py$rapi_repl, 1:3)")
 
 
 def test_repl_python_prints_the_value_of_an_expression():

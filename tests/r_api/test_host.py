@@ -7,12 +7,7 @@ import sys
 import pytest
 
 import pyreticulate as pr
-from helpers import r_true
-
-
-def check(code):
-    """R code, run in its own local frame, that must return TRUE."""
-    r_true("local({\n" + code + "\n})")
+from pyreticulate.testing import assert_r_true
 
 
 def test_py_config_reports_the_host_interpreter():
@@ -31,16 +26,16 @@ def test_py_exe_is_the_host_executable():
 
 def test_py_version_is_major_minor():
     major, minor = sys.version_info[:2]
-    check(f'identical(py_version(), numeric_version("{major}.{minor}"))')
+    assert_r_true(f'identical(py_version(), numeric_version("{major}.{minor}"))')
 
 
 def test_py_version_with_patch():
-    check(f'identical(py_version(patch = TRUE), numeric_version("{platform.python_version()}"))')
+    assert_r_true(f'identical(py_version(patch = TRUE), numeric_version("{platform.python_version()}"))')
 
 
 def test_use_python_naming_the_host_warns_and_does_nothing():
-    check('msg <- tryCatch(use_python(py_exe()), warning = function(w) conditionMessage(w)); '
-          'grepl("has no effect", msg)')
+    assert_r_true('msg <- tryCatch(use_python(py_exe()), warning = function(w) conditionMessage(w)); '
+                  'grepl("has no effect", msg)')
 
 
 def test_use_python_naming_another_python_is_an_error():
@@ -49,12 +44,12 @@ def test_use_python_naming_another_python_is_an_error():
 
 
 def test_use_virtualenv_naming_the_host_environment_warns():
-    check(f'msg <- tryCatch(use_virtualenv("{sys.prefix}"), warning = function(w) conditionMessage(w)); '
-          'grepl("has no effect", msg)')
+    assert_r_true(f'msg <- tryCatch(use_virtualenv("{sys.prefix}"), warning = function(w) conditionMessage(w)); '
+                  'grepl("has no effect", msg)')
 
 
 def test_use_virtualenv_without_a_name_warns():
-    check('inherits(tryCatch(use_virtualenv(), warning = function(w) w), "warning")')
+    assert_r_true('inherits(tryCatch(use_virtualenv(), warning = function(w) w), "warning")')
 
 
 def test_use_condaenv_naming_another_environment_is_an_error():
@@ -63,13 +58,13 @@ def test_use_condaenv_naming_another_environment_is_an_error():
 
 
 def test_py_set_seed_makes_python_random_reproducible():
-    check('py_set_seed(7); a <- py_eval("__import__(\'random\').random()"); '
-          'py_set_seed(7); b <- py_eval("__import__(\'random\').random()"); a == b')
+    assert_r_true('py_set_seed(7); a <- py_eval("__import__(\'random\').random()"); '
+                  'py_set_seed(7); b <- py_eval("__import__(\'random\').random()"); a == b')
 
 
 def test_py_set_seed_seeds_numpy():
-    check('py_set_seed(7); a <- py_eval("__import__(\'numpy\').random.rand()"); '
-          'py_set_seed(7); b <- py_eval("__import__(\'numpy\').random.rand()"); a == b')
+    assert_r_true('py_set_seed(7); a <- py_eval("__import__(\'numpy\').random.rand()"); '
+                  'py_set_seed(7); b <- py_eval("__import__(\'numpy\').random.rand()"); a == b')
 
 
 def test_py_set_seed_disables_hash_randomization_for_child_processes():
@@ -79,23 +74,23 @@ def test_py_set_seed_disables_hash_randomization_for_child_processes():
 
 def test_py_save_object_and_py_load_object_round_trip(tmp_path):
     path = tmp_path / "object.pickle"
-    check(f'py_save_object(list(a = 1L, b = "x"), "{path}"); '
-          f'identical(py_load_object("{path}"), list(a = 1L, b = "x"))')
+    assert_r_true(f'py_save_object(list(a = 1L, b = "x"), "{path}"); '
+                  f'identical(py_load_object("{path}"), list(a = 1L, b = "x"))')
 
 
 def test_py_load_object_convert_false_returns_a_proxy(tmp_path):
     path = tmp_path / "object.pickle"
-    check(f'py_save_object(list(1L), "{path}"); '
-          f'inherits(py_load_object("{path}", convert = FALSE), "python.builtin.list")')
+    assert_r_true(f'py_save_object(list(1L), "{path}"); '
+                  f'inherits(py_load_object("{path}", convert = FALSE), "python.builtin.list")')
 
 
 def test_py_help_prints_the_python_help():
-    check('out <- capture.output(py_help(import_builtins()$len)); any(grepl("len", out))')
+    assert_r_true('out <- capture.output(py_help(import_builtins()$len)); any(grepl("len", out))')
 
 
 def test_py_function_docs_describes_a_callable():
-    check('d <- py_function_docs(py_eval("lambda alpha, beta=1: None")); '
-          'identical(d$parameters, c("alpha", "beta")) && grepl("alpha", d$signature)')
+    assert_r_true('d <- py_function_docs(py_eval("lambda alpha, beta=1: None")); '
+                  'identical(d$parameters, c("alpha", "beta")) && grepl("alpha", d$signature)')
 
 
 def test_py_function_wrapper_writes_an_r_wrapper():

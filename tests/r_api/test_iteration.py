@@ -6,7 +6,7 @@ import threading
 import pytest
 
 import pyreticulate as pr
-from helpers import r_true
+from pyreticulate.testing import assert_r_true
 
 CONTEXT = """
 class RapiContext:
@@ -29,55 +29,50 @@ def context_class():
     return sys.modules["__main__"].RapiContext
 
 
-def check(code):
-    """R code, run in its own local frame, that must return TRUE."""
-    r_true("local({\n" + code + "\n})")
-
-
 # ---- iterate ----------------------------------------------------------------------------------
 
 def test_iterate_drains_an_iterable():
-    check('identical(iterate(py_eval("range(3)")), 0:2)')
+    assert_r_true('identical(iterate(py_eval("range(3)")), 0:2)')
 
 
 def test_iterate_applies_f_to_each_item():
-    check('identical(iterate(py_eval("range(3)"), function(i) i * 10L), c(0L, 10L, 20L))')
+    assert_r_true('identical(iterate(py_eval("range(3)"), function(i) i * 10L), c(0L, 10L, 20L))')
 
 
 def test_iterate_keeps_a_list_when_types_differ():
-    check('identical(iterate(r_to_py(list(1L, "a"), convert = TRUE)), list(1L, "a"))')
+    assert_r_true('identical(iterate(r_to_py(list(1L, "a"), convert = TRUE)), list(1L, "a"))')
 
 
 def test_iterate_without_simplify_returns_a_list():
-    check('identical(iterate(py_eval("range(2)"), simplify = FALSE), list(0L, 1L))')
+    assert_r_true('identical(iterate(py_eval("range(2)"), simplify = FALSE), list(0L, 1L))')
 
 
 def test_iterate_consumes_a_generator():
-    check('g <- py_eval("(i for i in range(3))"); first <- iterate(g); '
-          'identical(first, 0:2) && identical(iterate(g), list())')
+    assert_r_true('g <- py_eval("(i for i in range(3))"); first <- iterate(g); '
+                  'identical(first, 0:2) && identical(iterate(g), list())')
 
 
 def test_iterate_returns_invisibly():
-    check('!withVisible(iterate(py_eval("range(2)")))$visible')
+    assert_r_true('!withVisible(iterate(py_eval("range(2)")))$visible')
 
 
 def test_iterate_over_an_r_vector_goes_through_r_to_py():
-    check('identical(iterate(c("a", "b"), toupper), c("A", "B"))')
+    assert_r_true('identical(iterate(c("a", "b"), toupper), c("A", "B"))')
 
 
 def test_iterate_keeps_null_results_as_list_entries():
-    check('identical(iterate(py_eval("range(2)"), function(i) NULL), list(NULL, NULL))')
+    assert_r_true('identical(iterate(py_eval("range(2)"), function(i) NULL), list(NULL, NULL))')
 
 
 # ---- iter_next and as_iterator ------------------------------------------------------------------
 
 def test_iter_next_returns_items_then_null():
-    check('it <- as_iterator(r_to_py(list(1L, 2L), convert = TRUE)); '
-          'identical(list(iter_next(it), iter_next(it), iter_next(it)), list(1L, 2L, NULL))')
+    assert_r_true('it <- as_iterator(r_to_py(list(1L, 2L), convert = TRUE)); '
+                  'identical(list(iter_next(it), iter_next(it), iter_next(it)), list(1L, 2L, NULL))')
 
 
 def test_iter_next_returns_the_completed_sentinel():
-    check('it <- as_iterator(py_eval("range(0)")); identical(iter_next(it, completed = "done"), "done")')
+    assert_r_true('it <- as_iterator(py_eval("range(0)")); identical(iter_next(it, completed = "done"), "done")')
 
 
 def test_iter_next_needs_an_iterator():
@@ -86,16 +81,16 @@ def test_iter_next_needs_an_iterator():
 
 
 def test_as_iterator_returns_an_iterator_itself():
-    check('it <- as_iterator(py_eval("range(2)")); py_id(as_iterator(it)) == py_id(it)')
+    assert_r_true('it <- as_iterator(py_eval("range(2)")); py_id(as_iterator(it)) == py_id(it)')
 
 
 def test_as_iterator_of_an_iterable_has_the_iterator_class():
-    check('identical(tail(class(as_iterator(py_eval("range(2)"))), 2), '
-          'c("python.builtin.iterator", "python.builtin.object"))')
+    assert_r_true('identical(tail(class(as_iterator(py_eval("range(2)"))), 2), '
+                  'c("python.builtin.iterator", "python.builtin.object"))')
 
 
 def test_as_iterator_of_an_r_value_converts_its_items():
-    check('it <- as_iterator(c(1.5, 2.5)); identical(iter_next(it), 1.5)')
+    assert_r_true('it <- as_iterator(c(1.5, 2.5)); identical(iter_next(it), 1.5)')
 
 
 # ---- py_iterator ------------------------------------------------------------------------------------
@@ -104,20 +99,20 @@ COUNTER = 'local({ i <- 0L; function() { i <<- i + 1L; if (i > 3L) NULL else i }
 
 
 def test_py_iterator_yields_until_null():
-    check(f'identical(iterate(py_iterator({COUNTER})), 1:3)')
+    assert_r_true(f'identical(iterate(py_iterator({COUNTER})), 1:3)')
 
 
 def test_py_iterator_ends_at_the_completed_value():
-    check('f <- local({ i <- 0L; function() { i <<- i + 1L; if (i > 2L) -1L else i } }); '
-          'identical(iterate(py_iterator(f, completed = -1L)), 1:2)')
+    assert_r_true('f <- local({ i <- 0L; function() { i <<- i + 1L; if (i > 2L) -1L else i } }); '
+                  'identical(iterate(py_iterator(f, completed = -1L)), 1:2)')
 
 
 def test_py_iterator_is_a_python_generator():
-    check(f'inherits(py_iterator({COUNTER}), "python.builtin.generator")')
+    assert_r_true(f'inherits(py_iterator({COUNTER}), "python.builtin.generator")')
 
 
 def test_py_iterator_can_be_consumed_by_python():
-    check(f'py_eval("sum")(py_iterator({COUNTER})) == 6L')
+    assert_r_true(f'py_eval("sum")(py_iterator({COUNTER})) == 6L')
 
 
 def test_py_iterator_runs_the_r_function_on_the_main_thread():
@@ -133,15 +128,15 @@ def test_py_iterator_runs_the_r_function_on_the_main_thread():
 
 
 def test_py_iterator_prefetch_reads_ahead():
-    check('calls <- 0L; f <- function() { calls <<- calls + 1L; if (calls > 5L) NULL else calls }; '
-          'it <- py_iterator(f, prefetch = 2L); first <- iter_next(it); '
-          'first == 1L && calls == 3L')
+    assert_r_true('calls <- 0L; f <- function() { calls <<- calls + 1L; if (calls > 5L) NULL else calls }; '
+                  'it <- py_iterator(f, prefetch = 2L); first <- iter_next(it); '
+                  'first == 1L && calls == 3L')
 
 
 def test_py_iterator_error_reaches_the_consumer_as_the_r_condition():
-    check('f <- function() stop("generator broke"); '
-          'e <- tryCatch(iterate(py_iterator(f)), error = function(e) e); '
-          'conditionMessage(e) == "generator broke"')
+    assert_r_true('f <- function() stop("generator broke"); '
+                  'e <- tryCatch(iterate(py_iterator(f)), error = function(e) e); '
+                  'conditionMessage(e) == "generator broke"')
 
 
 def test_py_iterator_needs_a_function():
@@ -157,36 +152,36 @@ def test_py_iterator_needs_a_function_without_arguments():
 # ---- with and %as% -------------------------------------------------------------------------------------
 
 def test_with_enters_evaluates_and_exits(context_class):
-    check('with(py_eval("RapiContext()"), 41L + 1L) == 42L')
+    assert_r_true('with(py_eval("RapiContext()"), 41L + 1L) == 42L')
     assert context_class.log == [("enter",), ("exit", None, None)]
 
 
 def test_as_binds_the_value_of_enter():
-    check('with(py_eval("RapiContext()") %as% ctx, ctx) == "entered"')
+    assert_r_true('with(py_eval("RapiContext()") %as% ctx, ctx) == "entered"')
 
 
 def test_as_argument_binds_the_value_of_enter():
-    check('with(py_eval("RapiContext()"), ctx2, as = ctx2) == "entered"')
+    assert_r_true('with(py_eval("RapiContext()"), ctx2, as = ctx2) == "entered"')
 
 
 def test_as_binding_stays_after_with():
-    check('with(py_eval("RapiContext()") %as% ctx3, NULL); identical(ctx3, "entered")')
+    assert_r_true('with(py_eval("RapiContext()") %as% ctx3, NULL); identical(ctx3, "entered")')
 
 
 def test_with_returns_invisibly_what_the_expression_returned_invisibly():
-    check('!withVisible(with(py_eval("RapiContext()"), invisible(1)))$visible')
+    assert_r_true('!withVisible(with(py_eval("RapiContext()"), invisible(1)))$visible')
 
 
 def test_r_error_reaches_exit_as_rerror_and_is_resignalled(context_class):
-    check('e <- tryCatch(with(py_eval("RapiContext()"), stop("inside")), error = function(e) e); '
-          'conditionMessage(e) == "inside"')
+    assert_r_true('e <- tryCatch(with(py_eval("RapiContext()"), stop("inside")), error = function(e) e); '
+                  'conditionMessage(e) == "inside"')
     kind, value = context_class.log[-1][1:]
     assert kind == "RError" and isinstance(value, pr.RError)
 
 
 def test_python_error_reaches_exit_as_itself(context_class):
-    check('e <- tryCatch(with(py_eval("RapiContext()"), py_eval("1/0")), error = function(e) e); '
-          'inherits(e, "python.builtin.ZeroDivisionError")')
+    assert_r_true('e <- tryCatch(with(py_eval("RapiContext()"), py_eval("1/0")), error = function(e) e); '
+                  'inherits(e, "python.builtin.ZeroDivisionError")')
     assert context_class.log[-1][1] == "ZeroDivisionError"
 
 
@@ -198,10 +193,10 @@ def test_interrupt_reaches_exit_as_keyboard_interrupt(context_class):
 
 
 def test_exit_returning_true_suppresses_the_error():
-    check('v <- withVisible(with(py_eval("RapiContext(True)"), stop("hidden"))); '
-          'is.null(v$value) && !v$visible')
+    assert_r_true('v <- withVisible(with(py_eval("RapiContext(True)"), stop("hidden"))); '
+                  'is.null(v$value) && !v$visible')
 
 
 def test_as_attributes_do_not_stick_to_the_manager():
-    check('cm <- py_eval("RapiContext()"); with(cm %as% first, NULL); '
-          'is.null(attr(cm, "as"))')
+    assert_r_true('cm <- py_eval("RapiContext()"); with(cm %as% first, NULL); '
+                  'is.null(attr(cm, "as"))')

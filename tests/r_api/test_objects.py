@@ -6,13 +6,8 @@ import sys
 import pytest
 
 import pyreticulate as pr
+from pyreticulate.testing import assert_r_true
 from pyreticulate.runtime import handles
-from helpers import r_true
-
-
-def check(code):
-    """R code, run in its own local frame, that must return TRUE."""
-    r_true("local({\n" + code + "\n})")
 
 
 HELPERS = """
@@ -52,99 +47,99 @@ def python_helpers():
 # ---- attributes -------------------------------------------------------------------------------
 
 def test_py_get_attr_returns_an_unconverted_proxy():
-    check('inherits(py_get_attr(import("math"), "pi"), "python.builtin.float")')
+    assert_r_true('inherits(py_get_attr(import("math"), "pi"), "python.builtin.float")')
 
 
 def test_py_get_attr_silent_returns_null_for_a_missing_attribute():
-    check('is.null(py_get_attr(import("math"), "no_such", silent = TRUE))')
+    assert_r_true('is.null(py_get_attr(import("math"), "no_such", silent = TRUE))')
 
 
 def test_py_get_attr_of_a_missing_attribute_is_an_attribute_error():
-    check('inherits(tryCatch(py_get_attr(import("math"), "no_such"), error = function(e) e), '
-           '"python.builtin.AttributeError")')
+    assert_r_true('inherits(tryCatch(py_get_attr(import("math"), "no_such"), error = function(e) e), '
+                   '"python.builtin.AttributeError")')
 
 
 def test_py_set_attr_sets_a_converted_value_and_returns_the_object_invisibly():
-    check('o <- py_eval("RapiPlain()"); v <- withVisible(py_set_attr(o, "y", c(1L, 2L))); '
-           '!v$visible && identical(o$y, c(1L, 2L))')
+    assert_r_true('o <- py_eval("RapiPlain()"); v <- withVisible(py_set_attr(o, "y", c(1L, 2L))); '
+                   '!v$visible && identical(o$y, c(1L, 2L))')
 
 
 def test_py_has_attr():
-    check('o <- py_eval("RapiPlain()"); py_has_attr(o, "x") && !py_has_attr(o, "nope")')
+    assert_r_true('o <- py_eval("RapiPlain()"); py_has_attr(o, "x") && !py_has_attr(o, "nope")')
 
 
 def test_py_del_attr_removes_the_attribute():
-    check('o <- py_eval("RapiPlain()"); py_del_attr(o, "x"); !py_has_attr(o, "x")')
+    assert_r_true('o <- py_eval("RapiPlain()"); py_del_attr(o, "x"); !py_has_attr(o, "x")')
 
 
 def test_py_list_attributes_is_dir():
-    check('a <- py_list_attributes(py_eval("RapiPlain()")); "x" %in% a && "__init__" %in% a')
+    assert_r_true('a <- py_list_attributes(py_eval("RapiPlain()")); "x" %in% a && "__init__" %in% a')
 
 
 def test_py_has_method_is_true_for_a_method_bound_to_the_instance():
-    check('o <- py_eval("RapiBox()"); py_has_method(o, "__getitem__")')
+    assert_r_true('o <- py_eval("RapiBox()"); py_has_method(o, "__getitem__")')
 
 
 def test_py_has_method_is_false_for_other_attributes_and_missing_ones():
-    check('o <- py_eval("RapiBox()"); !py_has_method(o, "x") && !py_has_method(o, "zz")')
+    assert_r_true('o <- py_eval("RapiBox()"); !py_has_method(o, "x") && !py_has_method(o, "zz")')
 
 
 def test_py_has_method_is_false_for_a_function_reached_from_the_class():
-    check('Fraction <- import("fractions")$Fraction; '
-          '!py_has_method(Fraction, "conjugate") && py_has_method(Fraction(1L), "conjugate")')
+    assert_r_true('Fraction <- import("fractions")$Fraction; '
+                  '!py_has_method(Fraction, "conjugate") && py_has_method(Fraction(1L), "conjugate")')
 
 
 def test_py_has_method_is_false_for_a_builtin_function():
-    check('!py_has_method(import("os"), "getcwd")')
+    assert_r_true('!py_has_method(import("os"), "getcwd")')
 
 
 # ---- items -------------------------------------------------------------------------------------
 
 def test_py_get_item_returns_an_unconverted_proxy():
-    check('inherits(py_get_item(py_eval("{\'a\': [1]}", convert = FALSE), "a"), "python.builtin.list")')
+    assert_r_true('inherits(py_get_item(py_eval("{\'a\': [1]}", convert = FALSE), "a"), "python.builtin.list")')
 
 
 def test_py_get_item_silent_returns_null_for_a_missing_key():
-    check('is.null(py_get_item(py_eval("{}", convert = FALSE), "a", silent = TRUE))')
+    assert_r_true('is.null(py_get_item(py_eval("{}", convert = FALSE), "a", silent = TRUE))')
 
 
 def test_py_set_item_and_py_del_item():
-    check('d <- py_eval("{}", convert = FALSE); py_set_item(d, "a", 1L); '
-           'had <- py_len(d) == 1L; py_del_item(d, "a"); had && py_len(d) == 0L')
+    assert_r_true('d <- py_eval("{}", convert = FALSE); py_set_item(d, "a", 1L); '
+                   'had <- py_len(d) == 1L; py_del_item(d, "a"); had && py_len(d) == 0L')
 
 
 # ---- calls ---------------------------------------------------------------------------------------
 
 def test_py_call_passes_unnamed_as_positional_and_named_as_keywords():
-    check('f <- py_eval("lambda *a, **k: (a, k)"); '
-           'r <- py_to_r(py_call(f, 1L, 2L, k = 3L)); '
-           'identical(r, list(list(1L, 2L), list(k = 3L)))')
+    assert_r_true('f <- py_eval("lambda *a, **k: (a, k)"); '
+                   'r <- py_to_r(py_call(f, 1L, 2L, k = 3L)); '
+                   'identical(r, list(list(1L, 2L), list(k = 3L)))')
 
 
 def test_py_call_does_not_convert_the_result():
-    check('inherits(py_call(import_builtins()$abs, -2L), "python.builtin.int")')
+    assert_r_true('inherits(py_call(import_builtins()$abs, -2L), "python.builtin.int")')
 
 
 # ---- py_len ------------------------------------------------------------------------------------------
 
 def test_py_len_is_len():
-    check('py_len(r_to_py(list(1, 2, 3))) == 3L')
+    assert_r_true('py_len(r_to_py(list(1, 2, 3))) == 3L')
 
 
 def test_py_len_without_len_is_an_error_unless_a_default_is_given():
-    check('o <- py_eval("RapiPlain()"); '
-           'failed <- inherits(tryCatch(py_len(o), error = function(e) e), "python.builtin.TypeError"); '
-           'failed && py_len(o, default = 1L) == 1L')
+    assert_r_true('o <- py_eval("RapiPlain()"); '
+                   'failed <- inherits(tryCatch(py_len(o), error = function(e) e), "python.builtin.TypeError"); '
+                   'failed && py_len(o, default = 1L) == 1L')
 
 
 # ---- $ [[ [ ----------------------------------------------------------------------------------------
 
 def test_dollar_reads_an_attribute():
-    check('py_eval("RapiPlain()")$x == 1L')
+    assert_r_true('py_eval("RapiPlain()")$x == 1L')
 
 
 def test_dollar_assignment_sets_an_attribute():
-    check('o <- py_eval("RapiPlain()"); o$x <- "new"; o$x == "new"')
+    assert_r_true('o <- py_eval("RapiPlain()"); o$x <- "new"; o$x == "new"')
 
 
 def test_double_bracket_with_a_number_gets_an_integer_item():
@@ -153,44 +148,44 @@ def test_double_bracket_with_a_number_gets_an_integer_item():
 
 
 def test_double_bracket_prefers_the_item_when_the_attribute_exists_too():
-    check('py_eval("RapiBox()")[["x"]] == "item"')
+    assert_r_true('py_eval("RapiBox()")[["x"]] == "item"')
 
 
 def test_double_bracket_falls_back_to_the_attribute_when_there_is_no_item():
-    check('o <- py_eval("RapiBox()"); o$x <- "only attribute"; o$items <- dict(); '
-           'o[["x"]] == "only attribute"')
+    assert_r_true('o <- py_eval("RapiBox()"); o$x <- "only attribute"; o$items <- dict(); '
+                   'o[["x"]] == "only attribute"')
 
 
 def test_double_bracket_gets_an_item_when_there_is_no_attribute():
-    check('py_eval("RapiBox()")[["only_item"]] == "item2"')
+    assert_r_true('py_eval("RapiBox()")[["only_item"]] == "item2"')
 
 
 def test_double_bracket_on_a_module_imports_a_submodule():
-    check('inherits(import("xml")[["dom"]], "python.builtin.module")')
+    assert_r_true('inherits(import("xml")[["dom"]], "python.builtin.module")')
 
 
 def test_double_bracket_assignment_sets_an_item_on_a_mapping():
-    check('o <- py_eval("RapiBox()"); o[["k"]] <- 5L; py_to_r(o$items)$k == 5L')
+    assert_r_true('o <- py_eval("RapiBox()"); o[["k"]] <- 5L; py_to_r(o$items)$k == 5L')
 
 
 def test_double_bracket_assignment_sets_an_attribute_without_setitem():
-    check('o <- py_eval("RapiPlain()"); o[["x"]] <- 9L; o$x == 9L')
+    assert_r_true('o <- py_eval("RapiPlain()"); o[["x"]] <- 9L; o$x == 9L')
 
 
 def test_double_bracket_assignment_of_null_deletes_an_item():
-    check('l <- r_to_py(list(1, 2, 3)); l[[0]] <- NULL; py_len(l) == 2L')
+    assert_r_true('l <- r_to_py(list(1, 2, 3)); l[[0]] <- NULL; py_len(l) == 2L')
 
 
 def test_bracket_gets_an_item_converted_per_the_flag():
-    check('l <- r_to_py(list(10L, 20L), convert = TRUE); identical(l[1], 20L)')
+    assert_r_true('l <- r_to_py(list(10L, 20L), convert = TRUE); identical(l[1], 20L)')
 
 
 def test_bracket_assignment_sets_an_item():
-    check('l <- r_to_py(list(1, 2)); l[0] <- 5L; identical(py_to_r(l), list(5L, 2))')
+    assert_r_true('l <- r_to_py(list(1, 2)); l[0] <- 5L; identical(py_to_r(l), list(5L, 2))')
 
 
 def test_bracket_assignment_of_null_deletes_an_item():
-    check('l <- r_to_py(list(1, 2)); l[0] <- NULL; identical(py_to_r(l), 2)')
+    assert_r_true('l <- r_to_py(list(1, 2)); l[0] <- NULL; identical(py_to_r(l), 2)')
 
 
 # ---- slices and keys for [ -----------------------------------------------------------------------------
@@ -255,7 +250,7 @@ def test_non_integral_doubles_stay_floats():
 
 
 def test_slicing_a_numpy_array_matches_python():
-    check('a <- np_array(matrix(1:6, 2)); identical(py_to_r(a[, 1]), array(c(3L, 4L)))')
+    assert_r_true('a <- np_array(matrix(1:6, 2)); identical(py_to_r(a[, 1]), array(c(3L, 4L)))')
 
 
 # ---- printing ---------------------------------------------------------------------------------------------
@@ -311,9 +306,9 @@ def test_str_prints_py_str():
 
 
 def test_py_str_uses_a_user_s3_method():
-    check('assign("py_str.__main__.RapiPlain", function(object, ...) "custom", globalenv()); '
-          'on.exit(rm("py_str.__main__.RapiPlain", envir = globalenv())); '
-          'format(py_eval("RapiPlain()")) == "custom"')
+    assert_r_true('assign("py_str.__main__.RapiPlain", function(object, ...) "custom", globalenv()); '
+                  'on.exit(rm("py_str.__main__.RapiPlain", envir = globalenv())); '
+                  'format(py_eval("RapiPlain()")) == "custom"')
 
 
 def test_py_str_of_an_r_value():
@@ -327,64 +322,64 @@ def test_py_repr_is_repr():
 # ---- length and names ------------------------------------------------------------------------------------
 
 def test_length_uses_len():
-    check('length(r_to_py(list(1, 2, 3))) == 3L')
+    assert_r_true('length(r_to_py(list(1, 2, 3))) == 3L')
 
 
 def test_length_of_none_is_zero():
-    check('length(py_none()) == 0L')
+    assert_r_true('length(py_none()) == 0L')
 
 
 def test_length_without_len_uses_truth():
-    check('length(py_eval("RapiPlain()")) == 1L')
+    assert_r_true('length(py_eval("RapiPlain()")) == 1L')
 
 
 def test_length_is_na_when_truth_fails():
-    check('is.na(length(py_eval("RapiBadBool()")))')
+    assert_r_true('is.na(length(py_eval("RapiBadBool()")))')
 
 
 def test_names_are_the_public_dir_entries():
-    check('n <- names(py_eval("RapiPlain()")); "x" %in% n && !any(startsWith(n, "_"))')
+    assert_r_true('n <- names(py_eval("RapiPlain()")); "x" %in% n && !any(startsWith(n, "_"))')
 
 
 def test_names_of_a_module_include_loaded_submodules():
     pr.r('import("email.mime")')
-    check('"mime" %in% names(import("email"))')
+    assert_r_true('"mime" %in% names(import("email"))')
 
 
 def test_dollar_names_filter_by_pattern():
-    check('identical(.DollarNames(py_eval("RapiBox()"), "^ite"), "items")')
+    assert_r_true('identical(.DollarNames(py_eval("RapiBox()"), "^ite"), "items")')
 
 
 def test_as_environment_of_a_callable_is_its_proxy():
-    check('f <- py_eval("len"); is.environment(as.environment(f)) && '
-           'identical(as.environment(f), attr(f, "py_object"))')
+    assert_r_true('f <- py_eval("len"); is.environment(as.environment(f)) && '
+                   'identical(as.environment(f), attr(f, "py_object"))')
 
 
 # ---- singletons, truth and identity --------------------------------------------------------------------
 
 def test_py_none_is_none():
-    check('inherits(py_none(), "python.builtin.NoneType")')
+    assert_r_true('inherits(py_none(), "python.builtin.NoneType")')
 
 
 def test_py_ellipsis_is_ellipsis():
-    check('inherits(py_ellipsis(), "python.builtin.ellipsis")')
+    assert_r_true('inherits(py_ellipsis(), "python.builtin.ellipsis")')
 
 
 def test_py_bool_is_python_truth():
-    check('!py_bool(r_to_py(list())) && py_bool(r_to_py(list(0)))')
+    assert_r_true('!py_bool(r_to_py(list())) && py_bool(r_to_py(list(0)))')
 
 
 def test_py_id_is_the_same_for_the_same_object():
-    check('o <- py_eval("RapiPlain()"); p <- py_get_attr(o, "__dict__"); '
-           'py_id(o) == py_id(o) && py_id(o) != py_id(p) && is.character(py_id(o))')
+    assert_r_true('o <- py_eval("RapiPlain()"); p <- py_get_attr(o, "__dict__"); '
+                   'py_id(o) == py_id(o) && py_id(o) != py_id(p) && is.character(py_id(o))')
 
 
 def test_is_py_object():
-    check('is_py_object(py_none()) && is_py_object(py_eval("len")) && !is_py_object(1)')
+    assert_r_true('is_py_object(py_none()) && is_py_object(py_eval("len")) && !is_py_object(1)')
 
 
 def test_py_unicode_is_a_python_str():
-    check('inherits(py_unicode("a"), "python.builtin.str")')
+    assert_r_true('inherits(py_unicode("a"), "python.builtin.str")')
 
 
 # ---- dead pointers -----------------------------------------------------------------------------------------
@@ -395,17 +390,17 @@ def restored(code):
 
 
 def test_live_proxy_pointer_is_not_null():
-    check('!py_is_null_xptr(r_to_py(list(1)))')
+    assert_r_true('!py_is_null_xptr(r_to_py(list(1)))')
 
 
 def test_proxy_restored_by_readrds_has_a_null_pointer():
     pr.r(restored('r_to_py(list(1))'))
-    check('py_is_null_xptr(rapi_restored)')
+    assert_r_true('py_is_null_xptr(rapi_restored)')
 
 
 def test_callable_restored_by_readrds_has_a_null_pointer():
     pr.r(restored('py_eval("len")'))
-    check('py_is_null_xptr(rapi_restored)')
+    assert_r_true('py_is_null_xptr(rapi_restored)')
 
 
 def test_using_a_restored_proxy_is_a_clear_error():
@@ -422,57 +417,57 @@ def test_py_validate_xptr_errors_on_a_null_pointer():
 
 def test_restored_proxy_is_false_empty_and_prints_as_null_pointer():
     pr.r(restored('r_to_py(list(1))'))
-    check('!py_bool(rapi_restored) && length(rapi_restored) == 0L && '
-           'identical(capture.output(print(rapi_restored)), "<pointer: 0x0>")')
+    assert_r_true('!py_bool(rapi_restored) && length(rapi_restored) == 0L && '
+                   'identical(capture.output(print(rapi_restored)), "<pointer: 0x0>")')
 
 
 # ---- dict ------------------------------------------------------------------------------------------
 
 def test_dict_dollar_prefers_an_attribute():
-    check('d <- dict(keys = 1, convert = TRUE); is.function(d$keys)')
+    assert_r_true('d <- dict(keys = 1, convert = TRUE); is.function(d$keys)')
 
 
 def test_dict_dollar_gets_an_item():
-    check('d <- dict(a = 1L, convert = TRUE); identical(d$a, 1L)')
+    assert_r_true('d <- dict(a = 1L, convert = TRUE); identical(d$a, 1L)')
 
 
 def test_dict_double_bracket_uses_any_key():
-    check('d <- py_eval("{1: \'one\'}"); d[[1L]] == "one"')
+    assert_r_true('d <- py_eval("{1: \'one\'}"); d[[1L]] == "one"')
 
 
 def test_dict_bracket_gets_an_item():
-    check('d <- dict(a = 1L, convert = TRUE); identical(d["a"], 1L)')
+    assert_r_true('d <- dict(a = 1L, convert = TRUE); identical(d["a"], 1L)')
 
 
 def test_dict_assignment_forms_set_items():
-    check('d <- dict(); d$a <- 1L; d[["b"]] <- 2L; d["c"] <- 3L; '
-           'identical(py_to_r(d), list(a = 1L, b = 2L, c = 3L))')
+    assert_r_true('d <- dict(); d$a <- 1L; d[["b"]] <- 2L; d["c"] <- 3L; '
+                   'identical(py_to_r(d), list(a = 1L, b = 2L, c = 3L))')
 
 
 def test_dict_assignment_of_null_deletes_the_item():
-    check('d <- dict(a = 1, b = 2, c = 3); d$a <- NULL; d[["b"]] <- NULL; d["c"] <- NULL; '
-           'length(d) == 0L')
+    assert_r_true('d <- dict(a = 1, b = 2, c = 3); d$a <- NULL; d[["b"]] <- NULL; d["c"] <- NULL; '
+                   'length(d) == 0L')
 
 
 def test_dict_names_are_its_keys():
-    check('identical(names(dict(a = 1, b = 2)), c("a", "b"))')
+    assert_r_true('identical(names(dict(a = 1, b = 2)), c("a", "b"))')
 
 
 def test_dict_length():
-    check('length(dict(a = 1, b = 2)) == 2L')
+    assert_r_true('length(dict(a = 1, b = 2)) == 2L')
 
 
 # ---- exceptions ------------------------------------------------------------------------------------------
 
 def test_exception_message_and_call_come_from_the_condition():
-    check('e <- tryCatch(py_eval("int(\'x\')"), error = function(e) e); '
-           'startsWith(e$message, "ValueError: invalid literal") && is.call(e$call)')
+    assert_r_true('e <- tryCatch(py_eval("int(\'x\')"), error = function(e) e); '
+                   'startsWith(e$message, "ValueError: invalid literal") && is.call(e$call)')
 
 
 def test_exception_attributes_come_from_python():
-    check('e <- tryCatch(py_eval("int(\'x\')"), error = function(e) e); '
-           'identical(e$args, list("invalid literal for int() with base 10: \'x\'")) && '
-           'identical(e[["args"]], e$args)')
+    assert_r_true('e <- tryCatch(py_eval("int(\'x\')"), error = function(e) e); '
+                   'identical(e$args, list("invalid literal for int() with base 10: \'x\'")) && '
+                   'identical(e[["args"]], e$args)')
 
 
 # ---- NumPy, pandas, scipy ----------------------------------------------------------------------------------
@@ -481,25 +476,25 @@ NDARRAY = 'py_eval("__import__(\'numpy\').arange(6).reshape(2, 3)", convert = FA
 
 
 def test_ndarray_dim_is_its_shape():
-    check(f'identical(dim({NDARRAY}), c(2L, 3L))')
+    assert_r_true(f'identical(dim({NDARRAY}), c(2L, 3L))')
 
 
 def test_ndarray_length_is_its_size():
-    check(f'length({NDARRAY}) == 6L')
+    assert_r_true(f'length({NDARRAY}) == 6L')
 
 
 def test_ndarray_t_is_the_transpose_proxy():
-    check(f'tx <- t({NDARRAY}); is_py_object(tx) && identical(dim(tx), c(3L, 2L))')
+    assert_r_true(f'tx <- t({NDARRAY}); is_py_object(tx) && identical(dim(tx), c(3L, 2L))')
 
 
 def test_ndarray_as_array_and_as_matrix_convert():
-    check(f'a <- {NDARRAY}; identical(as.array(a), matrix(c(0, 3, 1, 4, 2, 5), 2)) && '
-           'identical(as.matrix(a), as.array(a))')
+    assert_r_true(f'a <- {NDARRAY}; identical(as.array(a), matrix(c(0, 3, 1, 4, 2, 5), 2)) && '
+                   'identical(as.matrix(a), as.array(a))')
 
 
 def test_ndarray_as_vector_and_as_double_flatten_column_major():
-    check(f'a <- {NDARRAY}; identical(as.vector(a), c(0, 3, 1, 4, 2, 5)) && '
-           'identical(as.double(a), c(0, 3, 1, 4, 2, 5))')
+    assert_r_true(f'a <- {NDARRAY}; identical(as.vector(a), c(0, 3, 1, 4, 2, 5)) && '
+                   'identical(as.double(a), c(0, 3, 1, 4, 2, 5))')
 
 
 def test_ndarray_str_shows_the_array():
@@ -516,27 +511,27 @@ DATAFRAME = ('py_eval("__import__(\'pandas\').DataFrame({\'a\': [1.0, 2.0, 3.0],
 
 
 def test_dataframe_dim_and_length():
-    check(f'df <- {DATAFRAME}; identical(dim(df), c(3L, 2L)) && length(df) == 2L')
+    assert_r_true(f'df <- {DATAFRAME}; identical(dim(df), c(3L, 2L)) && length(df) == 2L')
 
 
 def test_dataframe_summary_is_describe():
-    check(f'd <- summary({DATAFRAME}); is_py_object(d) && identical(dim(d), c(8L, 2L))')
+    assert_r_true(f'd <- summary({DATAFRAME}); is_py_object(d) && identical(dim(d), c(8L, 2L))')
 
 
 def test_series_has_no_dim_like_an_r_vector():
-    check('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
-           'is.null(dim(s))')
+    assert_r_true('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
+                   'is.null(dim(s))')
 
 
 def test_series_length_is_its_number_of_elements():
-    check('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
-           'identical(length(s), 3L)')
+    assert_r_true('s <- py_eval("__import__(\'pandas\').Series([1, 2, 3])", convert = FALSE); '
+                   'identical(length(s), 3L)')
 
 
 def test_sparse_matrix_dim_and_length():
     pytest.importorskip("scipy")
-    check('m <- py_eval("__import__(\'scipy.sparse\').sparse.eye(3, 4, format=\'csr\')", '
-           'convert = FALSE); identical(dim(m), c(3L, 4L)) && length(m) == 12')
+    assert_r_true('m <- py_eval("__import__(\'scipy.sparse\').sparse.eye(3, 4, format=\'csr\')", '
+                   'convert = FALSE); identical(dim(m), c(3L, 4L)) && length(m) == 12')
 
 
 # ---- bytes and str --------------------------------------------------------------------------------------
@@ -545,7 +540,7 @@ BYTES = 'py_eval("b\'ab\\\\x00c\'", convert = FALSE)'
 
 
 def test_bytes_as_raw():
-    check(f'identical(as.raw({BYTES}), as.raw(c(0x61, 0x62, 0, 0x63)))')
+    assert_r_true(f'identical(as.raw({BYTES}), as.raw(c(0x61, 0x62, 0, 0x63)))')
 
 
 def test_bytes_as_character_refuses_an_embedded_nul_by_default():
@@ -554,16 +549,16 @@ def test_bytes_as_character_refuses_an_embedded_nul_by_default():
 
 
 def test_bytes_as_character_replaces_an_embedded_nul():
-    check(f'as.character({BYTES}, nul = "") == "abc" && '
-           f'as.character({BYTES}, nul = as.raw(32)) == "ab c"')
+    assert_r_true(f'as.character({BYTES}, nul = "") == "abc" && '
+                   f'as.character({BYTES}, nul = as.raw(32)) == "ab c"')
 
 
 def test_str_as_character():
-    check('as.character(py_eval("\'hé\'", convert = FALSE)) == "hé"')
+    assert_r_true('as.character(py_eval("\'hé\'", convert = FALSE)) == "hé"')
 
 
 def test_zero_dimensional_ndarray_dim_is_empty():
-    check('identical(dim(py_eval("__import__(\'numpy\').array(1.5)", convert = FALSE)), integer(0))')
+    assert_r_true('identical(dim(py_eval("__import__(\'numpy\').array(1.5)", convert = FALSE)), integer(0))')
 
 
 def test_integral_double_vectors_become_int_lists():
@@ -575,9 +570,9 @@ def test_huge_integral_double_becomes_a_python_int():
 
 
 def test_error_in_a_method_reports_the_operator_call():
-    check('m <- import("math"); e <- tryCatch(m$nope, error = function(e) e); '
-          'identical(conditionCall(e), quote(m$nope))')
+    assert_r_true('m <- import("math"); e <- tryCatch(m$nope, error = function(e) e); '
+                  'identical(conditionCall(e), quote(m$nope))')
 
 
 def test_r_value_has_no_null_pointer():
-    check('!py_is_null_xptr(1:3) && py_len(1:3) == 3L')
+    assert_r_true('!py_is_null_xptr(1:3) && py_len(1:3) == 3L')

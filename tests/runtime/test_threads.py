@@ -12,7 +12,6 @@ import pytest
 
 import pyreticulate as pr
 from helpers import at_top_level, handing_off, settle
-from pyreticulate.libr import capi
 from pyreticulate.runtime import threads
 
 WAIT = 60
@@ -273,7 +272,7 @@ def test_conversion_rule_registered_on_a_worker_applies_on_the_main_thread():
         pass
 
     def meters_to_r(obj, hint):
-        return capi.mkstring(f"{float(obj)} m")
+        return f"{float(obj)} m"
     thread, box = in_thread(pr.register_py_to_r, meters_to_r, Meters)
     thread.join(WAIT)
     pr.assign("distance", Meters(3))
@@ -282,7 +281,7 @@ def test_conversion_rule_registered_on_a_worker_applies_on_the_main_thread():
 
 def test_conversion_rules_are_the_same_on_every_thread():
     pr.r('speed <- structure(5, class = "kmh")')
-    pr.register_r_to_py(lambda sexp: "5 km/h", r_classes=["kmh"])
+    pr.register_r_to_py(lambda robj: "5 km/h", r_classes=["kmh"])
     read_speed = pr.r("function() speed")
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         seen = {pool.submit(read_speed).result(WAIT) for _ in range(8)}

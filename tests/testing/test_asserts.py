@@ -5,7 +5,7 @@ import pytest
 
 import pyreticulate as pr
 from pyreticulate.testing import (assert_r_equal, assert_r_identical, assert_r_round_trip,
-                                  assert_round_trip, first_difference)
+                                  assert_r_true, assert_round_trip, first_difference)
 
 
 def test_round_trip_of_an_exact_value_passes_and_returns_it():
@@ -98,3 +98,37 @@ def test_first_difference_of_nested_containers_names_the_path():
 def test_round_trip_through_r_api_of_an_empty_list():
     # the value reaches R as a proxy; R's py_to_r() gives list(), which comes back as []
     assert assert_round_trip([], via="r_api") == []
+
+
+def test_assert_r_true_passes_for_true_in_a_local_frame():
+    assert_r_true("pyr_local_only <- 1; identical(pyr_local_only, 1)")
+    assert "pyr_local_only" not in pr.globalenv
+
+
+def test_assert_r_true_runs_on_exit_at_the_end_of_the_code():
+    assert_r_true('old <- Sys.getenv("PYR_TRUE"); Sys.setenv(PYR_TRUE = "on"); '
+                  'on.exit(Sys.setenv(PYR_TRUE = old)); Sys.getenv("PYR_TRUE") == "on"')
+
+
+def test_assert_r_true_failure_shows_the_part_of_the_chain_and_its_values():
+    with pytest.raises(AssertionError) as caught:
+        assert_r_true("x <- c(1, 2); is.numeric(x) && identical(x, c(1, 3))")
+    assert str(caught.value).splitlines() == [
+        "the R code did not give TRUE",
+        "  code: x <- c(1, 2); is.numeric(x) && identical(x, c(1, 3))",
+        "  it gave: FALSE",
+        "  the part not TRUE: identical(x, c(1, 3))",
+        "  left:  c(1, 2)",
+        "  right: c(1, 3)",
+        "  all.equal(): Mean relative difference: 0.5"]
+
+
+def test_assert_r_true_shows_a_value_that_is_not_a_single_true():
+    with pytest.raises(AssertionError, match=r"it gave: c\(TRUE, FALSE\)"):
+        assert_r_true("c(TRUE, FALSE)")
+
+
+def test_assert_r_true_takes_only_r_source():
+    with pytest.raises(TypeError, match="takes R source text, not int"):
+        assert_r_true(1)
+

@@ -10,6 +10,11 @@ its converted elements.
 
 Python → R: an ndarray is copied once into column-major R memory and always
 gets a ``dim`` (a 0-d array becomes a 1-d array of length 1); masked cells become NA.
+
+The numpy scope (``NUMPY_RULES``, ``with pyreticulate.conversion(conversion.numpy)``):
+a dim-less atomic vector without class or names whose length is not 1 becomes a
+1-d ndarray by the same rules (zero-copy and read-only but for character vectors),
+and 0-d and 1-d ndarrays go in as vectors without ``dim``.
 """
 import sys
 
@@ -18,7 +23,7 @@ import numpy as np
 from ...libr import capi, vectors
 from ...runtime.handles import RObject
 from ...libr.protect import protected
-from ..registry import NOT_HANDLED, REGISTRY
+from ..registry import NOT_HANDLED, REGISTRY, ConversionRules
 from ...libr.vectors import NA_INTEGER, has_dim, str_vector, strings_of
 
 INT32_MIN = -(2**31)
@@ -85,6 +90,30 @@ def r_array_to_ndarray(sexp):
         values[:] = strings_of(sexp, capi.lib.XLENGTH(sexp))
         return values.reshape(shape, order="F")
     return zero_copy_view(sexp, shape)
+
+
+def vector_to_ndarray(sexp):
+    """The numpy scope's rule: a plain atomic vector of length ≠ 1 → a 1-d ndarray."""
+    lib = capi.lib
+    if lib.ATTRIB(sexp) != lib.R_NilValue and (
+            lib.OBJECT(sexp) or has_dim(sexp)
+            or lib.Rf_getAttrib(sexp, lib.R_NamesSymbol) != lib.R_NilValue):
+        return NOT_HANDLED
+    n = lib.XLENGTH(sexp)
+    if n == 1:
+        return NOT_HANDLED
+    if lib.TYPEOF(sexp) == capi.STRSXP:
+        values = np.empty(n, dtype=object)
+        values[:] = strings_of(sexp, n)
+        return values
+    return zero_copy_view(sexp, (n,))
+
+
+def ndarray_to_vector(obj, hint):
+    """The numpy scope's rule: a 0-d or 1-d ndarray → an R vector without ``dim``."""
+    if obj.ndim > 1:
+        return NOT_HANDLED
+    return ndarray_to_r(obj.reshape(-1), with_dim=False)
 
 
 @REGISTRY.r_to_py(sexptypes=[capi.VECSXP])
@@ -239,3 +268,8 @@ def numpy_scalar_to_r(obj, hint):
     """A NumPy scalar → a length-1 R vector without ``dim``."""
     return ndarray_to_r(np.asarray(obj).reshape(1), with_dim=False)
 
+
+NUMPY_RULES = ConversionRules("numpy")
+NUMPY_RULES.add_builtin_r_to_py(vector_to_ndarray, capi.LGLSXP, capi.INTSXP, capi.REALSXP,
+                                capi.CPLXSXP, capi.RAWSXP, capi.STRSXP)
+NUMPY_RULES.add_builtin_py_to_r(ndarray_to_vector, np.ndarray)

@@ -18,6 +18,7 @@ import inspect
 import keyword
 import types
 import weakref
+from typing import Any
 
 from ...libr import capi, vectors
 from ...libr.protect import protected
@@ -53,13 +54,13 @@ class RFunction(RObject):
 
     __slots__ = ("convert", "__name__", "_home")
 
-    def __init__(self, sexp, convert=True, name=None):
+    def __init__(self, sexp: Any, convert: bool = True, name: str | None = None) -> None:
         super().__init__(sexp)
         self.convert = convert
         self.__name__ = name or _function_name(sexp) or "r_function"
         self._home = None
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if threads.on_main_thread():
             return self._call_here(args, kwargs)
         return threads.run_on_main(self._call_here, (args, kwargs),
@@ -85,7 +86,7 @@ class RFunction(RObject):
             return REGISTRY.to_r(value)
         return REGISTRY.wrap(value, False)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<R function {self.__name__}>"
 
 

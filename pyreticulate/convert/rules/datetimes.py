@@ -16,6 +16,7 @@ key; naive: local time, no ``tzone``); ``pd.Timestamp`` → ``POSIXct`` with its
 zone; ``pd.NaT`` → NA ``POSIXct``; ``pd.NA`` → ``NA``.
 """
 import datetime
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +39,7 @@ _POSIXCT_CLASS = ("POSIXct", "POSIXt")
 class POSIXctArray(np.ndarray):
     """``datetime64`` values of an R ``POSIXct`` that carry its ``tzone`` attribute."""
 
-    def __new__(cls, values, tzone=""):
+    def __new__(cls, values: Any, tzone: str | None = "") -> "POSIXctArray":
         array = np.asarray(values).view(cls)
         array.tzone = tzone
         return array

@@ -6,6 +6,7 @@ Python → R: a ``Categorical`` or ``RFactor`` becomes a factor, or an ordered
 factor, with the categories (as strings) for levels.
 """
 import collections.abc
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -25,7 +26,8 @@ class RFactor(collections.abc.Sequence):
 
     __slots__ = ("_codes", "_categories", "_ordered")
 
-    def __init__(self, codes, categories, ordered=False):
+    def __init__(self, codes: Iterable[int], categories: Iterable[str],
+                 ordered: bool = False) -> None:
         categories = tuple(categories)
         codes = np.array(codes, dtype=np.int32).reshape(-1)
         if codes.size and (codes.min() < -1 or codes.max() >= len(categories)):
@@ -34,7 +36,8 @@ class RFactor(collections.abc.Sequence):
         self._codes, self._categories, self._ordered = codes, categories, bool(ordered)
 
     @classmethod
-    def from_labels(cls, labels, categories=None, ordered=False):
+    def from_labels(cls, labels: Iterable[str | None], categories: Sequence[str] | None = None,
+                    ordered: bool = False) -> "RFactor":
         """An RFactor of ``labels`` (None for NA); categories default to the sorted labels."""
         labels = list(labels)
         if categories is None:
@@ -47,15 +50,15 @@ class RFactor(collections.abc.Sequence):
         return cls(codes, categories, ordered)
 
     @property
-    def codes(self):
+    def codes(self) -> np.ndarray:
         return self._codes
 
     @property
-    def categories(self):
+    def categories(self) -> tuple[str, ...]:
         return self._categories
 
     @property
-    def ordered(self):
+    def ordered(self) -> bool:
         return self._ordered
 
     def __len__(self):

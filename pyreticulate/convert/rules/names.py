@@ -11,6 +11,7 @@ vector of its ``rtype``, with its names (None → NA), so the value comes back
 ``identical()``. A ``dict`` is a named list (scalars).
 """
 import numbers
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -41,7 +42,8 @@ class RNamedList(list):
 
     __module__ = "pyreticulate"
 
-    def __init__(self, values=(), names=None, rtype=None):
+    def __init__(self, values: Iterable[Any] = (), names: Iterable[str | None] | None = None,
+                 rtype: str | None = None) -> None:
         super().__init__(values)
         if rtype is not None and rtype not in RTYPES.values():
             raise ValueError(f"RNamedList rtype must be None or one of "
@@ -50,7 +52,7 @@ class RNamedList(list):
         self.rtype = rtype
         checked_names(self)
 
-    def items(self):
+    def items(self) -> list[tuple[str | None, Any]]:
         """``(name, value)`` pairs in order (names None without names)."""
         return list(zip(self.names or [None] * len(self), self))
 
