@@ -11,6 +11,23 @@ pointers runs ``busy`` (every main-thread entry point does), so tasks never
 run in the middle of it. A task that is not picked up before the timeout
 raises ``MainThreadTimeout`` naming the thread and the R function.
 
+**Where tasks never run.** Not where the main thread may hold a lock of the
+standard library's thread, queue, logging or import machinery (inside
+``ThreadPoolExecutor.submit``, a ``Queue`` method, a logging handler, an
+import): the task's R code may call Python that runs on another thread and
+needs that lock (a pool inside an R callback from a pool). Those modules'
+frames on the main thread's stack must each be at one of their waits that
+hold nothing (``_LOCK_FREE_WAITS``); elsewhere the task waits for the next
+point. Not inside another task's R code either, except while that code waits
+for a Python call handed back to its thread: there tasks run nested
+(``_serve_next``); a call below resumes only once everything above it has
+ended, so another thread's task waits until the calls waited for have run for
+NEST_AFTER and none has just ended, and no R call piles up behind short
+calls. A thread's R call that the main thread picks up in the middle of its
+own Python code holds that code until it returns (with the Python calls it
+makes); after such a stop of OWN_AFTER or more the code runs OWN_SHARE before
+the next.
+
 **Python calls from R: where they run.** R code runs on behalf of some
 Python thread, its *origin*: the thread whose task it is, or the main thread
 for R that Python code on the main thread called (``pyreticulate.r()``, an R
@@ -163,11 +180,11 @@ def _wait_lines():
 
 _WAIT_LINES = _wait_lines()
 _LOCKING_FILES = frozenset(
-    [module.__file__ for module in (threading, queue, concurrent.futures._base,
-                                    concurrent.futures.thread)]
-    + [os.path.join(os.path.dirname(logging.__file__), name)
-       for name in ("__init__.py", "handlers.py", "config.py")]
-    + ["<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>"])
+    [threading.__file__, queue.__file__,
+     "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>"]
+    + [os.path.join(os.path.dirname(package.__file__), name)
+       for package in (concurrent.futures, logging)
+       for name in os.listdir(os.path.dirname(package.__file__)) if name.endswith(".py")])
 
 
 def _holds_no_library_lock():

@@ -17,18 +17,23 @@ from helpers import at_top_level, handing_off
 from helpers.processes import run_code
 from helpers.scripts import Labelled
 from pyreticulate.runtime import threads
+from pyreticulate.testing.strategies import r_string
 
 WAIT = 60
 LIMIT = 90
 
-POOLS = r'''
-py_run_string("
+MAP_IN_POOL = """
 import concurrent.futures
 def map_in_pool(f, n, workers):
     with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-        futures = [pool.submit(f, i) for i in range(n)]
-        return [future.result(timeout=60) for future in futures]
-")
+        index = {pool.submit(f, i): i for i in range(n)}
+        done = {index[future]: future.result()
+                for future in concurrent.futures.as_completed(index, timeout=60)}
+        return [done[i] for i in range(n)]
+"""
+
+POOLS = r'''
+py_run_string(map_in_pool_code)
 nested_pools <- function() {
   pool <- py$map_in_pool
   outer <- pool(function(i) sum(unlist(pool(function(j) i * 100L + j, 5L, 2L))), 12L, 4L)
@@ -43,20 +48,23 @@ for (mode in c("auto", "always", "never")) {
 NESTED_SUMS = " ".join(str(sum(i * 100 + j for j in range(5))) for i in range(12))
 
 
+def pools_script(*first):
+    """The R script: ``first`` lines, then the nested pools in each hand-off mode."""
+    return "\n".join(["suppressPackageStartupMessages(library(pyreticulate))", *first,
+                      "map_in_pool_code <- " + r_string(MAP_IN_POOL), POOLS])
+
+
 @pytest.fixture(scope="module")
 def pools_in_r(tmp_path_factory):
-    """The nested pools from an R script, in each hand-off mode."""
-    code = "suppressPackageStartupMessages(library(pyreticulate))\n" + POOLS
-    return Labelled(run_code(tmp_path_factory.mktemp("pools_in_r"), code, r_script=True,
-                             timeout=LIMIT))
+    return Labelled(run_code(tmp_path_factory.mktemp("pools_in_r"), pools_script(),
+                             r_script=True, timeout=LIMIT))
 
 
 @pytest.fixture(scope="module")
 def pools_in_r_with_tensorflow(tmp_path_factory):
-    """The same once TensorFlow is imported (its threads turn "auto" hand-off on)."""
-    code = ("suppressPackageStartupMessages(library(pyreticulate))\n"
-            "invisible(import('tensorflow'))\n" + POOLS)
-    return Labelled(run_code(tmp_path_factory.mktemp("pools_in_r_tf"), code, r_script=True,
+    """Once TensorFlow is imported (its threads turn "auto" hand-off on)."""
+    return Labelled(run_code(tmp_path_factory.mktemp("pools_in_r_tf"),
+                             pools_script("invisible(import('tensorflow'))"), r_script=True,
                              timeout=LIMIT + 60, env={"TF_CPP_MIN_LOG_LEVEL": "2"}))
 
 
@@ -73,16 +81,11 @@ def test_pool_in_an_r_callback_from_a_pool_ends_with_tensorflow_imported(
 
 def test_pool_in_an_r_callback_from_a_pool_that_python_started_ends(tmp_path):
     """Python on the main thread (no R top level) runs the outer pool."""
-    proc = run_code(tmp_path, r'''
-        import concurrent.futures
-        import pyreticulate as pr
-        def map_in_pool(f, n, workers):
-            with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-                futures = [pool.submit(f, i) for i in range(n)]
-                return [future.result(timeout=60) for future in futures]
-        pr.assign("map_in_pool", map_in_pool)
-        inner = pr.r("function(i) sum(unlist(map_in_pool(function(j) i * 100L + j, 5L, 2L)))")
-        print("sums:", *map_in_pool(inner, 12, 4))
+    proc = run_code(tmp_path, f"exec({MAP_IN_POOL!r})\n" + r'''
+import pyreticulate as pr
+pr.assign("map_in_pool", map_in_pool)
+inner = pr.r("function(i) sum(unlist(map_in_pool(function(j) i * 100L + j, 5L, 2L)))")
+print("sums:", *map_in_pool(inner, 12, 4))
     ''', timeout=LIMIT)
     assert proc.stdout.splitlines()[-1:] == ["sums: " + NESTED_SUMS], proc.stderr
 

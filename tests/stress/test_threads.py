@@ -304,14 +304,14 @@ def test_r_callback_from_a_pool_inside_one_from_a_pool_with_tensorflow_imported(
 
 
 def test_three_pools_deep_from_python_on_the_main_thread(tmp_path):
-    """Python (the main thread) → pool → R → Python pool → R → Python pool → R."""
+    """Python (the main thread) → pool → R → Python pool → R → Python pool → R, each
+    pool's map() waiting for its results."""
     proc = run_code(tmp_path, r'''
         import concurrent.futures
         import pyreticulate as pr
         def map_in_pool(f, n, workers):
             with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-                futures = [pool.submit(f, i) for i in range(n)]
-                return [future.result(timeout=60) for future in futures]
+                return list(pool.map(f, range(n), timeout=60))
         pr.assign("map_in_pool", map_in_pool)
         level = pr.r("function(i) sum(unlist(map_in_pool(function(j) "
                      "sum(unlist(map_in_pool(function(m) i * 100L + j * 10L + m, 3L, 2L))), "
