@@ -13,6 +13,23 @@ raises ``MainThreadTimeout`` naming the thread and the R function. A task runs
 in a copy of its thread's contextvars (so a converter scope entered there holds
 for its R work); what it sets in them stays in the copy.
 
+**Where tasks never run.** Not where the main thread may hold a lock of the
+standard library's thread, queue, logging or import machinery (inside
+``ThreadPoolExecutor.submit``, a ``Queue`` method, a logging handler, an
+import): the task's R code may call Python that runs on another thread and
+needs that lock (a pool inside an R callback from a pool). Those modules'
+frames on the main thread's stack must each be at one of their waits that
+hold nothing (``_LOCK_FREE_WAITS``); elsewhere the task waits for the next
+point. Not inside another task's R code either, except while that code waits
+for a Python call handed back to its thread: there tasks run nested
+(``_serve_next``); a call below resumes only once everything above it has
+ended, so another thread's task waits until the calls waited for have run for
+NEST_AFTER and none has just ended, and no R call piles up behind short
+calls. A thread's R call that the main thread picks up in the middle of its
+own Python code holds that code until it returns (with the Python calls it
+makes); after such a stop of OWN_AFTER or more the code runs OWN_SHARE before
+the next.
+
 **Python calls from R: where they run.** R code runs on behalf of some
 Python thread, its *origin*: the thread whose task it is, or the main thread
 for R that Python code on the main thread called (``pyreticulate.r()``, an R
@@ -52,11 +69,17 @@ the R code waiting for that call, as if everything ran on one thread.
 """
 import _thread
 import collections
+import concurrent.futures._base
+import concurrent.futures.thread
 import contextlib
 import contextvars
 import ctypes
+import inspect
+import logging
 import os
+import queue
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -68,6 +91,9 @@ WAKE_SIGNAL = signal.SIGUSR2
 KICK_AFTER = 0.001
 KICK_EVERY = 0.05
 SERVE_POLL = 0.1
+NEST_AFTER = 0.002
+OWN_AFTER = 0.05
+OWN_SHARE = 0.005
 HAND_OFF_MODES = ("auto", "always", "never")
 PYTHON_THREAD_NAME = "pyreticulate-python"
 
@@ -76,7 +102,8 @@ _tasks = collections.deque()
 _deferred = collections.deque()
 _state = {"busy": 0, "in_r": 0, "timeout": DEFAULT_TIMEOUT, "stopped": False,
           "closed": False, "pid": None, "kick_installed": False, "serving": 0,
-          "mode": "auto", "libraries": [], "hand_off": False, "python_thread": None}
+          "mode": "auto", "libraries": [], "hand_off": False, "python_thread": None,
+          "own_until": 0.0, "interrupted": False}
 _local = threading.local()
 
 # Who the R code running on the main thread works for (see the module docstring):
@@ -85,12 +112,93 @@ _local = threading.local()
 HERE = "the main thread"
 TOP = "R's top level"
 _origins = []
+# The handed-off calls the main thread waits for (``_serve_until``), innermost last.
+_waits = []
 
 # A binary semaphore (locked: nothing new) the main thread sleeps on while it
 # waits for a handed-off call: released when a task or deferred work is queued
 # and when a handed-off call ends.
 _main_wake = _thread.allocate_lock()
 _main_wake.acquire()
+
+
+# Where the standard library's thread machinery waits holding no lock of its own:
+# (module, function, text of the waiting line, text of a line it must follow).
+# Everywhere else in those modules' code (_LOCKING_FILES) the main thread may hold
+# one of their locks (a pool's, a queue's, the import lock) that R code run there
+# could need through the Python it calls on another thread.
+_LOCK_FREE_WAITS = (
+    (threading, "Condition.wait", "waiter.acquire(", "_release_save("),
+    (threading, "Event.wait", "self._cond.wait(", None),
+    (threading, "Semaphore.acquire", "self._cond.wait(", None),
+    (threading, "Thread.start", "self._started.wait(", None),
+    (threading, "Thread.join", "self._wait_for_tstate_lock(", None),
+    (threading, "Thread.join", "self._handle.join(", None),
+    (threading, "Thread._wait_for_tstate_lock", "lock.acquire(", None),
+    (threading, "_shutdown", "lock.acquire(", "for lock in locks"),
+    (queue, "Queue.get", ".wait(", None),
+    (queue, "Queue.put", ".wait(", None),
+    (concurrent.futures._base, "Future.result", "self._condition.wait(", None),
+    (concurrent.futures._base, "Future.exception", "self._condition.wait(", None),
+    (concurrent.futures._base, "_result_or_cancel", ".result(", None),
+    (concurrent.futures._base, "Executor.map.<locals>.result_iterator", "_result_or_cancel(", None),
+    (concurrent.futures._base, "wait", "waiter.event.wait(", None),
+    (concurrent.futures._base, "as_completed", "waiter.event.wait(", None),
+    (concurrent.futures._base, "Executor.__exit__", "self.shutdown(", None),
+    (concurrent.futures.thread, "ThreadPoolExecutor.shutdown", "t.join(", None),
+    (concurrent.futures.thread, "_python_exit", "t.join(", None),
+)
+
+
+def _code_of(module, qualname):
+    """The code object of ``module``'s function ``qualname`` (nested ones too), else None."""
+    head, _, rest = qualname.partition(".<locals>.")
+    target = module
+    for part in head.split("."):
+        target = getattr(target, part, None)
+    code = getattr(target, "__code__", None)
+    for name in rest.split(".<locals>.") if rest else ():
+        code = next((c for c in getattr(code, "co_consts", ()) if inspect.iscode(c)
+                     and c.co_name == name), None)
+    return code
+
+
+def _wait_lines():
+    """``{code: line numbers}`` of ``_LOCK_FREE_WAITS`` in this Python's standard library."""
+    lines = {}
+    for module, qualname, text, after in _LOCK_FREE_WAITS:
+        code = _code_of(module, qualname)
+        try:
+            source, first = inspect.getsourcelines(code)
+        except (OSError, TypeError):
+            continue
+        started = after is None
+        for number, line in enumerate(source, first):
+            started = started or after in line
+            if started and text in line:
+                lines.setdefault(code, set()).add(number)
+    return {code: frozenset(numbers) for code, numbers in lines.items()}
+
+
+_WAIT_LINES = _wait_lines()
+_LOCKING_FILES = frozenset(
+    [threading.__file__, queue.__file__,
+     "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>"]
+    + [os.path.join(os.path.dirname(package.__file__), name)
+       for package in (concurrent.futures, logging)
+       for name in os.listdir(os.path.dirname(package.__file__)) if name.endswith(".py")])
+
+
+def _holds_no_library_lock():
+    """Whether every frame of the main thread (the caller) that runs the standard library's
+    thread, queue, logging or import machinery is at one of its lock-free waits."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        code = frame.f_code
+        if code.co_filename in _LOCKING_FILES and frame.f_lineno not in _WAIT_LINES.get(code, ()):
+            return False
+        frame = frame.f_back
+    return True
 
 
 class MainThreadTimeout(RuntimeError):
@@ -306,10 +414,12 @@ def _waiter():
 class _Job:
     """A Python call the main thread hands to another thread and waits for."""
 
-    __slots__ = ("fn", "args", "kwargs", "waiter", "done", "value", "error", "interrupted")
+    __slots__ = ("fn", "args", "kwargs", "waiter", "done", "value", "error", "interrupted",
+                 "started", "ended")
 
     def __init__(self, fn, args, kwargs, waiter):
         self.fn, self.args, self.kwargs, self.waiter = fn, args, kwargs, waiter
+        self.started = self.ended = None
         self.done = False
         self.value = self.error = None
         self.interrupted = False
@@ -334,10 +444,12 @@ def _run_job(waiter, job):
     waiter.serving += 1
     saved = waiter.in_user
     if waiter.interrupt:  # a Ctrl-C came before the call started
+        job.started = time.monotonic()
         job.error = KeyboardInterrupt()
     else:
         try:
             try:
+                job.started = time.monotonic()
                 waiter.in_user = True
                 value = job.fn(*job.args, **job.kwargs)
             except BaseException as exc:
@@ -351,6 +463,7 @@ def _run_job(waiter, job):
             job.error = exc
     waiter.serving -= 1
     waiter.interrupt = False
+    job.ended = time.monotonic()
     job.done = True
     _wake_main()
 
@@ -362,19 +475,18 @@ def _serve_until(job):
     job's own thread has reached the job already.
     """
     _state["serving"] += 1
+    _waits.append(job)
     try:
         while not job.done:
             try:
                 while not job.done:
-                    if _tasks or _deferred:
-                        _serve_queue(job)
-                    else:
-                        _main_wake.acquire(True, SERVE_POLL)
+                    _main_wake.acquire(True, _serve_next(job))
             except KeyboardInterrupt:
                 if job.done:
                     raise
                 _interrupt(job)
     finally:
+        _waits.pop()
         _state["serving"] -= 1
 
 
@@ -390,9 +502,18 @@ def _run_deferred():
             _origins.pop()
 
 
-def _serve_queue(job):
-    _run_deferred()
-    while _tasks:
+def _serve_next(job):
+    """Run deferred work and the tasks that may be nested above the calls the main
+    thread waits for (``_nest_delay``); how long to sleep before looking again."""
+    while True:
+        _run_deferred()
+        if job.done:
+            return 0
+        if not _tasks:
+            return SERVE_POLL
+        delay = _nest_delay(_tasks[0], job)
+        if delay > 0:
+            return min(delay, SERVE_POLL)
         task = _tasks.popleft()
         if task.claim("running"):
             try:
@@ -401,6 +522,23 @@ def _serve_queue(job):
                 if task.waiter is not job.waiter:
                     raise
                 job.interrupted = True
+
+
+def _nest_delay(task, job):
+    """How long ``task`` should wait before it runs above the calls the main thread waits
+    for (0: now). A call resumes only once everything above it has ended, so another
+    thread's task waits until each of those calls has run on its thread for NEST_AFTER
+    (a short one ends first) and, for one that has ended, until NEST_AFTER after its end
+    (the stack unwinds first; a call still running may need the task, so it waits no
+    longer). ``job``'s own thread waits for its task, so that runs at once."""
+    if task.waiter is job.waiter:
+        return 0
+    latest = 0.0
+    for call in _waits:
+        if call.started is None:
+            return NEST_AFTER
+        latest = max(latest, call.ended if call.done else call.started)
+    return latest + NEST_AFTER - time.monotonic()
 
 
 _set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
@@ -578,19 +716,27 @@ def _wait_for(task, waiter, limit):
             step = min(step * 2, KICK_EVERY)
 
 
-def service(force=False):
+def service(force=False, budget=None):
     """Run deferred work and queued tasks on the main thread.
 
     Without ``force`` nothing runs while bridge code is busy or while the main
     thread waits for a handed-off call (that loop serves the queue itself);
     ``force`` is for points known to be safe (R's event loop, a bridge entry
-    with its values protected). A Ctrl-C in a task stops the rest and propagates.
+    with its values protected). Tasks run only where the main thread is not
+    running a task's R code (they would wait for each other, ``_serve_next``
+    nests them where they do not) and holds no lock of the standard library's
+    (``_holds_no_library_lock``). With a ``budget`` (seconds) no new task starts
+    once it is used up. A Ctrl-C in a task stops the rest and propagates.
     """
     if threading.get_ident() != _main_ident or _state["closed"] or \
             ((_state["busy"] or _state["serving"]) and not force):
         return
     _run_deferred()
-    while _tasks:
+    if not _tasks or (_origins and isinstance(_origins[-1], _Waiter)) \
+            or not _holds_no_library_lock():
+        return
+    deadline = None if budget is None else time.monotonic() + budget
+    while _tasks and (deadline is None or time.monotonic() < deadline):
         task = _tasks.popleft()
         if task.claim("running"):
             task.run()
@@ -632,7 +778,7 @@ def _pending_call(_arg):
     once this call has returned.
     """
     try:
-        service()
+        _serve_interrupted()
     except KeyboardInterrupt:
         _thread.start_new_thread(_thread.interrupt_main, ())
     except BaseException:
@@ -667,7 +813,25 @@ def _kick_main():
 
 
 def _on_wake_signal(signum, frame):
-    service()
+    _serve_interrupted()
+
+
+def _serve_interrupted():
+    """``service`` where the main thread was stopped in the middle of Python code (a
+    pending call, the wake-up signal). No new task starts once the stop has lasted
+    OWN_AFTER, and after such a stop the code runs for OWN_SHARE before the next, so
+    threads calling R again and again cannot keep it from its own work for long."""
+    started = time.monotonic()
+    if started < _state["own_until"] or _state["interrupted"]:
+        return
+    _state["interrupted"] = True
+    try:
+        service(budget=OWN_AFTER)
+    finally:
+        _state["interrupted"] = False
+        ended = time.monotonic()
+        if ended - started > OWN_AFTER:
+            _state["own_until"] = ended + OWN_SHARE
 
 
 def install_wake_signal():

@@ -147,22 +147,43 @@ def test_threads_are_served_while_the_main_thread_runs_r():
 
 
 def test_threads_are_served_while_another_threads_r_call_runs_python():
-    """A worker's R call runs Python that sleeps: other workers' calls run meanwhile."""
+    """A worker's R call runs Python that sleeps: other workers' calls run meanwhile
+    (all threads are started first: a call the main thread picks up in the middle of
+    its own code holds that code until it returns)."""
     slow = pr.r("function() py_eval('sleep_then', convert = TRUE)(7L, 1.5)")
     quick = pr.r("function(i) i + 1L")
-    box = {}
 
-    def slow_worker():
-        box["slow"] = slow()
-        box["slow_done"] = time.monotonic()
-    thread = threading.Thread(target=slow_worker)
-    thread.start()
-    time.sleep(0.2)
-    results = run_threads(lambda k: ([quick(i) for i in range(20)], time.monotonic()), 4)
-    thread.join(WAIT)
-    assert box["slow"] == 7
+    def work(k):
+        if k == 0:
+            return slow(), time.monotonic()
+        time.sleep(0.2)
+        return [quick(i) for i in range(20)], time.monotonic()
+    results = run_threads(work, 5)
+    slow_value, slow_done = results.pop(0)
+    assert slow_value == 7
     assert all(values == list(range(1, 21)) for values, _ in results.values())
-    assert all(done < box["slow_done"] for _, done in results.values())
+    assert all(done < slow_done for _, done in results.values())
+
+
+@pytest.mark.parametrize("count,calls", [(4, 3), (8, 3), (16, 2)])
+def test_workers_r_calls_that_call_python_all_run_their_python_at_once(count, calls):
+    """Each worker's R function calls Python that returns only once every worker's
+    call is running (a barrier): each round meets, or the barrier breaks."""
+    meeting = threading.Barrier(count)
+    pr.assign("stress_meet", lambda k: (meeting.wait(60), k)[1])
+    meet = pr.r("function(k) py_eval('lambda f: f', convert = TRUE)(stress_meet)(k)")
+    results = run_threads(lambda k: [meet(k * 100 + i) for i in range(calls)], count)
+    assert results == {k: [k * 100 + i for i in range(calls)] for k in range(count)}
+
+
+def test_workers_r_calls_that_call_python_and_r_again_all_run_at_once():
+    """R → Python (meeting the others) → R → Python, on 8 workers at once."""
+    meeting = threading.Barrier(8)
+    pr.assign("stress_meet_then", lambda f, k: (meeting.wait(60), f(k))[1])
+    nested = pr.r("function(k) stress_meet_then(function(j) py_eval('twice_via_r', "
+                  "convert = TRUE)(j), k)")
+    results = run_threads(lambda k: [nested(k * 10 + i) for i in range(3)], 8)
+    assert results == {k: [(k * 10 + i) * 2 + 1 for i in range(3)] for k in range(8)}
 
 
 def test_threads_calling_r_that_calls_python_that_calls_r():
@@ -263,8 +284,39 @@ def test_r_and_python_usable_after_the_thread_pools(r_host):
     assert r_host["usable"] == "97"
 
 
-def test_r_callback_from_a_pool_inside_an_r_callback_from_a_pool(tmp_path):
+@pytest.mark.parametrize("mode", ["auto", "always", "never"])
+def test_r_callback_from_a_pool_inside_an_r_callback_from_a_pool(tmp_path, mode):
     """R → Python pool → R → Python pool → R: the main thread serves the inner
     pool while it waits in the outer one (a few seconds' work; a hang fails)."""
-    out = Labelled(run_code(tmp_path, PRELUDE + NESTED, r_script=True, timeout=45))
+    code = NESTED.replace("pool <- py$map_in_pool\ncheck", f"pool <- py$map_in_pool\n"
+                          f"import('pyreticulate')$set_hand_off('{mode}')\ncheck", 1)
+    out = Labelled(run_code(tmp_path, PRELUDE + code, r_script=True, timeout=45))
     assert out["nested"] == "TRUE"
+
+
+@pytest.mark.parametrize("mode", ["auto", "never"])
+def test_r_callback_from_a_pool_inside_one_from_a_pool_with_tensorflow_imported(tmp_path, mode):
+    code = NESTED.replace("pool <- py$map_in_pool\ncheck", f"invisible(import('tensorflow'))\n"
+                          f"pool <- py$map_in_pool\nimport('pyreticulate')$set_hand_off('{mode}')"
+                          "\ncheck", 1)
+    out = Labelled(run_code(tmp_path, PRELUDE + code, r_script=True, timeout=120))
+    assert out["nested"] == "TRUE"
+
+
+def test_three_pools_deep_from_python_on_the_main_thread(tmp_path):
+    """Python (the main thread) → pool → R → Python pool → R → Python pool → R, each
+    pool's map() waiting for its results."""
+    proc = run_code(tmp_path, r'''
+        import concurrent.futures
+        import pyreticulate as pr
+        def map_in_pool(f, n, workers):
+            with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+                return list(pool.map(f, range(n), timeout=60))
+        pr.assign("map_in_pool", map_in_pool)
+        level = pr.r("function(i) sum(unlist(map_in_pool(function(j) "
+                     "sum(unlist(map_in_pool(function(m) i * 100L + j * 10L + m, 3L, 2L))), "
+                     "3L, 2L)))")
+        print("sums:", *map_in_pool(level, 6, 3))
+    ''', timeout=60)
+    expected = [sum(i * 100 + j * 10 + m for j in range(3) for m in range(3)) for i in range(6)]
+    assert proc.stdout.splitlines()[-1:] == ["sums: " + " ".join(map(str, expected))], proc.stderr
