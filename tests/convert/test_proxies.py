@@ -7,8 +7,7 @@ import sys
 import pytest
 
 import pyreticulate as pr
-from pyreticulate.testing import assert_r_identical
-from helpers import r_true
+from pyreticulate.testing import assert_r_identical, assert_r_true
 
 HELPERS = """
 class RapiBase:
@@ -46,11 +45,6 @@ def python_helpers():
     exec(HELPERS, sys.modules["__main__"].__dict__)
 
 
-def check(code):
-    """R code, run in its own local frame, that must return TRUE."""
-    r_true("local({\n" + code + "\n})")
-
-
 # ---- class vectors ------------------------------------------------------------------------------
 
 def test_class_vector_lists_the_mro_with_module_names():
@@ -70,11 +64,11 @@ def test_iterators_get_the_iterator_class_before_object():
 
 def test_class_without_a_module_contributes_its_bare_name():
     pr.r('py_run_string("class RapiNoModule:\\n    pass\\nRapiNoModule.__module__ = None")')
-    check('class(py_eval("RapiNoModule()"))[1] == "RapiNoModule"')
+    assert_r_true('class(py_eval("RapiNoModule()"))[1] == "RapiNoModule"')
 
 
 def test_exceptions_are_conditions_classed_by_their_mro():
-    check('e <- py_eval("ValueError(\'v\')"); is.list(e) && '
+    assert_r_true('e <- py_eval("ValueError(\'v\')"); is.list(e) && '
           'identical(class(e), c("python.builtin.ValueError", "python.builtin.Exception", '
           '"python.builtin.BaseException", "python.builtin.object", "error", "condition"))')
 
@@ -85,13 +79,13 @@ def test_keyboard_interrupt_is_an_interrupt_condition():
 
 
 def test_caught_python_error_is_caught_by_a_parent_class_handler():
-    check('tryCatch(py_eval("1/0"), python.builtin.ArithmeticError = function(e) TRUE)')
+    assert_r_true('tryCatch(py_eval("1/0"), python.builtin.ArithmeticError = function(e) TRUE)')
 
 
 # ---- callables as closures --------------------------------------------------------------------------
 
 def test_callable_is_a_closure_with_its_class_and_py_object():
-    check('f <- py_eval("RapiCallable()"); is.function(f) && '
+    assert_r_true('f <- py_eval("RapiCallable()"); is.function(f) && '
           'class(f)[1] == "__main__.RapiCallable" && is.environment(attr(f, "py_object"))')
 
 
@@ -101,16 +95,16 @@ def test_callable_formals_follow_the_python_signature():
 
 
 def test_callable_defaults_are_converted():
-    check('f <- formals(py_eval("rapi_defaults")); identical(f$b, 2L) && identical(f$c, "x") && '
+    assert_r_true('f <- formals(py_eval("rapi_defaults")); identical(f$b, 2L) && identical(f$c, "x") && '
           'is.null(f$d) && isTRUE(f$e) && identical(f$f, 1.5) && identical(f$h, 3L)')
 
 
 def test_callable_default_without_a_plain_value_is_null():
-    check('is.null(formals(py_eval("rapi_defaults"))$g)')
+    assert_r_true('is.null(formals(py_eval("rapi_defaults"))$g)')
 
 
 def test_required_parameter_has_no_default():
-    check('identical(formals(py_eval("rapi_defaults"))$a, quote(expr = ))')
+    assert_r_true('identical(formals(py_eval("rapi_defaults"))$a, quote(expr = ))')
 
 
 def test_keyword_only_parameters_follow_the_dots():
@@ -122,7 +116,7 @@ def test_callable_without_a_signature_takes_dots():
 
 
 def test_only_supplied_arguments_reach_python():
-    check('f <- py_eval("lambda a, b=\'python default\': b"); f(1) == "python default"')
+    assert_r_true('f <- py_eval("lambda a, b=\'python default\': b"); f(1) == "python default"')
 
 
 def test_named_arguments_are_keywords_and_unnamed_are_positional():
@@ -130,29 +124,29 @@ def test_named_arguments_are_keywords_and_unnamed_are_positional():
 
 
 def test_arguments_can_be_spliced_with_bang_bang_bang():
-    check('args <- list(1L, k = 2L); identical(py_eval("rapi_record")(!!!args), '
+    assert_r_true('args <- list(1L, k = 2L); identical(py_eval("rapi_record")(!!!args), '
           'list(1L, "k"))')
 
 
 def test_argument_names_can_be_computed_with_colon_equals():
-    check('nm <- "dynamic"; identical(py_eval("rapi_record")(!!nm := 1L), list(list(), "dynamic"))')
+    assert_r_true('nm <- "dynamic"; identical(py_eval("rapi_record")(!!nm := 1L), list(list(), "dynamic"))')
 
 
 def test_argument_names_are_not_partially_matched():
-    check('f <- py_eval("lambda long=None, **kw: sorted(kw)"); identical(f(l = 2L), "l")')
+    assert_r_true('f <- py_eval("lambda long=None, **kw: sorted(kw)"); identical(f(l = 2L), "l")')
 
 
 def test_callable_returning_none_returns_null_invisibly():
-    check('v <- withVisible(py_eval("lambda: None")()); is.null(v$value) && !v$visible')
+    assert_r_true('v <- withVisible(py_eval("lambda: None")()); is.null(v$value) && !v$visible')
 
 
 def test_python_error_in_a_call_reports_the_r_call():
-    check('f <- py_eval("lambda: 1/0"); e <- tryCatch(f(), error = function(e) e); '
+    assert_r_true('f <- py_eval("lambda: 1/0"); e <- tryCatch(f(), error = function(e) e); '
           'identical(conditionCall(e), quote(f()))')
 
 
 def test_call_through_a_pipe_binds_the_piped_value():
-    check('f <- py_eval("lambda x, y: x - y"); (10L %>% f(3L)) == 7L')
+    assert_r_true('f <- py_eval("lambda x, y: x - y"); (10L %>% f(3L)) == 7L')
 
 
 # ---- py_to_r_wrapper ------------------------------------------------------------------------------
@@ -163,30 +157,30 @@ def wrapper_method(body):
 
 
 def test_py_to_r_wrapper_method_replaces_the_closure():
-    check(wrapper_method('function(x) { force(x); function(object, ...) x(object, ...) * 100 }') +
+    assert_r_true(wrapper_method('function(x) { force(x); function(object, ...) x(object, ...) * 100 }') +
           'f <- py_eval("RapiCallable()"); identical(names(formals(f)), c("object", "...")) && '
           'f(2L, scale = 3L) == 600L')
 
 
 def test_py_to_r_wrapper_result_gets_the_class_and_py_object():
-    check(wrapper_method('function(x) function(...) NULL') +
+    assert_r_true(wrapper_method('function(x) function(...) NULL') +
           'f <- py_eval("RapiCallable()"); class(f)[1] == "__main__.RapiCallable" && '
           'is.environment(attr(f, "py_object"))')
 
 
 def test_py_to_r_wrapper_runs_once_per_closure():
-    check('calls <- 0L; ' +
+    assert_r_true('calls <- 0L; ' +
           wrapper_method('function(x) { calls <<- calls + 1L; x }') +
           'f <- py_eval("RapiCallable()"); f(1L); f(2L); calls == 1L')
 
 
 def test_py_to_r_wrapper_is_not_called_without_a_method():
-    check('f <- py_eval("RapiCallable()"); '
+    assert_r_true('f <- py_eval("RapiCallable()"); '
           'identical(body(f), body(py_eval("lambda x, scale=1: None")))')
 
 
 def test_py_to_r_wrapper_method_for_a_parent_class_applies():
-    check('assign("py_to_r_wrapper.__main__.RapiBase", function(x) function() "wrapped", globalenv()); '
+    assert_r_true('assign("py_to_r_wrapper.__main__.RapiBase", function(x) function() "wrapped", globalenv()); '
           'on.exit(rm("py_to_r_wrapper.__main__.RapiBase", envir = globalenv())); '
           'py_run_string("class RapiCallableChild(RapiBase):\\n    def __call__(self): return 1"); '
           'py_eval("RapiCallableChild()")() == "wrapped"')
@@ -195,19 +189,19 @@ def test_py_to_r_wrapper_method_for_a_parent_class_applies():
 # ---- operators ------------------------------------------------------------------------------------------
 
 def test_arithmetic_operators_use_python():
-    check('x <- r_to_py(7L, convert = TRUE); '
+    assert_r_true('x <- r_to_py(7L, convert = TRUE); '
           'identical(list(x + 2L, x - 2L, x * 2L, x / 2L, x %/% 2L, x %% 2L, x ^ 2L), '
           'list(9L, 5L, 14L, 3.5, 3L, 1L, 49L))')
 
 
 def test_comparison_operators_use_python():
-    check('x <- r_to_py(2L, convert = TRUE); '
+    assert_r_true('x <- r_to_py(2L, convert = TRUE); '
           'identical(c(x == 2L, x != 2L, x < 3L, x > 3L, x <= 2L, x >= 3L), '
           'c(TRUE, FALSE, TRUE, FALSE, TRUE, FALSE))')
 
 
 def test_logical_operators_are_bitwise_python_operators():
-    check('x <- r_to_py(6L, convert = TRUE); identical(c(x & 3L, x | 1L), c(2L, 7L))')
+    assert_r_true('x <- r_to_py(6L, convert = TRUE); identical(c(x & 3L, x | 1L), c(2L, 7L))')
 
 
 def test_not_is_python_invert():
@@ -223,71 +217,71 @@ def test_operator_converts_an_r_operand_with_r_to_py():
 
 
 def test_every_proxy_class_shares_one_ops_method():
-    check('m <- getS3method("Ops", "python.builtin.object"); '
+    assert_r_true('m <- getS3method("Ops", "python.builtin.object"); '
           'identical(environment(m), asNamespace("pyreticulate"))')
 
 
 def test_mixing_proxy_classes_never_warns_incompatible_methods():
-    check('v <- py_eval("RapiVec(1)", convert = FALSE); '
+    assert_r_true('v <- py_eval("RapiVec(1)", convert = FALSE); '
           'withCallingHandlers(v + np_array(2), warning = function(w) stop(conditionMessage(w))); TRUE')
 
 
 def test_py_to_r_wrapper_does_not_touch_a_shared_function():
-    check('shared <- function(...) "shared"; ' +
+    assert_r_true('shared <- function(...) "shared"; ' +
           wrapper_method('function(x) shared') +
           'f <- py_eval("RapiCallable()"); is.null(attr(shared, "py_object")) && f() == "shared"')
 
 
 def test_py_to_r_wrapper_method_registered_with_the_package_applies():
     pr.r('py_run_string("class RapiRegistered:\\n    def __call__(self): return 1")')
-    check('registerS3method("py_to_r_wrapper", "__main__.RapiRegistered", '
+    assert_r_true('registerS3method("py_to_r_wrapper", "__main__.RapiRegistered", '
           'function(x) function() "registered", envir = asNamespace("pyreticulate")); '
           'py_eval("RapiRegistered()")() == "registered"')
 
 
 def test_a_bare_r_external_pointer_is_not_a_proxy():
-    check('p <- methods:::.newExternalptr(); x <- r_to_py(p); '
+    assert_r_true('p <- methods:::.newExternalptr(); x <- r_to_py(p); '
           'is_py_object(x) && identical(py_to_r(x), p)')
 
 
 # ---- one R value per Python object (CANONICAL) --------------------------------------------
 
 def test_two_handles_to_the_same_python_object_are_identical():
-    check('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
+    assert_r_true('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
           'identical(m$rapi_one, m$rapi_one)')
 
 
 def test_two_handles_stay_identical_after_a_conversion_was_tried_on_one():
-    check('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
+    assert_r_true('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
           'a <- m$rapi_one; b <- m$rapi_one; invisible(py_to_r(a)); identical(a, b)')
 
 
 def test_two_handles_are_all_equal_after_a_conversion_was_tried_on_one():
-    check('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
+    assert_r_true('m <- import_main(convert = FALSE); py_run_string("rapi_one = RapiBase()"); '
           'a <- m$rapi_one; invisible(py_to_r(a)); isTRUE(all.equal(a, m$rapi_one))')
 
 
 def test_two_handles_to_the_same_callable_are_identical():
-    check('m <- import_main(convert = FALSE); identical(m$RapiCallable, m$RapiCallable)')
+    assert_r_true('m <- import_main(convert = FALSE); identical(m$RapiCallable, m$RapiCallable)')
 
 
 def test_handles_with_different_convert_flags_are_different():
-    check('py_run_string("rapi_one = RapiBase()"); '
+    assert_r_true('py_run_string("rapi_one = RapiBase()"); '
           '!identical(import_main(convert = FALSE)$rapi_one, import_main(convert = TRUE)$rapi_one)')
 
 
 def test_handles_to_different_objects_are_different():
-    check('m <- import_main(convert = FALSE); py_run_string("rapi_a = RapiBase(); rapi_b = RapiBase()"); '
+    assert_r_true('m <- import_main(convert = FALSE); py_run_string("rapi_a = RapiBase(); rapi_b = RapiBase()"); '
           '!identical(m$rapi_a, m$rapi_b)')
 
 
 def test_hinted_proxies_are_not_shared():
-    check('a <- r_to_py(NA); b <- r_to_py(NA_integer_); '
+    assert_r_true('a <- r_to_py(NA); b <- r_to_py(NA_integer_); '
           'identical(py_to_r(a), NA) && identical(py_to_r(b), NA_integer_)')
 
 
 def test_a_handle_made_after_a_class_filter_has_the_filtered_classes():
-    check('m <- import_main(convert = FALSE); py_run_string("class RapiLate: pass\\nrapi_late = RapiLate()"); '
+    assert_r_true('m <- import_main(convert = FALSE); py_run_string("class RapiLate: pass\\nrapi_late = RapiLate()"); '
           'before <- m$rapi_late; '
           'register_class_filter(function(classes) if ("__main__.RapiLate" %in% classes) '
           'c("rapi_late_class", classes) else classes); '
@@ -295,5 +289,5 @@ def test_a_handle_made_after_a_class_filter_has_the_filtered_classes():
 
 
 def test_exception_conditions_are_made_afresh():
-    check('e <- py_eval("ValueError(\'a\')", convert = FALSE); '
+    assert_r_true('e <- py_eval("ValueError(\'a\')", convert = FALSE); '
           'f <- py_eval("lambda e: e", convert = FALSE)(e); is.list(f) && !is.null(attr(f, "py_object"))')
