@@ -23,9 +23,11 @@ from ..runtime import threads
 from ..runtime.handles import RObject
 
 __all__ = [
-    "ATOMIC_TYPES", "BuiltRObject", "TIME_ZONES", "built", "datetime64_arrays", "python_scalars", "python_values", "numpy_arrays", "pandas_frames",
-    "r_arrays", "r_data_frames", "r_dates", "r_factors", "r_lists", "r_posixct", "r_string",
-    "r_values", "r_vectors",
+    "ATOMIC_TYPES", "BuiltRObject", "MARKS", "TIME_ZONES", "built", "datetime64_arrays",
+    "elements", "marked_strings", "numpy_arrays", "pandas_frames", "python_scalars",
+    "python_values", "r_arrays", "r_awkward_names", "r_data_frames", "r_dates", "r_double",
+    "r_factors", "r_lists", "r_marked_strings_source", "r_posixct", "r_string", "r_values",
+    "r_vector_source", "r_vector_values", "r_vectors",
 ]
 
 ATOMIC_TYPES = ("logical", "integer", "double", "complex", "character", "raw")
@@ -128,13 +130,22 @@ _NAMES = st.text(st.characters(min_codepoint=97, max_codepoint=122), min_size=1,
 
 
 @st.composite
+def r_vector_values(draw: Any, types: Sequence[str] = ATOMIC_TYPES, min_size: int = 0,
+                    max_size: int = 8, na: bool = True) -> tuple[str, list[Any]]:
+    """``(rtype, values)`` of an attribute-free atomic vector (None = NA, "NaN" = NaN,
+    complex as ``(re, im)``), for tests that compare converted elements with the values;
+    ``r_vector_source(*drawn)`` is its R source."""
+    rtype = draw(st.sampled_from(types))
+    return rtype, draw(st.lists(elements(rtype, na), min_size=min_size, max_size=max_size))
+
+
+@st.composite
 def r_vectors(draw: Any, types: Sequence[str] = ATOMIC_TYPES, min_size: int = 0,
               max_size: int = 8, na: bool = True, names: bool = False,
               attributes: bool = False) -> str:
     """R source of an atomic vector of one of ``types``, NA anywhere (``na``), with
     names (``names``) and another attribute (``attributes``) when asked."""
-    rtype = draw(st.sampled_from(types))
-    values = draw(st.lists(elements(rtype, na), min_size=min_size, max_size=max_size))
+    rtype, values = draw(r_vector_values(types, min_size, max_size, na))
     code = r_vector_source(rtype, values)
     if names and values and draw(st.booleans()):
         labels = draw(st.lists(_NAMES, min_size=len(values), max_size=len(values)))
@@ -156,12 +167,17 @@ def r_arrays(draw: Any, types: Sequence[str] = ATOMIC_TYPES, max_dims: int = 3,
     return f"array({r_vector_source(rtype, values)}, dim = c({dims}))"
 
 
+_LABELS = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"),
+                  max_size=4)
+
+
 @st.composite
 def r_factors(draw: Any, max_size: int = 6, ordered: bool | None = None,
               min_size: int = 0, some_value: bool = False) -> str:
-    """R source of a factor (ordered or not; ``ordered=None`` draws it) with NA and
-    unused levels; ``some_value``: at least one non-NA value."""
-    levels = draw(st.lists(_NAMES, min_size=1 if some_value else 0, max_size=4, unique=True))
+    """R source of a factor (ordered or not; ``ordered=None`` draws it) with NA, unused
+    levels and levels of any text (empty included); ``some_value``: at least one non-NA
+    value."""
+    levels = draw(st.lists(_LABELS, min_size=1 if some_value else 0, max_size=4, unique=True))
     values = draw(st.lists(st.one_of(st.none(), st.sampled_from(levels)) if levels
                            else st.none(), min_size=max(min_size, int(some_value)),
                            max_size=max(max_size, min_size, int(some_value))))
@@ -174,25 +190,41 @@ def r_factors(draw: Any, max_size: int = 6, ordered: bool | None = None,
         (", ordered = TRUE)" if is_ordered else ")")
 
 
+def _some_value(values: list[Any], fill: Any, some_value: bool) -> list[Any]:
+    """``values``, with its first element set to ``fill`` if ``some_value`` and all are NA."""
+    if some_value and values and all(v is None for v in values):
+        values[0] = fill
+    return values
+
+
 @st.composite
-def r_dates(draw: Any, max_size: int = 6, min_size: int = 0) -> str:
-    """R source of a double-backed Date vector of whole days, NA anywhere."""
-    days = draw(st.lists(st.one_of(st.none(), st.integers(-100_000, 100_000)),
-                         min_size=min_size, max_size=max_size))
+def r_dates(draw: Any, max_size: int = 6, min_size: int = 0, some_value: bool = False) -> str:
+    """R source of a double-backed Date vector of whole days, NA anywhere (``some_value``:
+    not only NA)."""
+    days = draw(st.lists(st.one_of(st.none(), st.integers(-1_000_000, 1_000_000)),
+                         min_size=max(min_size, int(some_value)), max_size=max_size))
+    days = _some_value(days, 0, some_value)
     code = r_vector_source("double", [None if d is None else float(d) for d in days])
     return f'structure({code}, class = "Date")'
 
 
+NS_RANGE_SECONDS = 9.2e9
+_instants = st.one_of(
+    st.integers(-(2**33), 2**33).map(float),
+    # any double of 2²³ s or more inside the ns range round-trips bit for bit (§8.7)
+    st.tuples(st.floats(min_value=2.0**23, max_value=NS_RANGE_SECONDS), st.booleans()).map(
+        lambda t: -t[0] if t[1] else t[0]))
+
+
 @st.composite
 def r_posixct(draw: Any, max_size: int = 6, zones: Sequence[str | None] = TIME_ZONES,
-              min_size: int = 0) -> str:
-    """R source of a POSIXct vector: whole seconds inside the ns range (years 1678–2261),
-    a fraction when |t| ≥ 2²³ s (§8.7), NA anywhere; no tzone, ``""`` or a named zone."""
-    def instant(seconds: int, nanos: int) -> float:
-        return float(seconds) if abs(seconds) < 2**23 else seconds + nanos / 1e9
-    times = draw(st.lists(st.one_of(st.none(), st.builds(
-        instant, st.integers(-9_000_000_000, 9_000_000_000), st.integers(0, 999_999_999))),
-        min_size=min_size, max_size=max_size))
+              min_size: int = 0, some_value: bool = False) -> str:
+    """R source of a POSIXct vector: whole seconds, or any double of at least 2²³ s,
+    inside the ns range (years 1678–2261, §8.7), NA anywhere (``some_value``: not only
+    NA); no tzone, ``""`` or a named zone."""
+    times = draw(st.lists(st.one_of(st.none(), _instants),
+                          min_size=max(min_size, int(some_value)), max_size=max_size))
+    times = _some_value(times, 0.0, some_value)
     zone = draw(st.sampled_from(zones))
     code = r_vector_source("double", times)
     tz = "" if zone is None else f", tzone = {r_string(zone)}"
@@ -205,16 +237,36 @@ def _list_element(draw: Any, depth: int) -> str:
     rtype = draw(st.sampled_from(ATOMIC_TYPES))
     values = draw(st.lists(elements(rtype), min_size=1, max_size=4).filter(
         lambda vs: any(v is not None for v in vs) or rtype == "raw"))
-    options = [st.just(r_vector_source(rtype, values)), r_factors(max_size=3, some_value=True)]
+    options = [st.just("NULL"), st.just(r_vector_source(rtype, values)),
+               r_factors(max_size=3, some_value=True),
+               r_dates(max_size=3, some_value=True), r_posixct(max_size=3, some_value=True)]
     if depth > 0:
         options.append(r_lists(max_depth=depth - 1))
     return draw(st.one_of(options))
 
 
 @st.composite
-def r_lists(draw: Any, max_size: int = 4, max_depth: int = 2) -> str:
-    """R source of a list, nested up to ``max_depth``, named with unique non-empty names
-    or unnamed but not all same-type length-1 atomics (§8.9)."""
+def r_awkward_names(draw: Any, min_size: int = 2, max_size: int = 6) -> list[str | None]:
+    """Names (None for NA) of which at least one is empty, repeated or NA (§10)."""
+    names = draw(st.lists(st.one_of(st.sampled_from(["", None]), _LABELS),
+                          min_size=max(min_size, 1), max_size=max(max_size, min_size, 1)))
+    if "" not in names and None not in names and len(set(names)) == len(names):
+        position = draw(st.integers(0, len(names) - 1))
+        names[position] = draw(st.sampled_from(["", None] + names[:position] +
+                                               names[position + 1:]))
+    return names
+
+
+@st.composite
+def r_lists(draw: Any, max_size: int = 4, max_depth: int = 2,
+            awkward_names: bool = False) -> str:
+    """R source of a list, nested up to ``max_depth``, of vectors, factors, Dates, POSIXct
+    and NULL (§8.9): named with unique non-empty names or unnamed but not all same-type
+    length-1 atomics; ``awkward_names``: names with an empty, repeated or NA one (§10)."""
+    if awkward_names:
+        items = draw(st.lists(_list_element(max_depth), min_size=2, max_size=max(max_size, 2)))
+        names = draw(r_awkward_names(min_size=len(items), max_size=len(items)))
+        return f"setNames(list({', '.join(items)}), {r_vector_source('character', names)})"
     items = draw(st.lists(_list_element(max_depth), min_size=1, max_size=max_size))
     if draw(st.booleans()):
         names = draw(st.lists(_NAMES, min_size=len(items), max_size=len(items), unique=True))
@@ -224,14 +276,15 @@ def r_lists(draw: Any, max_size: int = 4, max_depth: int = 2) -> str:
 
 
 @st.composite
-def r_data_frames(draw: Any, max_rows: int = 5, max_columns: int = 4) -> str:
+def r_data_frames(draw: Any, max_rows: int = 5, max_columns: int = 4,
+                  min_rows: int = 0) -> str:
     """R source of a data.frame with mixed columns (vectors with NA, factors, Dates,
-    POSIXct) and automatic or character row names (§8.8)."""
-    rows = draw(st.integers(1, max_rows))
+    POSIXct) and automatic or character row names (§8.8), zero rows included."""
+    rows = draw(st.integers(min_rows, max(max_rows, min_rows)))
     count = draw(st.integers(1, max_columns))
     columns = []
     for index in range(count):
-        kind = draw(st.sampled_from(("logical", "integer", "double", "character",
+        kind = draw(st.sampled_from(("logical", "integer", "double", "complex", "character",
                                      "factor", "Date", "POSIXct")))
         if kind in ATOMIC_TYPES:
             values = draw(st.lists(elements(kind), min_size=rows, max_size=rows))
@@ -239,15 +292,46 @@ def r_data_frames(draw: Any, max_rows: int = 5, max_columns: int = 4) -> str:
         elif kind == "factor":
             code = draw(r_factors(min_size=rows, max_size=rows))
         elif kind == "Date":
-            code = f"rep({draw(r_dates(min_size=1, max_size=rows))}, length.out = {rows})"
+            code = draw(r_dates(min_size=rows, max_size=rows))
         else:
-            code = f"rep({draw(r_posixct(min_size=1, max_size=rows))}, length.out = {rows})"
+            code = draw(r_posixct(min_size=rows, max_size=rows))
         columns.append(f"c{index} = {code}")
     row_names = ""
-    if draw(st.booleans()):
+    if rows and draw(st.booleans()):
         labels = draw(st.lists(_NAMES, min_size=rows, max_size=rows, unique=True))
         row_names = f", row.names = c({', '.join(r_string(n) for n in labels)})"
     return f"data.frame({', '.join(columns)}{row_names}, stringsAsFactors = FALSE)"
+
+
+MARKS = ("unknown", "latin1", "UTF-8", "bytes")
+
+
+def r_marked_strings_source(items: Sequence[tuple[bytes, str] | None]) -> str:
+    """R source of a character vector of exact bytes with encoding marks: ``items`` are
+    ``(data, mark)`` pairs (``data`` bytes without NUL, ``mark`` one of MARKS) or None
+    for NA."""
+    if not items:
+        return "character(0)"
+    parts, marks = [], []
+    for item in items:
+        data, mark = item if item is not None else (None, "unknown")
+        if data is not None and 0 in data:
+            raise ValueError("R strings cannot hold NUL")
+        parts.append("NA_character_" if data is None else
+                     f"rawToChar(as.raw(c({','.join(str(b) for b in data)})))" if data else '""')
+        marks.append(f'"{mark}"')
+    return (f"local({{ .x <- c({', '.join(parts)}); Encoding(.x) <- c({', '.join(marks)}); "
+            f".x }})")
+
+
+def marked_strings(min_size: int = 1, max_size: int = 5, marks: Sequence[str] = MARKS,
+                   na: bool = True) -> st.SearchStrategy[list[tuple[bytes, str] | None]]:
+    """Items for ``r_marked_strings_source``: strings of any bytes but NUL (valid UTF-8 or
+    not), each with one of ``marks``, and NA (None) when ``na``."""
+    item = st.tuples(st.binary(max_size=6).map(lambda b: b.replace(b"\x00", b"\x01")),
+                     st.sampled_from(marks))
+    return st.lists(st.one_of(st.none(), item) if na else item, min_size=min_size,
+                    max_size=max_size)
 
 
 class BuiltRObject(RObject):
@@ -364,17 +448,21 @@ def datetime64_arrays(draw: Any, max_size: int = 6) -> np.ndarray:
 
 
 @st.composite
-def pandas_frames(draw: Any, max_rows: int = 5, max_columns: int = 4) -> Any:
-    """pandas DataFrames the table converts exactly: bool / int32 without NA, nullable
-    ``boolean`` / ``Int32`` with an NA, float64 (any bits), str with None, categories,
-    datetime64[ns] naive or with a zone; a RangeIndex or a unique string index."""
+def pandas_frames(draw: Any, max_rows: int = 5, max_columns: int = 4,
+                  min_rows: int = 0) -> Any:
+    """pandas DataFrames the table converts exactly, zero rows included: bool / int32
+    without NA, nullable ``boolean`` / ``Int32`` with an NA, float64 (any bits), object
+    columns of str with None, categories, datetime64[ns] naive or with a zone; a
+    RangeIndex or a unique string index."""
     import pandas as pd
-    rows = draw(st.integers(1, max_rows))
+    rows = draw(st.integers(min_rows, max(max_rows, min_rows)))
     count = draw(st.integers(1, max_columns))
     data = {}
     for index in range(count):
-        kind = draw(st.sampled_from(("bool", "int32", "boolean", "Int32", "float64",
-                                     "category", "datetime", "datetime_tz")))
+        kinds = ("bool", "int32", "boolean", "Int32", "float64", "object", "category",
+                 "datetime", "datetime_tz")
+        # a nullable column comes back plain without an NA (§5), so it needs a row
+        kind = draw(st.sampled_from(kinds if rows else kinds[:2] + kinds[4:]))
         name = f"c{index}"
         if kind == "bool":
             data[name] = pd.Series(draw(st.lists(st.booleans(), min_size=rows, max_size=rows)),
@@ -391,6 +479,9 @@ def pandas_frames(draw: Any, max_rows: int = 5, max_columns: int = 4) -> Any:
         elif kind == "float64":
             data[name] = pd.Series(draw(st.lists(_FLOATS, min_size=rows, max_size=rows)),
                                    dtype="float64")
+        elif kind == "object":
+            data[name] = pd.Series(draw(st.lists(st.one_of(st.none(), _STR), min_size=rows,
+                                                 max_size=rows)), dtype=object)
         elif kind == "category":
             levels = draw(st.lists(_NAMES, min_size=1, max_size=3, unique=True))
             codes = draw(st.lists(st.integers(-1, len(levels) - 1), min_size=rows,
@@ -408,6 +499,6 @@ def pandas_frames(draw: Any, max_rows: int = 5, max_columns: int = 4) -> Any:
                 values = values.tz_localize("UTC").tz_convert(zone)
             data[name] = values
     frame = pd.DataFrame(data)
-    if draw(st.booleans()):
+    if rows and draw(st.booleans()):
         frame.index = draw(st.lists(_NAMES, min_size=rows, max_size=rows, unique=True))
     return frame

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
-from helpers.rvalues import r_marked_strings
+from pyreticulate.testing.strategies import r_marked_strings_source
 from pyreticulate.libr import text, vectors
 
 PROPERTY = settings(max_examples=60, deadline=None,
@@ -148,20 +148,20 @@ def test_more_than_2_31_bytes_of_strings_cross_both_ways():
 # --- R → Python → R -----------------------------------------------------------------------
 
 def test_latin1_string_arrives_as_the_same_characters_and_comes_back_identical():
-    code = r_marked_strings([(b"caf\xe9", "latin1")])
+    code = r_marked_strings_source([(b"caf\xe9", "latin1")])
     assert pr.r(code) == "café"
     r_true(f"x <- {code}; y <- py_to_r(r_to_py(x)); identical(x, y) && Encoding(y) == 'UTF-8'")
 
 
 def test_bytes_marked_string_arrives_as_surrogate_escapes_and_comes_back_as_its_bytes():
-    code = r_marked_strings([(b"caf\xe9", "bytes")])
+    code = r_marked_strings_source([(b"caf\xe9", "bytes")])
     assert pr.r(code) == "caf\udce9"
     r_true(f"x <- {code}; y <- py_to_r(r_to_py(x)); "
            "identical(charToRaw(y), charToRaw(x)) && Encoding(y) == 'unknown'")
 
 
 def test_bytes_marked_valid_utf8_comes_back_as_bytes_identical():
-    code = r_marked_strings([("café".encode(), "bytes")])
+    code = r_marked_strings_source([("café".encode(), "bytes")])
     assert pr.r(code) == "caf\udcc3\udca9"
     r_true(f"x <- {code}; identical(py_to_r(r_to_py(x)), x)")
 
@@ -177,7 +177,7 @@ def test_vector_of_every_mark_reads_the_same_long_or_short(count):
              ("\u00e9t\u00e9".encode(), "UTF-8"), (None, "unknown"), (b"\x80", "latin1"),
              (b"", "unknown"), ("\u00e9".encode(), "bytes")]
     expected = ["café", "caf\udce9", "caf\udce9", "été", None, "€", "", "\udcc3\udca9"]
-    values = pr.r(f"rep({r_marked_strings(items)}, length.out = {count})")
+    values = pr.r(f"rep({r_marked_strings_source(items)}, length.out = {count})")
     assert values == (expected * (count // len(expected) + 1))[:count]
 
 
@@ -234,7 +234,7 @@ def test_any_bytes_from_r_come_back_unchanged(items, long):
     """Native strings come back identical; latin1 as the characters R means; UTF-8 and
     "bytes" identical when valid UTF-8, else as the same bytes (unmarked)."""
     times = LONG if long else 1
-    r_true(f"x <- rep({r_marked_strings(items)}, {times}); y <- py_to_r(r_to_py(x)); "
+    r_true(f"x <- rep({r_marked_strings_source(items)}, {times}); y <- py_to_r(r_to_py(x)); "
            f"length(y) == {len(items) * times} && all(mapply(function(a, b, m) "
            "if (is.na(a)) is.na(b) else if (m == 'latin1') identical(enc2utf8(a), b) "
            "else if (m == 'unknown' || validUTF8(a)) identical(a, b) "
@@ -243,7 +243,7 @@ def test_any_bytes_from_r_come_back_unchanged(items, long):
 
 
 def test_latin1_bytes_windows_1252_leaves_undefined_reach_r_as_those_characters():
-    r_true(f"x <- py_to_r(r_to_py({r_marked_strings([(bytes([0x81, 0x9d]), 'latin1')])})); "
+    r_true(f"x <- py_to_r(r_to_py({r_marked_strings_source([(bytes([0x81, 0x9d]), 'latin1')])})); "
            'identical(x, "\\u0081\\u009d")')
 
 

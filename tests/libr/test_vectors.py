@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
-from helpers.rvalues import r_marked_strings
+from pyreticulate.testing.strategies import r_marked_strings_source
 from pyreticulate.libr import vectors
 
 MIXED = ["short", "", None, "\u00e9t\u00e9", os.fsdecode(b"caf\xe9"), "x" * 45,
@@ -34,8 +34,8 @@ def test_r_strings_in_many_pieces_reach_python_as_one_by_one(small_pieces):
     items = [(b"short", "unknown"), (b"", "unknown"), (None, "unknown"),
              (b"caf\xe9", "latin1"), (b"caf\xe9", "bytes"), (b"y" * 45, "unknown"),
              ("\u00e9".encode() * 20, "UTF-8"), (b"\xff", "unknown")]
-    expected = pr.r(r_marked_strings(items))
-    assert pr.r(f"rep({r_marked_strings(items)}, 80)") == expected * 80
+    expected = pr.r(r_marked_strings_source(items))
+    assert pr.r(f"rep({r_marked_strings_source(items)}, 80)") == expected * 80
 
 
 def test_stretches_cover_every_element_once_with_long_ones_alone(small_pieces):

@@ -12,7 +12,8 @@ from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate.libr import capi
 from pyreticulate.runtime import threads
-from helpers.rvalues import elements, r_vector, same_value, with_attributes
+from helpers.rvalues import same_value, with_attributes
+from pyreticulate.testing.strategies import elements, r_vector_source
 
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -278,7 +279,7 @@ _DIMS = st.lists(st.integers(0, 3), min_size=1, max_size=3)
 def test_random_arrays_round_trip(rtype, dim, data):
     size = int(np.prod(dim))
     values = data.draw(st.lists(elements(rtype), min_size=size, max_size=size))
-    code = with_attributes(r_vector(rtype, values), dim=dim)
+    code = with_attributes(r_vector_source(rtype, values), dim=dim)
     assert_r_round_trip(code)
 
 
@@ -288,7 +289,7 @@ def test_random_arrays_round_trip(rtype, dim, data):
 def test_random_arrays_hold_the_generated_values(rtype, dim, data):
     size = int(np.prod(dim))
     values = data.draw(st.lists(elements(rtype), min_size=size, max_size=size))
-    array = pr.r(with_attributes(r_vector(rtype, values), dim=dim))
+    array = pr.r(with_attributes(r_vector_source(rtype, values), dim=dim))
     assert array.shape == tuple(dim)
     flat = array.ravel(order="F")
     mask = np.ma.getmaskarray(flat)

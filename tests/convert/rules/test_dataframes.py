@@ -11,7 +11,8 @@ import pyreticulate as pr
 from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate.convert.rules import optional
-from helpers.rvalues import elements, is_r_na, r_vector
+from helpers.rvalues import is_r_na
+from pyreticulate.testing.strategies import elements, r_vector_source
 
 MIXED = ('data.frame(l = c(TRUE, NA, FALSE), i = c(1L, NA, 3L), d = c(1.5, NA, NaN), '
          'z = c(1i, NA, -Inf), s = c("a", NA, "\\u00e9"), '
@@ -295,7 +296,7 @@ def test_random_data_frames_round_trip(rows, rtypes, named_rows, data):
     columns = []
     for i, rtype in enumerate(rtypes):
         values = data.draw(st.lists(elements(rtype), min_size=rows, max_size=rows))
-        columns.append(f"c{i} = {r_vector(rtype, values)}")
+        columns.append(f"c{i} = {r_vector_source(rtype, values)}")
     if named_rows and rows:
         columns.append(f"row.names = paste0('r', seq_len({rows}))")
     code = f"data.frame({', '.join(columns)}, stringsAsFactors = FALSE)"

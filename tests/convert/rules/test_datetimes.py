@@ -14,7 +14,7 @@ import pyreticulate as pr
 from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate import POSIXctArray
-from helpers.rvalues import NAN, r_vector
+from pyreticulate.testing.strategies import r_vector_source
 
 PROPERTY = settings(max_examples=80, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -28,7 +28,7 @@ def to_r(name, value):
 def posixct(values, tzone=None):
     """R code for a POSIXct built from doubles (None → NA)."""
     attrs = "" if tzone is None else f", tzone = {tzone!r}".replace("'", '"')
-    return f'structure({r_vector("double", values)}, class = c("POSIXct", "POSIXt"){attrs})'
+    return f'structure({r_vector_source("double", values)}, class = c("POSIXct", "POSIXt"){attrs})'
 
 
 # --- Date: R → Python -------------------------------------------------------------------
@@ -234,10 +234,10 @@ def test_posixct_outside_the_ns_range_is_exact_to_the_microsecond(seconds, negat
 
 
 @PROPERTY
-@given(st.lists(st.one_of(st.none(), st.just(NAN),
+@given(st.lists(st.one_of(st.none(), st.just("NaN"),
                           st.integers(-(10**6), 10**6).map(float)), max_size=6))
 def test_random_date_vectors_round_trip(days):
-    r_true(f'x <- structure({r_vector("double", days)}, class = "Date"); '
+    r_true(f'x <- structure({r_vector_source("double", days)}, class = "Date"); '
            "y <- py_to_r(r_to_py(x)); identical(y, x) || "
            "(any(is.nan(unclass(x))) && identical(is.na(y), is.na(x)))")
 

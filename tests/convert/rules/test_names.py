@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
-from helpers.rvalues import r_string, r_vector, r_vectors, with_attributes
+from helpers.rvalues import with_attributes
+from pyreticulate.testing.strategies import r_string, r_vector_source, r_vector_values
 from pyreticulate import RNamedList
 from pyreticulate.convert.rules import optional
 
@@ -176,11 +177,11 @@ _NAMES = st.one_of(st.none(), st.sampled_from(["", "a", "b"]),
 
 
 @PROPERTY
-@given(r_vectors(rtypes=("logical", "integer", "double", "complex", "character")), st.data())
+@given(r_vector_values(types=("logical", "integer", "double", "complex", "character")), st.data())
 def test_random_named_vectors_round_trip(vector, data):
     rtype, values = vector
     names = data.draw(st.lists(_NAMES, min_size=len(values), max_size=len(values)))
-    code = with_attributes(r_vector(rtype, values), names=["" if n is None else n for n in names])
+    code = with_attributes(r_vector_source(rtype, values), names=["" if n is None else n for n in names])
     missing = [i + 1 for i, n in enumerate(names) if n is None]
     if missing:
         code = f"local({{ .x <- {code}; names(.x)[c({','.join(map(str, missing))})] <- NA; .x }})"

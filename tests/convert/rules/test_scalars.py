@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
-from helpers.rvalues import is_r_na, r_vector, r_vectors, same_value
+from helpers.rvalues import is_r_na, same_value
+from pyreticulate.testing.strategies import r_vector_source, r_vector_values
 
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -309,17 +310,17 @@ def test_lists_round_trip(code):
 
 
 @PROPERTY
-@given(r_vectors())
+@given(r_vector_values())
 def test_random_vectors_round_trip(vector):
     rtype, values = vector
-    r_true(f"x <- {r_vector(rtype, values)}; identical(py_to_r(r_to_py(x)), x)")
+    r_true(f"x <- {r_vector_source(rtype, values)}; identical(py_to_r(r_to_py(x)), x)")
 
 
 @PROPERTY
-@given(r_vectors(min_size=2))
+@given(r_vector_values(min_size=2))
 def test_random_vectors_become_lists_of_the_same_values(vector):
     rtype, values = vector
-    converted = pr.r(r_vector(rtype, values))
+    converted = pr.r(r_vector_source(rtype, values))
     if rtype == "raw":
         assert converted == bytearray(values)
         return
@@ -328,11 +329,11 @@ def test_random_vectors_become_lists_of_the_same_values(vector):
 
 
 @PROPERTY
-@given(r_vectors(rtypes=("logical", "integer", "double", "complex", "character"),
+@given(r_vector_values(types=("logical", "integer", "double", "complex", "character"),
                  min_size=1, max_size=1))
 def test_random_length_one_vectors_become_scalars(vector):
     rtype, values = vector
-    assert same_value(rtype, pr.r(r_vector(rtype, values)), values[0])
+    assert same_value(rtype, pr.r(r_vector_source(rtype, values)), values[0])
 
 
 # ---- long character vectors cross in one piece ---------------------------------------
