@@ -6,6 +6,7 @@
 * A Python object held by R is an external pointer that owns exactly one count
   in ``PY_REFS``; R's garbage collector drops that count through a C finalizer.
 """
+import _thread
 import collections
 import gc
 import sys
@@ -134,11 +135,21 @@ class RObject:
     def __del__(self) -> None:
         # try/except, not contextlib.suppress: during interpreter teardown the
         # module's globals may already be gone.
-        if self._slot is not None:
-            try:
-                self.release()
-            except Exception:
-                return
+        try:
+            slot = self._slot
+        except AttributeError:   # __init__ was interrupted before it took a slot
+            return
+        if slot is None:
+            return
+        try:
+            self.release()
+        except KeyboardInterrupt:
+            # Python drops an exception raised in a finalizer: release, then have
+            # another thread deliver the Ctrl-C again, once this finalizer has returned
+            self.release()
+            _thread.start_new_thread(_thread.interrupt_main, ())
+        except Exception:
+            return
 
     @property
     def rtype(self) -> str:

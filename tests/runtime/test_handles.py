@@ -263,3 +263,43 @@ def test_proxies_of_python_owned_arrays_count_as_pinned_python_memory():
     pr.r('numpy_owned <- import("numpy", convert = FALSE)$zeros(1000L)')
     assert handles.PY_REFS.bytes == before + 8000
     pr.r("rm(numpy_owned)")
+
+
+# --- Ctrl-C while a handle is made or finalized ----------------------------------------------
+
+@pytest.fixture
+def unraisable(monkeypatch):
+    """What Python reports as 'Exception ignored' meanwhile (a finalizer's exceptions)."""
+    seen = []
+    monkeypatch.setattr("sys.unraisablehook", lambda report: seen.append(report.exc_type))
+    return seen
+
+
+def test_handle_whose_making_was_interrupted_is_dropped_quietly(monkeypatch, unraisable):
+    def interrupted(sexp):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(handles.SLOTS, "preserve", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        handles.RObject(capi.lib.R_NilValue)
+    gc.collect()
+    assert unraisable == []
+
+
+def test_ctrl_c_surfacing_in_a_handles_finalizer_is_delivered_after_it(monkeypatch, unraisable):
+    handle = handles.RObject(pr.r("c(1.5, 2.5)", convert=False).sexp)
+    live = handles.SLOTS.live()
+    release = handles.RObject.release
+    calls = []
+
+    def interrupted_once(self):
+        calls.append(self)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        release(self)
+    monkeypatch.setattr(handles.RObject, "release", interrupted_once)
+    with pytest.raises(KeyboardInterrupt):
+        del handle
+        for _ in range(500):   # at most 5 s for the Ctrl-C to surface
+            time.sleep(0.01)
+    calls.clear()
+    assert unraisable == [] and handles.SLOTS.live() == live - 1

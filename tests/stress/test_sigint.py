@@ -214,10 +214,10 @@ START_UP = r'''
 import os, sys, time
 import pyreticulate as pr
 
-print("BOOT", flush=True)
 began = time.monotonic()
 stage = "not started"
 try:
+    print("BOOT", flush=True)   # a Ctrl-C at delay 0 may land here, before start-up begins
     pr.start()
     stage = "started"
 except KeyboardInterrupt:
