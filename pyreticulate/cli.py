@@ -5,7 +5,8 @@
     pyreticulate                         an interactive R console with the bridge
     pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy
 
-A script that fails prints R's error message on stderr and exits with status 1.
+A script that fails prints R's error message on stderr and exits with status 1; one
+stopped by Ctrl-C (during start-up included) prints "Interrupted" and exits with 130.
 """
 import os
 import sys
@@ -25,6 +26,10 @@ def main(argv=None):
     except embedded.StartupError as exc:
         print(f"pyreticulate: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:   # a Ctrl-C during start-up, delivered once R is up
+        sys.stdout.flush()
+        print("Interrupted", file=sys.stderr)
+        return 130
 
 
 def _dispatch(argv):

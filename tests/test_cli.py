@@ -106,3 +106,20 @@ def test_script_bytes_that_are_not_utf8_reach_rs_parser(tmp_path):
                           capture_output=True, text=True, timeout=300, env=environment)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "invalid multibyte character in parser" in done.stderr
+
+
+def test_ctrl_c_at_the_end_of_start_up_ends_the_script_cleanly(tmp_path):
+    """SIGINT once the R package has loaded (the end of start-up): the script runs to its
+    end or stops as interrupted (130), never with a Python traceback (issue 11)."""
+    profile = tmp_path / "Rprofile"
+    profile.write_text('if (identical(commandArgs()[1], "pyreticulate")) setHook(packageEvent('
+                       '"pyreticulate", "onLoad"), function(...) tools::pskill(Sys.getpid(), '
+                       'tools::SIGINT))\n')
+    script = tmp_path / "script.R"
+    script.write_text('library(pyreticulate)\ncat("value:", py_eval("6 * 7") + sum(1:10), "\\n")\n')
+    environment = {**os.environ, "PYTHONPATH": ROOT, "R_PROFILE_USER": str(profile)}
+    done = subprocess.run([sys.executable, "-m", "pyreticulate", "run", str(script)],
+                          capture_output=True, text=True, timeout=300, env=environment)
+    assert done.returncode in (0, 130) and "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 130 or "value: 97" in done.stdout, done.stdout
+

@@ -51,6 +51,30 @@ def recursion_error(pad=0):
     return pr.r("tryCatch(recurse(1), error = function(e) list(class(e), conditionMessage(e)))")
 
 
+@pytest.fixture
+def room_for_100_crossings():
+    """A recursion limit with room for 100 crossings under pytest's own frames."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(6000)
+    yield
+    sys.setrecursionlimit(limit)
+
+
+def test_recursion_of_100_crossings_below_the_limits_gives_its_value(room_for_100_crossings):
+    """R → Python → R ... 100 levels, within Python's limit and R's C stack (issue 11:
+    deep crossings were an internal error; the stress suite runs 250 in a fresh process)."""
+    pr.r("rec <- function(n) if (n == 0) 0 else py$down(rec, n - 1) + 1")
+    assert pr.r("rec(100L)") == 100.0
+
+
+def test_recursion_of_100_crossings_from_python_gives_its_value(room_for_100_crossings):
+    rrec = pr.r("function(n, f) if (n == 0) 0 else f(n - 1L, f) + 1")
+
+    def pyrec(n, f):
+        return 0 if n == 0 else rrec(n - 1, pyrec) + 1
+    assert pyrec(100, rrec) == 100.0
+
+
 def test_recursion_across_the_bridge_is_a_recursion_error_naming_it():
     classes, message = recursion_error()
     assert classes == ["python.builtin.RecursionError", "python.builtin.RuntimeError",
