@@ -198,10 +198,11 @@ def _some_value(values: list[Any], fill: Any, some_value: bool) -> list[Any]:
 
 
 @st.composite
-def r_dates(draw: Any, max_size: int = 6, min_size: int = 0, some_value: bool = False) -> str:
-    """R source of a double-backed Date vector of whole days, NA anywhere (``some_value``:
-    not only NA)."""
-    days = draw(st.lists(st.one_of(st.none(), st.integers(-1_000_000, 1_000_000)),
+def r_dates(draw: Any, max_size: int = 6, min_size: int = 0, some_value: bool = False,
+            max_days: int = 1_000_000) -> str:
+    """R source of a double-backed Date vector of whole days within ``max_days`` of 1970,
+    NA anywhere (``some_value``: not only NA)."""
+    days = draw(st.lists(st.one_of(st.none(), st.integers(-max_days, max_days)),
                          min_size=max(min_size, int(some_value)), max_size=max_size))
     days = _some_value(days, 0, some_value)
     code = r_vector_source("double", [None if d is None else float(d) for d in days])
@@ -292,7 +293,8 @@ def r_data_frames(draw: Any, max_rows: int = 5, max_columns: int = 4,
         elif kind == "factor":
             code = draw(r_factors(min_size=rows, max_size=rows))
         elif kind == "Date":
-            code = draw(r_dates(min_size=rows, max_size=rows))
+            # a pandas Date column holds datetime.date: years 1-9999 (§5)
+            code = draw(r_dates(min_size=rows, max_size=rows, max_days=719_162))
         else:
             code = draw(r_posixct(min_size=rows, max_size=rows))
         columns.append(f"c{index} = {code}")

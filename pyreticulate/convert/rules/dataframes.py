@@ -30,7 +30,7 @@ from ...libr.protect import protected
 from ..registry import NOT_HANDLED, REGISTRY
 from . import optional
 from .arrays import ndarray_to_r, zero_copy_view
-from .datetimes import NAT, date_values, date_vector, datetime64_to_r, posixct_values, posixct_vector, zone_name
+from .datetimes import NAT, date_objects, date_vector, datetime64_to_r, posixct_values, posixct_vector, zone_name
 from .factors import categorical_to_factor, factor_parts, make_categorical
 from .names import named_values
 from ...libr.vectors import INT_MAX, NA_INTEGER, has_dim, str_vector, strings_of
@@ -108,7 +108,7 @@ def column_to_pandas(column, name, index, pd, nullable):
         if lib.Rf_inherits(column, b"factor") and kind == capi.INTSXP:
             return make_categorical(*factor_parts(column))
         if lib.Rf_inherits(column, b"Date") and kind in _TIME_TYPES:
-            return _objects(date_values(column).astype(object), index, pd)
+            return _objects(date_objects(column, f"the Date column {name!r}"), index, pd)
         if lib.Rf_inherits(column, b"POSIXct") and kind in _TIME_TYPES:
             return _datetime_column(posixct_values(column), pd)
     if has_dim(column) or kind not in (capi.LGLSXP, capi.INTSXP, capi.REALSXP, capi.CPLXSXP,

@@ -90,6 +90,18 @@ def date_values(sexp):
     return whole.view("datetime64[D]")
 
 
+def date_objects(sexp, what):
+    """An R ``Date`` vector as an object array of ``datetime.date`` (NA → None); a day
+    outside ``datetime.date``'s years 1–9999 is a ValueError naming ``what``."""
+    values = date_values(sexp)
+    days = values.view(np.int64)
+    outside = np.flatnonzero((days != NAT) & ((days < _MIN_DAY) | (days > _MAX_DAY)))
+    if outside.size:
+        raise ValueError(f"{what} holds {values[outside[0]]} at index {outside[0]} (0-based), "
+                         "outside the years 1-9999 a datetime.date can hold")
+    return values.astype(object)
+
+
 @REGISTRY.r_to_py(r_classes=["Date"])
 def date_to_python(sexp):
     if not _numeric(sexp):

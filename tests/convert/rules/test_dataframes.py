@@ -85,6 +85,19 @@ def test_date_column_is_objects_with_none_for_na():
     assert column.dtype == object and column.tolist() == [datetime.date(2020, 1, 2), None]
 
 
+def test_date_column_at_the_ends_of_datetime_date_is_those_dates():
+    column = pr.r('data.frame(d = as.Date(c("0001-01-01", "9999-12-31")))')["d"]
+    assert column.tolist() == [datetime.date.min, datetime.date.max]
+
+
+def test_date_column_outside_the_years_of_datetime_date_is_an_error_naming_it():
+    """It used to hold the day count as an int, which came back as a list column."""
+    with pytest.raises(ValueError, match=r"the Date column 'd' holds 0000-12-31 at index 1 "
+                                         r"\(0-based\), outside the years 1-9999"):
+        pr.r('data.frame(d = structure(c(0, -719163), class = "Date"))')
+    assert pr.r("1L") == 1
+
+
 def test_posixct_columns_are_datetime64_naive_or_zone_aware():
     frame = pr.r('data.frame(a = .POSIXct(c(0, NA)), b = .POSIXct(0, tz = "Asia/Tokyo"))')
     assert frame["a"].dtype == np.dtype("datetime64[ns]") and frame["a"].isna().tolist() == \
