@@ -1,6 +1,5 @@
 """The toolkit's strategies: what they build is what they say, in R, and shrinking gives
 small readable R source."""
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st

@@ -5,14 +5,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import pyreticulate as pr
 from pyreticulate.testing import assert_r_round_trip
 from helpers import r_true
 from pyreticulate.convert.rules import optional
 from helpers.rvalues import is_r_na
-from pyreticulate.testing.strategies import elements, r_vector_source
+from pyreticulate.testing.strategies import r_data_frames
 
 MIXED = ('data.frame(l = c(TRUE, NA, FALSE), i = c(1L, NA, 3L), d = c(1.5, NA, NaN), '
          'z = c(1i, NA, -Inf), s = c("a", NA, "\\u00e9"), '
@@ -299,20 +298,9 @@ def test_large_data_frame_conversion_is_vectorised():
 
 
 
-_COLUMN_TYPES = st.sampled_from(("logical", "integer", "double", "complex", "character"))
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 6), st.lists(_COLUMN_TYPES, min_size=1, max_size=4), st.booleans(),
-       st.data())
-def test_random_data_frames_round_trip(rows, rtypes, named_rows, data):
-    columns = []
-    for i, rtype in enumerate(rtypes):
-        values = data.draw(st.lists(elements(rtype), min_size=rows, max_size=rows))
-        columns.append(f"c{i} = {r_vector_source(rtype, values)}")
-    if named_rows and rows:
-        columns.append(f"row.names = paste0('r', seq_len({rows}))")
-    code = f"data.frame({', '.join(columns)}, stringsAsFactors = FALSE)"
+@given(r_data_frames())
+def test_random_data_frames_round_trip(code):
     assert_r_round_trip(code)
 
 

@@ -7,7 +7,6 @@ import math
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
