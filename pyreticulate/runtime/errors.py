@@ -207,17 +207,30 @@ class LastError:
 
     Only the exception is kept (one, as reticulate keeps it; its traceback keeps
     its frames alive until the next error replaces it or ``py_clear_last_error()``):
-    its report is made when asked for, not each time it crosses into R.
+    its report is made when asked for, not each time it crosses into R. The one it
+    replaces loses the locals of its frames (its traceback stays readable), as R
+    conditions may hold it until R's next garbage collection.
     """
 
     def __init__(self):
         self.exception = None
 
     def record(self, exc):
-        self.exception = exc
+        previous, self.exception = self.exception, exc
+        if previous is not None and previous is not exc:
+            _clear_locals(previous)
 
     def clear(self):
         self.exception = None
+
+
+def _clear_locals(exc):
+    """Drop the locals of the finished frames of ``exc``'s traceback and chain."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        traceback.clear_frames(exc.__traceback__)
+        exc = exc.__cause__ or exc.__context__
 
 
 LAST_ERROR = LastError()

@@ -581,6 +581,20 @@ def test_python_errors_caught_in_r_keep_only_the_last_ones_frames_alive():
     assert pr.r("py_last_error()$type") == "ValueError"
 
 
+def test_python_error_held_by_r_loses_its_locals_once_the_next_error_reaches_r():
+    """Before R's next garbage collection its condition still holds the exception; the
+    locals go when py_last_error() moves on, the traceback text stays."""
+    pr.r('py_run_string("import weakref\\nclass Local: pass\\nrefs = []\\n'
+         'def raise_with_local(i):\\n    local = Local()\\n    refs.append(weakref.ref(local))\\n'
+         '    raise ValueError(\'refused %d\' % i)\\n")')
+    pr.r("held_error <- tryCatch(py$raise_with_local(1L), error = function(e) e)")
+    pr.r("invisible(tryCatch(py$raise_with_local(2L), error = function(e) NULL))")
+    alive = pr.r('py_eval("[r() is not None for r in refs]")')
+    assert alive == [False, True]
+    assert "raise_with_local" in pr.r("paste(py_last_error(held_error)$traceback, collapse = '')")
+    pr.r("rm(held_error)")
+
+
 def test_r_errors_through_python_frames_do_not_keep_their_locals_alive():
     pr.r('py_run_string("def call_with_local(f):\\n    local = bytearray(1 << 20)\\n'
          '    return f()\\n")')
