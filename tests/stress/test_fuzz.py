@@ -21,7 +21,7 @@ from helpers.rvalues import is_r_na
 from pyreticulate.testing import assert_r_identical, assert_r_round_trip, assert_round_trip
 from pyreticulate.testing import strategies as rs
 
-FUZZ = settings(max_examples=800, deadline=None, database=None,
+FUZZ = settings(max_examples=1000, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                        HealthCheck.data_too_large])
 
@@ -249,7 +249,7 @@ _odd = st.tuples(_clean, st.one_of(st.integers(0xD800, 0xDFFF).map(chr), st.just
                  _clean).map("".join)
 
 
-@settings(FUZZ, max_examples=100)
+@settings(FUZZ, max_examples=120)
 @given(st.lists(_clean, min_size=1, max_size=12), st.integers(600, 700), st.data())
 def test_long_python_string_lists_with_any_code_point(base, size, data):
     """Long lists cross in pieces; one odd string among them."""
