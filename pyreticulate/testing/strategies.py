@@ -7,9 +7,11 @@ pass by converting its own input. Doubles are written as integers when whole and
 small, otherwise as hexadecimal literals (exact bits); shrinking goes towards
 short vectors of 0, ``FALSE``, ``""``.
 
-``exact=True`` (the default) keeps to the values docs/conversions.md §8 says
-round-trip ``identical()``; ``names=True`` and ``attributes=True`` add what is
-not guaranteed (vector names, other attributes).
+The defaults keep to the values docs/conversions.md §8 says round-trip
+``identical()``; ``r_vectors(names=True, attributes=True)`` adds what is not
+guaranteed (names of length-1 vectors, other attributes). ``r_vector_values`` and
+``marked_strings`` give data (for comparing converted values with) that
+``r_vector_source`` and ``r_marked_strings_source`` write as R source.
 """
 from __future__ import annotations
 
