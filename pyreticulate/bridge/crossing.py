@@ -150,7 +150,7 @@ def _signal_for_exception(exc, collected, last=True):
         if isinstance(exc, threads.ForkedProcessError):
             return _signal("error", _plain_error(str(exc)), lib.R_NilValue, collected)
         if last:
-            errors.LAST_ERROR.record(exc)
+            errors.LAST_ERROR.record(exc, outermost=evaluation.evaluations_running() <= 1)
         original = errors.original_condition(exc)
         if original is not None:
             errors.RESIGNALLED.remember(original, exc, evaluation.evaluations_running() - 1)

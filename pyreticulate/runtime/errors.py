@@ -208,29 +208,23 @@ class LastError:
     Only the exception is kept (one, as reticulate keeps it; its traceback keeps
     its frames alive until the next error replaces it or ``py_clear_last_error()``):
     its report is made when asked for, not each time it crosses into R. The one it
-    replaces loses the locals of its frames (its traceback stays readable), as R
-    conditions may hold it until R's next garbage collection.
+    replaces at the outermost crossing loses the locals of its frames (its traceback
+    stays readable), as R conditions may hold it until R's next garbage collection.
     """
 
     def __init__(self):
         self.exception = None
 
-    def record(self, exc):
+    def record(self, exc, outermost=True):
+        """``exc`` is the last error; ``outermost``: it reached the outermost crossing
+        (an error crossing nested calls is recorded at each level, and clearing the one
+        below at each would cost more per level, the deeper it is)."""
         previous, self.exception = self.exception, exc
-        if previous is not None and previous is not exc:
-            _clear_locals(previous)
+        if outermost and previous is not None and previous is not exc:
+            traceback.clear_frames(previous.__traceback__)
 
     def clear(self):
         self.exception = None
-
-
-def _clear_locals(exc):
-    """Drop the locals of the finished frames of ``exc``'s traceback and chain."""
-    seen = set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        traceback.clear_frames(exc.__traceback__)
-        exc = exc.__cause__ or exc.__context__
 
 
 LAST_ERROR = LastError()
