@@ -16,7 +16,7 @@ guaranteed (names of length-1 vectors, other attributes). ``r_vector_values`` an
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Literal, Sequence, cast
 
 import numpy as np
 from hypothesis import strategies as st
@@ -60,7 +60,11 @@ def r_double(value: float | None | str) -> str:
     """R source for a double, exact: ``NA_real_`` for None, ``NaN`` for "NaN"."""
     if value is None:
         return "NA_real_"
-    if value == "NaN" or (isinstance(value, float) and math.isnan(value)):
+    if isinstance(value, str):
+        if value != "NaN":
+            raise ValueError(f"r_double() takes a float, None or \"NaN\", not {value!r}")
+        return "NaN"
+    if math.isnan(value):
         return "NaN"
     if math.isinf(value):
         return "Inf" if value > 0 else "-Inf"
@@ -110,8 +114,9 @@ def _c(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"c({', '.join(items)})"
 
 
+_SURROGATES: tuple[Literal["Cs"]] = ("Cs",)
 _doubles = st.one_of(st.floats(allow_nan=False), st.just("NaN"))
-_text = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=6)
+_text = st.text(st.characters(exclude_categories=_SURROGATES, exclude_characters="\x00"), max_size=6)
 ELEMENTS = {
     "logical": st.booleans(),
     "integer": st.integers(-(2**31) + 1, 2**31 - 1),
@@ -169,7 +174,7 @@ def r_arrays(draw: Any, types: Sequence[str] = ATOMIC_TYPES, max_dims: int = 3,
     return f"array({r_vector_source(rtype, values)}, dim = c({dims}))"
 
 
-_LABELS = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"),
+_LABELS = st.text(st.characters(exclude_categories=_SURROGATES, exclude_characters="\x00"),
                   max_size=4)
 
 
@@ -245,7 +250,7 @@ def _list_element(draw: Any, depth: int) -> str:
                r_dates(max_size=3, some_value=True), r_posixct(max_size=3, some_value=True)]
     if depth > 0:
         options.append(r_lists(max_depth=depth - 1))
-    return draw(st.one_of(options))
+    return cast(str, draw(st.one_of(options)))
 
 
 @st.composite
@@ -257,7 +262,7 @@ def r_awkward_names(draw: Any, min_size: int = 2, max_size: int = 6) -> list[str
         position = draw(st.integers(0, len(names) - 1))
         names[position] = draw(st.sampled_from(["", None] + names[:position] +
                                                names[position + 1:]))
-    return names
+    return cast("list[str | None]", names)
 
 
 @st.composite
@@ -434,7 +439,7 @@ def numpy_arrays(draw: Any, dtypes: Sequence[str] = _EXACT_DTYPES, max_dims: int
         # a strided view: every other element of the last axis
         big = np.repeat(array, 2, axis=-1)
         return big[..., ::2]
-    return array
+    return cast(np.ndarray, array)
 
 
 @st.composite
