@@ -118,13 +118,7 @@ def _run_busy(fn, args, check):
             _check_recursion()
         if threads.pending():
             threads.service(force=True)
-        values = []
-        node = lib.CDR(args)
-        nil = lib.R_NilValue
-        while node != nil:
-            values.append(lib.CAR(node))
-            node = lib.CDR(node)
-        result = fn(*values)
+        result = fn(*_arguments(args))
     except BaseException as exc:
         return _signal_for_exception(exc, errors.WARNINGS.leave(frame), check)
     collected = errors.WARNINGS.leave(frame)
@@ -138,6 +132,26 @@ def _run_busy(fn, args, check):
         return result
     except BaseException as exc:
         return _signal_for_exception(exc, collected, check)
+
+
+_ARGUMENTS = ffi.new("SEXP[]", 64)
+
+
+def _arguments(args):
+    """The arguments of a ``.External`` call, after the entry's own pointer."""
+    fast = capi.fast
+    if fast is not None:
+        n = fast.pyr_arguments(args, _ARGUMENTS, 64)
+        if n >= 0:
+            return ffi.unpack(_ARGUMENTS, n)
+    lib = capi.lib
+    values = []
+    node = lib.CDR(args)
+    nil = lib.R_NilValue
+    while node != nil:
+        values.append(lib.CAR(node))
+        node = lib.CDR(node)
+    return values
 
 
 def _signal_for_exception(exc, collected, last=True):

@@ -196,8 +196,8 @@ class Registry:
     def to_python(self, sexp, s3=True):
         """Convert an R value to Python; ``s3`` consults ``r_to_py.<class>`` methods first."""
         lib = capi.lib
-        if lib.ATTRIB(sexp) == lib.R_NilValue:
-            kind = lib.TYPEOF(sexp)
+        kind = capi.plain_kind(sexp)
+        if kind >= 0:
             rule = self.plain_rules.get(kind)
             if rule is not None:
                 return rule(sexp, kind)

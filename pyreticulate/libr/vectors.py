@@ -153,6 +153,10 @@ def _strings_joined(sexp, n):
 
 def atomic_values(sexp, kind, n):
     """The elements of an atomic vector as Python scalars (NA as None)."""
+    if capi.fast is not None:
+        values = [None] * n
+        if capi.fast.pyr_fill_list(sexp, id(values), text.native_codec() == "utf-8") == 0:
+            return values
     if kind == capi.STRSXP:
         return strings_of(sexp, n)
     if kind == capi.REALSXP or kind == capi.CPLXSXP:

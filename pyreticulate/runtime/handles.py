@@ -256,9 +256,19 @@ class DeadPointerError(RuntimeError):
 
 
 def new_xptr(obj, tag, prot):
-    """An external pointer owning one reference to ``obj``; R's GC drops it."""
+    """An external pointer owning one reference to ``obj``; R's GC drops it (through
+    ``_fast.c``'s finalizer once the compiled module is loaded, else ``_finalize_xptr``)."""
     lib = capi.lib
     key = PY_REFS.add(obj)
+    fast = capi.fast
+    if fast is not None:
+        if fast.pyr_drop_key == ffi.NULL:
+            fast.pyr_drop_key = _drop_key
+        try:
+            return fast.pyr_new_xptr(key, tag, prot)
+        except BaseException:
+            PY_REFS.drop(key)
+            raise
     try:
         xptr = lib.Rf_protect(lib.R_MakeExternalPtr(ffi.cast("void *", key), tag, prot))
         lib.R_RegisterCFinalizerEx(xptr, _finalize_xptr, 0)
@@ -270,12 +280,17 @@ def new_xptr(obj, tag, prot):
 
 
 def xptr_object(xptr):
-    addr = capi.lib.R_ExternalPtrAddr(xptr)
-    if addr == ffi.NULL:
+    fast = capi.fast
+    if fast is not None:
+        key = fast.pyr_xptr_key(xptr)
+    else:
+        addr = capi.lib.R_ExternalPtrAddr(xptr)
+        key = 0 if addr == ffi.NULL else int(ffi.cast("uintptr_t", addr))
+    if not key:
         raise DeadPointerError(
             "this Python object is no longer available: its reference did not survive "
             "saving and restoring the R session (saveRDS/load); recreate it")
-    return PY_REFS.get(int(ffi.cast("uintptr_t", addr)))
+    return PY_REFS.get(key)
 
 
 def xptr_is_null(xptr):
@@ -288,6 +303,11 @@ def _finalize_xptr(xptr):
     if addr != ffi.NULL:
         capi.lib.R_ClearExternalPtr(xptr)
         PY_REFS.drop(int(ffi.cast("uintptr_t", addr)))
+
+
+@ffi.callback("void(uintptr_t)", onerror=interrupts.callback_failed)
+def _drop_key(key):
+    PY_REFS.drop(key)
 
 
 def env_pointer(env):
