@@ -116,10 +116,12 @@ def mode():
     return f"pure Python (cffi ABI mode): {PURE_PYTHON_REASON}"
 
 
-def plain_kind(sexp):
-    """The SEXP type of an R value without attributes, -1 for one with attributes
-    (``_fast.c``'s ``pyr_plain_kind`` once the compiled module is loaded)."""
+def plain_kind_python(sexp):
+    """The SEXP type of an R value without attributes, -1 for one with attributes."""
     return lib.TYPEOF(sexp) if lib.ATTRIB(sexp) == lib.R_NilValue else -1
+
+
+plain_kind = plain_kind_python  # _fast.c's pyr_plain_kind once the compiled module is loaded
 
 
 def sym(name):
