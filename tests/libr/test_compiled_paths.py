@@ -61,16 +61,8 @@ def assert_same_r(monkeypatch, value):
 
 
 @PROFILE
-@given(rs.built(rs.r_vectors()))
-def test_atomic_vectors_to_python_match_the_python_path(robj):
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        compiled, python = both_to_python(monkeypatch, robj)
-    assert first_difference(python, compiled) is None
-
-
-@PROFILE
-@given(rs.built(rs.r_data_frames()))
-def test_data_frames_to_pandas_match_the_python_path(robj):
+@given(rs.built(st.one_of(rs.r_vectors(), rs.r_data_frames())))
+def test_r_values_to_python_match_the_python_path(robj):
     with pytest.MonkeyPatch.context() as monkeypatch:
         compiled, python = both_to_python(monkeypatch, robj)
     assert first_difference(python, compiled) is None
