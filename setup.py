@@ -2,6 +2,7 @@
 against R's headers and libR), built when the package is installed. Without R's headers
 or a C compiler the package installs without it and runs its pure-Python path."""
 import os
+import runpy
 import shutil
 
 from setuptools import setup
@@ -26,11 +27,20 @@ class optional_build_ext(build_ext):
                       f"the pure-Python path will be used")
 
 
+BUILD = "pyreticulate/libr/fast_build.py"
+
+
 def compiled_modules():
-    """The cffi build, when R (``R RHOME``) can be found."""
-    if os.environ.get("R_HOME") or shutil.which("R"):
-        return ["pyreticulate/libr/fast_build.py:ffibuilder"]
-    return []
+    """The cffi build, when R (``R RHOME``) and its headers can be found."""
+    if not (os.environ.get("R_HOME") or shutil.which("R")):
+        print("pyreticulate: R not found; installing without the compiled module")
+        return []
+    try:
+        runpy.run_path(BUILD)
+    except Exception as exc:
+        print(f"pyreticulate: installing without the compiled module: {exc}")
+        return []
+    return [f"{BUILD}:ffibuilder"]
 
 
 setup(cffi_modules=compiled_modules(), cmdclass={"build_ext": optional_build_ext})
