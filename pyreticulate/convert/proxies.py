@@ -136,8 +136,9 @@ class CanonicalProxies:
     _READY_TO_FINALIZE = 1   # R's READY_TO_FINALIZE_MASK in a weak reference's gp bits
 
     def __init__(self):
-        self._entries = {}    # (id, convert) -> (weak reference, environment address)
-        self._by_env = {}     # environment address -> (id, convert)
+        # environments as cffi pointers, which hash and compare as their address
+        self._entries = {}    # (id, convert) -> (weak reference, environment)
+        self._by_env = {}     # environment -> (id, convert)
 
     def find(self, obj, convert):
         """The R value standing for ``obj`` with this flag, or None."""
@@ -165,17 +166,15 @@ class CanonicalProxies:
         key = (id(obj), bool(convert))
         with protected() as keep:
             ref = keep(lib.R_MakeWeakRefC(env, value, _forget_proxy, 0))
-        address = capi.address(env)
-        self._entries[key] = (ref, address)
-        self._by_env[address] = key
+        self._entries[key] = (ref, env)
+        self._by_env[env] = key
 
     def forget(self, env):
         """The environment ``env`` is gone: drop its entry (unless a newer one took it)."""
-        address = capi.address(env)
-        key = self._by_env.pop(address, None)
+        key = self._by_env.pop(env, None)
         if key is not None:
             entry = self._entries.get(key)
-            if entry is not None and entry[1] == address:
+            if entry is not None and entry[1] == env:
                 del self._entries[key]
 
     def __len__(self):

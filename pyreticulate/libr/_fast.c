@@ -250,17 +250,29 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
     return status;
 }
 
-/* The arguments of a .External call (after the function's own pointer) into out: their
- * number, or -1 when there are more than size. */
-int pyr_arguments(SEXP args, SEXP *out, int size)
+/* The .External entries: pyr_entry_<i> hands its arguments (after its own pointer) to
+ * the Python function pyr_dispatch (crossing.py) with its number; ENTRY_SLOTS of them
+ * (cdef.py). One with more than PYR_ENTRY_ARGUMENTS arguments gets count -1 and
+ * the call itself in arguments[0], to walk in Python. */
+#define PYR_ENTRY_ARGUMENTS 64
+static SEXP pyr_dispatch(int index, SEXP *arguments, int count);
+
+static SEXP pyr_enter(int index, SEXP args)
 {
-    int n = 0;
+    SEXP arguments[PYR_ENTRY_ARGUMENTS];
+    int count = 0;
     for (SEXP node = CDR(args); node != R_NilValue; node = CDR(node)) {
-        if (n == size) return -1;
-        out[n++] = CAR(node);
+        if (count == PYR_ENTRY_ARGUMENTS) {
+            arguments[0] = args;
+            return pyr_dispatch(index, arguments, -1);
+        }
+        arguments[count++] = CAR(node);
     }
-    return n;
+    return pyr_dispatch(index, arguments, count);
 }
+
+/* pyr_entry_0 ... pyr_entry_<ENTRY_SLOTS - 1> (each pyr_enter(i, args)) follow, written by
+ * fast_build.py. */
 
 /* The SEXP type of an R value without attributes, -1 for one with attributes. */
 int pyr_plain_kind(SEXP x)

@@ -16,7 +16,7 @@ import sys
 import cffi
 
 from . import text
-from .cdef import CDEF
+from .cdef import CDEF, ENTRY_SLOTS
 
 PURE_PYTHON_VARIABLE = "PYRETICULATE_PURE_PYTHON"
 
@@ -107,6 +107,15 @@ def load(r_home):
                 print(f"pyreticulate: running without compiled code, slower: "
                       f"{PURE_PYTHON_REASON}", file=sys.stderr)
     return lib
+
+
+def entry_function(index):
+    """The compiled module's C function for ``.External`` entry number ``index``
+    (``pyr_entry_<index>``, which hands its arguments to the Python function
+    ``pyr_dispatch``), or None without the module or beyond its ``ENTRY_SLOTS``."""
+    if _compiled is None or index >= ENTRY_SLOTS:
+        return None
+    return ffi.addressof(_compiled.lib, f"pyr_entry_{index}")
 
 
 def mode():

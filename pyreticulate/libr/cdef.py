@@ -152,12 +152,16 @@ extern void (*ptr_R_Busy)(int);
 """
 
 # The compiled loops (_fast.c). A Python object is passed as its address (``id(obj)``);
-# each function takes the GIL itself (cffi releases it around every call).
+# each function takes the GIL itself (cffi releases it around every call). The
+# ``.External`` entries are ENTRY_SLOTS C functions pyr_entry_<i>, each handing its
+# arguments to the Python function pyr_dispatch with its number.
+ENTRY_SLOTS = 128
 FAST_CDEF = """
+extern "Python" SEXP pyr_dispatch(int index, SEXP *arguments, int count);
+""" + "".join(f"SEXP pyr_entry_{i}(SEXP args);\n" for i in range(ENTRY_SLOTS)) + """
 int pyr_list_kind(uintptr_t list);
 int pyr_fill_from_list(SEXP vector, uintptr_t list);
 int pyr_fill_list(SEXP vector, uintptr_t list, int native_utf8);
-int pyr_arguments(SEXP args, SEXP *out, int size);
 int pyr_plain_kind(SEXP x);
 SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot);
 uintptr_t pyr_xptr_key(SEXP xptr);

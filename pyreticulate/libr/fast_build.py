@@ -34,17 +34,20 @@ def _declarations():
     names = {}
     with open(os.path.join(HERE, "cdef.py"), encoding="utf-8") as source:
         exec(compile(source.read(), "cdef.py", "exec"), names)
-    return names["CDEF"], names["FAST_CDEF"]
+    return names["CDEF"], names["FAST_CDEF"], names["ENTRY_SLOTS"]
 
 
 def builder():
     home = r_home()
-    cdef, fast_cdef = _declarations()
+    cdef, fast_cdef, entry_slots = _declarations()
     ffibuilder = cffi.FFI()
     ffibuilder.cdef(cdef + fast_cdef)
     with open(os.path.join(HERE, "_fast.c"), encoding="utf-8") as source:
+        code = source.read() + "".join(
+            f"SEXP pyr_entry_{i}(SEXP args) {{ return pyr_enter({i}, args); }}\n"
+            for i in range(entry_slots))
         ffibuilder.set_source(
-            "pyreticulate.libr._rapi", source.read(),
+            "pyreticulate.libr._rapi", code,
             include_dirs=[r_include(home)], library_dirs=[os.path.join(home, "lib")],
             runtime_library_dirs=[os.path.join(home, "lib")], libraries=["R"],
             py_limited_api=False, define_macros=[("_CFFI_NO_LIMITED_API", None)])
@@ -55,5 +58,7 @@ ffibuilder = builder()
 
 if __name__ == "__main__":
     built = ffibuilder.compile(tmpdir=os.path.join(HERE, "..", "..", "build", "cffi"))
-    shutil.copy(built, HERE)
-    print(os.path.join(HERE, os.path.basename(built)))
+    target = os.path.join(HERE, os.path.basename(built))
+    shutil.copy(built, target + ".new")
+    os.replace(target + ".new", target)   # a new file: running processes keep the old one
+    print(target)
