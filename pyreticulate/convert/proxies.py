@@ -107,14 +107,9 @@ def _flag(value):
 
 def environment_proxy(obj, convert, hint=None):
     """The environment standing for ``obj`` in R (unprotected)."""
-    lib = capi.lib
-    with protected() as keep:
-        xptr = keep(handles.new_xptr(obj, _flag(convert),
-                                     lib.R_NilValue if hint is None else hint))
-        env = keep(lib.R_NewEnv(lib.R_EmptyEnv, 0, 0))
-        lib.Rf_defineVar(capi.sym("pyobj"), xptr, env)
-        lib.Rf_setAttrib(env, lib.R_ClassSymbol, class_vector(type(obj)))
-        return env
+    return handles.new_xptr_environment(obj, _flag(convert),
+                                        capi.lib.R_NilValue if hint is None else hint,
+                                        class_vector(type(obj)), capi.sym("pyobj"))
 
 
 class CanonicalProxies:

@@ -301,6 +301,18 @@ SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot)
     return xptr;
 }
 
+/* A new environment (parent the empty one, class classes) holding as symbol a
+ * pyr_new_xptr(key, tag, prot) (unprotected). */
+SEXP pyr_new_xptr_environment(uintptr_t key, SEXP tag, SEXP prot, SEXP classes, SEXP symbol)
+{
+    SEXP xptr = PROTECT(pyr_new_xptr(key, tag, prot));
+    SEXP env = PROTECT(R_NewEnv(R_EmptyEnv, 0, 0));
+    Rf_defineVar(symbol, xptr, env);
+    Rf_setAttrib(env, R_ClassSymbol, classes);
+    UNPROTECT(2);
+    return env;
+}
+
 /* The key an external pointer holds (0 once cleared). */
 uintptr_t pyr_xptr_key(SEXP xptr)
 {

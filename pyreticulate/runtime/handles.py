@@ -231,12 +231,18 @@ class PyRefs:
         return self.count
 
 
+_PINS_NOTHING = set()   # types that are neither bytes-like nor NumPy arrays
+
+
 def _pinned_bytes(obj):
     """The memory an object pins, where that is cheap to know (bytes, NumPy arrays).
 
     A NumPy view of an R vector (its base is a buffer over R's memory) pins
     nothing R's GC does not already see.
     """
+    tp = type(obj)
+    if tp in _PINS_NOTHING:
+        return 0
     if isinstance(obj, (bytes, bytearray)):
         return len(obj)
     numpy = sys.modules.get("numpy")
@@ -245,6 +251,8 @@ def _pinned_bytes(obj):
         while isinstance(base, numpy.ndarray):
             base = base.base
         return 0 if isinstance(base, ffi.buffer) else int(obj.nbytes)
+    if numpy is not None:
+        _PINS_NOTHING.add(tp)
     return 0
 
 
@@ -262,8 +270,7 @@ def new_xptr(obj, tag, prot):
     key = PY_REFS.add(obj)
     fast = capi.fast
     if fast is not None:
-        if fast.pyr_drop_key == ffi.NULL:
-            fast.pyr_drop_key = _drop_key
+        _use_compiled_finalizer(fast)
         try:
             return fast.pyr_new_xptr(key, tag, prot)
         except BaseException:
@@ -277,6 +284,36 @@ def new_xptr(obj, tag, prot):
         PY_REFS.drop(key)
         raise
     return xptr
+
+
+def new_xptr_environment(obj, tag, prot, classes, symbol):
+    """A new environment (unprotected, parent the empty one, class ``classes``) holding
+    as ``symbol`` a ``new_xptr(obj, tag, prot)``: one compiled call, else the same steps."""
+    fast = capi.fast
+    if fast is not None:
+        key = PY_REFS.add(obj)
+        _use_compiled_finalizer(fast)
+        try:
+            return fast.pyr_new_xptr_environment(key, tag, prot, classes, symbol)
+        except BaseException:
+            PY_REFS.drop(key)
+            raise
+    lib = capi.lib
+    lib.Rf_protect(classes)
+    try:
+        xptr = lib.Rf_protect(new_xptr(obj, tag, prot))
+        env = lib.Rf_protect(lib.R_NewEnv(lib.R_EmptyEnv, 0, 0))
+        lib.Rf_defineVar(symbol, xptr, env)
+        lib.Rf_setAttrib(env, lib.R_ClassSymbol, classes)
+        lib.Rf_unprotect(2)
+        return env
+    finally:
+        lib.Rf_unprotect(1)
+
+
+def _use_compiled_finalizer(fast):
+    if fast.pyr_drop_key == ffi.NULL:
+        fast.pyr_drop_key = _drop_key
 
 
 def xptr_object(xptr):
