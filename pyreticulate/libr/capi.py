@@ -21,9 +21,12 @@ from .cdef import CDEF, ENTRY_SLOTS
 PURE_PYTHON_VARIABLE = "PYRETICULATE_PURE_PYTHON"
 
 
+_FORCED_PURE_PYTHON = os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
+
+
 def _compiled_module():
     """``(the compiled module or None, why it is not used or None)``."""
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
+    if _FORCED_PURE_PYTHON:
         return None, f"{PURE_PYTHON_VARIABLE} is set"
     try:
         from . import _rapi
@@ -103,7 +106,7 @@ def load(r_home):
             plain_kind = fast.pyr_plain_kind
         else:
             lib = LibR(ffi.dlopen(os.path.join(r_home, "lib", "libR.so")))
-            if not os.environ.get(PURE_PYTHON_VARIABLE):
+            if not _FORCED_PURE_PYTHON:
                 print(f"pyreticulate: running without compiled code, slower: "
                       f"{PURE_PYTHON_REASON}", file=sys.stderr)
     return lib
