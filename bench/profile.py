@@ -98,7 +98,8 @@ def main(argv=None):
     r_calls_python()
     python_calls_r()
     sections = ["# Where the time goes\n",
-                f"Measured by `bench/profile.py` over {n} calls of each kind.\n",
+                f"Measured by `bench/profile.py` over {n} calls of each kind; libR through "
+                f"{capi.mode()}. The libR call includes the Python loop and lambda around it.\n",
                 "| piece | µs |\n| --- | ---: |"]
     sections += [f"| {name} | {value:.2f} |" for name, value in floors(n).items()]
     sections.append(f"| R calls Python: identity call (whole) | {time_of(r_calls_python, n):.2f} |")

@@ -6,7 +6,9 @@ Markdown table, PNG chart of the ratios).
                         [--readme README.md]
 
 The reticulate side needs bench/.venv-reticulate (bench/setup.sh); without it
-only the pyreticulate side runs. Then the Python rows run against rpy2
+only the pyreticulate side runs. With bench/.r-lib-reticulate-src (bench/setup.sh
+with BENCH_RETICULATE_SRC) the reticulate built from source runs too, as a third
+side ("reticulate_src", its own columns). Then the Python rows run against rpy2
 (bench/rpy2_side.py), unless --only picks workloads.
 """
 import argparse
@@ -26,12 +28,13 @@ import rpy2_side
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 RETICULATE_PYTHON = os.path.join(BENCH, ".venv-reticulate", "bin", "python")
-SIDES = ("reticulate", "pyreticulate")
+SIDES = ("reticulate", "pyreticulate", "reticulate_src")
+RETICULATE_SRC_LIB = os.path.join(BENCH, ".r-lib-reticulate-src")
 README_START = "<!-- bench:start -->"
 README_END = "<!-- bench:end -->"
 COLUMNS = ("name", "label", "unit", "size", "repeats", "reticulate", "pyreticulate", "ratio",
            "numpy_copy", "pyreticulate_vs_copy", "compare_to", "reticulate_error",
-           "pyreticulate_error")
+           "pyreticulate_error", "reticulate_src", "ratio_src", "reticulate_src_error")
 
 
 def side_command(side, prefix, options):
@@ -41,7 +44,10 @@ def side_command(side, prefix, options):
     env = {key: value for key, value in os.environ.items()
            if not key.startswith("RETICULATE_") and key != "PYTHONPATH"}
     env["TF_CPP_MIN_LOG_LEVEL"] = "3"
-    if side == "reticulate":
+    if side == "reticulate_src":
+        env["R_LIBS"] = RETICULATE_SRC_LIB
+        harness[1] = "--side=reticulate"
+    if side in ("reticulate", "reticulate_src"):
         return ["Rscript", *harness, f"--python={RETICULATE_PYTHON}"], env
     env["PYTHONPATH"] = ROOT
     return [sys.executable, "-m", "pyreticulate", "run", *harness], env
@@ -75,6 +81,9 @@ def combine(rounds):
         row = {key: first[key] for key in ("name", "label", "unit", "size", "repeats",
                                            "compare_to")}
         for side in SIDES:
+            if side not in rounds[0]:
+                row[side], row[side + "_error"], row[side + "_times"] = None, "", []
+                continue
             side_rows = [results[side][0][name] for results in rounds if side in results]
             times = [float(t) for side_row in side_rows for t in side_row["times"].split()]
             errors = [side_row["error"] for side_row in side_rows if side_row["error"]]
@@ -82,6 +91,7 @@ def combine(rounds):
             row[side + "_times"] = times
             row[side] = statistics.median(times) if times and not errors else None
         row["ratio"] = ratio(row["pyreticulate"], row["reticulate"])
+        row["ratio_src"] = ratio(row["pyreticulate"], row["reticulate_src"])
         rows.append(row)
     by_name = {row["name"]: row for row in rows}
     for row in rows:
@@ -108,13 +118,18 @@ def fmt(value, ratio_=False):
 
 
 def table_cells(rows):
+    source = any(row["reticulate_src"] is not None or row["reticulate_src_error"]
+                 for row in rows)
     header = ("workload", "unit", "reticulate", "pyreticulate", "ratio", "numpy copy",
-              "pyreticulate / copy")
+              "pyreticulate / copy") + (("reticulate (source)", "ratio (source)") if source
+                                        else ())
     body = [(row["label"], row["unit"].replace("us", "µs"),
              "error" if row["reticulate_error"] else fmt(row["reticulate"]),
              "error" if row["pyreticulate_error"] else fmt(row["pyreticulate"]),
              fmt(row["ratio"], True), fmt(row["numpy_copy"]),
-             fmt(row["pyreticulate_vs_copy"], True)) for row in rows]
+             fmt(row["pyreticulate_vs_copy"], True)) + (
+                ("error" if row["reticulate_src_error"] else fmt(row["reticulate_src"]),
+                 fmt(row["ratio_src"], True)) if source else ()) for row in rows]
     return header, body
 
 
@@ -162,7 +177,7 @@ def machine_lines(host, infos):
              f"{host['os']}; measured {host['date']}, load average "
              f"{host['load'][0]:.1f} before and {host['load'][1]:.1f} after"]
     for side, info in infos.items():
-        lines.append(f"- {side} side: {info['bridge']}, {info['R']}, Python {info['python']}, "
+        lines.append(f"- {side.replace('_src', ' (source)')} side: {info['bridge']}, {info['R']}, Python {info['python']}, "
                      f"numpy {info['numpy']}, pandas {info['pandas']}, "
                      f"TensorFlow {info['tensorflow']}, Keras {info['keras']}")
     return lines
@@ -235,6 +250,9 @@ def main(argv=None):
         print(f"bench: {RETICULATE_PYTHON} is missing (run bench/setup.sh); "
               "running the pyreticulate side only", file=sys.stderr)
         sides.remove("reticulate")
+    if "reticulate" not in sides or not os.path.isdir(os.path.join(RETICULATE_SRC_LIB,
+                                                                    "reticulate")):
+        sides.remove("reticulate_src")
     load_before = os.getloadavg()[0]
     rounds = [{side: run_side(side, options,
                               f" (round {i} of {args.rounds})" if args.rounds > 1 else "")

@@ -5,6 +5,10 @@
 # versions of the main .venv, so both sides run the same Keras. Safe to run
 # again; it reinstalls only when the wanted versions change. Also bench/.venv-rpy2,
 # the rpy2 side of the Python rows (bench/rpy2_side.py).
+#
+# BENCH_RETICULATE_SRC=<an extracted reticulate source tree> also builds that
+# reticulate (R CMD INSTALL; its dependencies from Debian's r-cran-* packages)
+# into bench/.r-lib-reticulate-src, and run.py then adds its columns.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -19,6 +23,40 @@ if ! dpkg-query -W -f='${Status}' r-cran-reticulate 2>/dev/null | grep -q "insta
   echo "bench/setup: installing r-cran-reticulate"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends r-cran-reticulate
+fi
+
+install_debs() {
+  missing=""
+  for deb in "$@"; do
+    dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q "install ok installed" || missing="$missing $deb"
+  done
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" != "0" ]; then
+    echo "bench/setup: these Debian packages are missing:$missing; install them as root and run again" >&2
+    exit 1
+  fi
+  echo "bench/setup: installing$missing"
+  apt-get update -qq
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+}
+
+SRC_LIB=bench/.r-lib-reticulate-src
+if [ -n "${BENCH_RETICULATE_SRC:-}" ]; then
+  if [ ! -f "$BENCH_RETICULATE_SRC/DESCRIPTION" ]; then
+    echo "bench/setup: BENCH_RETICULATE_SRC=$BENCH_RETICULATE_SRC is not a reticulate source tree (no DESCRIPTION)" >&2
+    exit 1
+  fi
+  install_debs r-base-dev r-cran-rcpp r-cran-rcpptoml r-cran-here r-cran-jsonlite r-cran-png \
+    r-cran-rappdirs r-cran-withr r-cran-matrix r-cran-rlang
+  source_version=$(sed -n 's/^Version: *//p' "$BENCH_RETICULATE_SRC/DESCRIPTION")
+  if [ "$(cat "$SRC_LIB/.setup-done" 2>/dev/null)" != "$source_version" ]; then
+    echo "bench/setup: building reticulate $source_version from $BENCH_RETICULATE_SRC into $SRC_LIB"
+    rm -rf "$SRC_LIB"
+    mkdir -p "$SRC_LIB"
+    R CMD INSTALL --no-docs --no-html --no-multiarch --library="$SRC_LIB" "$BENCH_RETICULATE_SRC"
+    echo "$source_version" > "$SRC_LIB/.setup-done"
+  fi
 fi
 
 version() {

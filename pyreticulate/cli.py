@@ -173,7 +173,8 @@ def diagnose():
     api.start()
     from rpy2.rinterface_lib import openrlib
     mode = "API" if hasattr(openrlib._rinterface_cffi, "lib") else "ABI"
-    print(f"{'rpy2 cffi':<16} {mode} mode; pyreticulate uses libR in ABI mode")
+    print(f"{'rpy2 cffi':<16} {mode} mode")
+    print(f"{'pyreticulate':<16} libR through {capi.mode()}")
     paths = vectors.strings(evaluation.eval_text(".libPaths()").sexp)
     print(f"{'R libraries':<16} " + ("\n" + " " * 17).join(paths))
     return 0

@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 from helpers import ROOT
+from pyreticulate.libr import capi
 
 
 def test_run_passes_trailing_arguments_to_commandArgs(script):
@@ -82,11 +83,35 @@ def test_diagnose_prints_versions_modes_and_library_paths(tmp_path):
     assert proc.returncode == 0, proc.stderr
     labels = [line.split()[0] for line in proc.stdout.splitlines() if line[:1] != " "]
     assert labels == ["Python", "R", "libR", "rpy2-rinterface", "cffi", "numpy", "pandas",
-                      "tensorflow-cpu", "keras", "rpy2", "R"]
+                      "tensorflow-cpu", "keras", "rpy2", "pyreticulate", "R"]
     assert "rpy2-rinterface  3.6.3" in proc.stdout
     assert "libR.so" in proc.stdout
-    assert "mode; pyreticulate uses libR in ABI mode" in proc.stdout
+    assert f"pyreticulate     libR through {capi.mode()}" in proc.stdout
     assert str(user_library) in proc.stdout
+
+
+def test_diagnose_names_the_pure_python_path_when_it_is_forced():
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "diagnose"],
+                          capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": ROOT, "PYRETICULATE_PURE_PYTHON": "1"})
+    assert proc.returncode == 0, proc.stderr
+    assert ("pyreticulate     libR through pure Python (cffi ABI mode): "
+            "PYRETICULATE_PURE_PYTHON is set") in proc.stdout
+    assert "running without compiled code" not in proc.stderr
+
+
+def test_missing_compiled_module_is_one_start_up_line_and_the_python_path_runs(tmp_path):
+    blocker = tmp_path / "sitecustomize.py"
+    blocker.write_text("import sys\nsys.modules['pyreticulate.libr._rapi'] = None\n")
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "-e", "cat(1 + 1)"],
+                          capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": f"{tmp_path}:{ROOT}"})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "2"
+    warnings = [line for line in proc.stderr.splitlines() if line.startswith("pyreticulate:")]
+    assert warnings == ["pyreticulate: running without compiled code, slower: the compiled "
+                        "module pyreticulate.libr._rapi is missing (import of "
+                        "pyreticulate.libr._rapi halted; None in sys.modules)"]
 
 
 def test_start_up_refusal_is_one_clear_line_without_a_traceback(tmp_path):

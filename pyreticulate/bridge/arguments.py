@@ -49,10 +49,13 @@ def result(value, convert):
     return unconverted(value, False)
 
 
+_PROXY_TYPES = frozenset((capi.ENVSXP, capi.CLOSXP, capi.VECSXP))   # what a proxy can be
+
+
 def converted(value):
     """``value`` converted by the rules; a proxy of ``value`` itself is marked not convertible."""
     out = REGISTRY.to_r(value)
-    if proxies.stands_for(out, value):
+    if capi.lib.TYPEOF(out) in _PROXY_TYPES and proxies.stands_for(out, value):
         with protected() as keep:
             proxies.mark_not_convertible(keep(out))
     return out

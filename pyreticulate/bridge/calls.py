@@ -25,11 +25,11 @@ _formal_names = {}
 
 
 def _names_of(names):
-    """The formal names a closure body carries (a constant vector: cached by address)."""
-    key = capi.address(names)
-    cached = _formal_names.get(key)
+    """The formal names a closure body carries (a constant vector: cached by address, a
+    cffi pointer hashing and comparing as its address)."""
+    cached = _formal_names.get(names)
     if cached is None:
-        cached = _formal_names[key] = tuple(vectors.strings(names))
+        cached = _formal_names[names] = tuple(vectors.strings(names))
     return cached
 
 

@@ -1,5 +1,7 @@
-"""How R enters Python: each entry is a cffi callback R calls through
-``.External(.ops$name, ...)`` (an external pointer tagged ``native symbol``).
+"""How R enters Python: each entry is a C function R calls through
+``.External(.ops$name, ...)`` (an external pointer tagged ``native symbol``): with the
+compiled module one of its ``pyr_entry_<i>``, which walks the arguments and calls
+``pyr_dispatch`` (cffi's ``extern "Python"``), else a cffi callback.
 
 An entry receives R values, runs Python and returns an R value; it never
 raises into R. A Python exception, an R condition that crossed Python, an
@@ -28,6 +30,7 @@ from ..libr.protect import protected
 from ..libr.capi import ffi
 
 ENTRIES = {}
+_DISPATCH = []      # (fn, check) by entry number, for the compiled entries
 _sentinels = {}
 _nesting = [0]      # how many entries are running, nested in one another
 RECURSION_MARGIN = 60
@@ -41,9 +44,14 @@ def entry(fn, reporting=False):
     goes through it.
     """
     name = fn.__name__
+    compiled = capi.entry_function(len(_DISPATCH))
+    if compiled is not None:
+        _DISPATCH.append((fn, not reporting))
+        ENTRIES[name] = compiled
+        return fn
 
     def callback(args):
-        return _run(fn, args, not reporting)
+        return _run(fn, _arguments(args), not reporting)
 
     ENTRIES[name] = ffi.callback("SEXP(SEXP)", callback, onerror=_escaped)
     return fn
@@ -56,16 +64,26 @@ def _escaped(exc_type, exc, tb):
     return _sentinels["internal"].sexp
 
 
+if capi.entry_function(0) is not None:
+    @ffi.def_extern(onerror=_escaped)
+    def pyr_dispatch(index, arguments, count):
+        """The compiled entry number ``index`` was called with ``count`` arguments
+        (-1: too many to pass, ``arguments[0]`` is the whole call)."""
+        fn, check = _DISPATCH[index]
+        values = ffi.unpack(arguments, count) if count >= 0 else _arguments(arguments[0])
+        return _run(fn, values, check)
+
+
 def reporting_entry(fn):
     """``entry(fn, reporting=True)``."""
     return entry(fn, reporting=True)
 
 
-def _run(fn, args, check=True):
+def _run(fn, values, check=True):
     _nesting[0] += 1
     try:
         with threads.BUSY, threads.in_python():
-            return _run_busy(fn, args, check)
+            return _run_busy(fn, values, check)
     finally:
         _nesting[0] -= 1
 
@@ -109,7 +127,7 @@ def _recursion_message(what, remedy):
             f"-> ...), and {what}. Look for a recursion that does not end, {remedy}")
 
 
-def _run_busy(fn, args, check):
+def _run_busy(fn, values, check):
     lib = capi.lib
     frame = errors.WARNINGS.enter()
     try:
@@ -118,12 +136,6 @@ def _run_busy(fn, args, check):
             _check_recursion()
         if threads.pending():
             threads.service(force=True)
-        values = []
-        node = lib.CDR(args)
-        nil = lib.R_NilValue
-        while node != nil:
-            values.append(lib.CAR(node))
-            node = lib.CDR(node)
         result = fn(*values)
     except BaseException as exc:
         return _signal_for_exception(exc, errors.WARNINGS.leave(frame), check)
@@ -138,6 +150,18 @@ def _run_busy(fn, args, check):
         return result
     except BaseException as exc:
         return _signal_for_exception(exc, collected, check)
+
+
+def _arguments(args):
+    """The arguments of a ``.External`` call, after the entry's own pointer."""
+    lib = capi.lib
+    values = []
+    node = lib.CDR(args)
+    nil = lib.R_NilValue
+    while node != nil:
+        values.append(lib.CAR(node))
+        node = lib.CDR(node)
+    return values
 
 
 def _signal_for_exception(exc, collected, last=True):

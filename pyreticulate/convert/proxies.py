@@ -107,14 +107,9 @@ def _flag(value):
 
 def environment_proxy(obj, convert, hint=None):
     """The environment standing for ``obj`` in R (unprotected)."""
-    lib = capi.lib
-    with protected() as keep:
-        xptr = keep(handles.new_xptr(obj, _flag(convert),
-                                     lib.R_NilValue if hint is None else hint))
-        env = keep(lib.R_NewEnv(lib.R_EmptyEnv, 0, 0))
-        lib.Rf_defineVar(capi.sym("pyobj"), xptr, env)
-        lib.Rf_setAttrib(env, lib.R_ClassSymbol, class_vector(type(obj)))
-        return env
+    return handles.new_xptr_environment(obj, _flag(convert),
+                                        capi.lib.R_NilValue if hint is None else hint,
+                                        class_vector(type(obj)), capi.sym("pyobj"))
 
 
 class CanonicalProxies:
@@ -136,8 +131,9 @@ class CanonicalProxies:
     _READY_TO_FINALIZE = 1   # R's READY_TO_FINALIZE_MASK in a weak reference's gp bits
 
     def __init__(self):
-        self._entries = {}    # (id, convert) -> (weak reference, environment address)
-        self._by_env = {}     # environment address -> (id, convert)
+        # environments as cffi pointers, which hash and compare as their address
+        self._entries = {}    # (id, convert) -> (weak reference, environment)
+        self._by_env = {}     # environment -> (id, convert)
 
     def find(self, obj, convert):
         """The R value standing for ``obj`` with this flag, or None."""
@@ -165,17 +161,15 @@ class CanonicalProxies:
         key = (id(obj), bool(convert))
         with protected() as keep:
             ref = keep(lib.R_MakeWeakRefC(env, value, _forget_proxy, 0))
-        address = capi.address(env)
-        self._entries[key] = (ref, address)
-        self._by_env[address] = key
+        self._entries[key] = (ref, env)
+        self._by_env[env] = key
 
     def forget(self, env):
         """The environment ``env`` is gone: drop its entry (unless a newer one took it)."""
-        address = capi.address(env)
-        key = self._by_env.pop(address, None)
+        key = self._by_env.pop(env, None)
         if key is not None:
             entry = self._entries.get(key)
-            if entry is not None and entry[1] == address:
+            if entry is not None and entry[1] == env:
                 del self._entries[key]
 
     def __len__(self):

@@ -520,18 +520,16 @@ class Registry:
         scopes = _SCOPES.get()
         if scopes:
             return self._to_python_scoped(scopes, sexp, s3)
-        lib = capi.lib
-        if lib.ATTRIB(sexp) == lib.R_NilValue:
-            kind = lib.TYPEOF(sexp)
+        kind = capi.plain_kind(sexp)
+        if kind >= 0:
             rule = self.plain_rules.get(kind)
             if rule is not None:
                 return rule(sexp, kind)
         return self._to_python_by_rules((self.user, self.builtin), sexp, s3)
 
     def _to_python_scoped(self, scopes: tuple[RuleTable, ...], sexp: Any, s3: bool) -> Any:
-        lib = capi.lib
-        if lib.ATTRIB(sexp) == lib.R_NilValue:
-            kind = lib.TYPEOF(sexp)
+        kind = capi.plain_kind(sexp)
+        if kind >= 0:
             for table in scopes:
                 for rule in table.r_type.get(kind, ()):
                     value = rule(sexp)

@@ -1,160 +1,43 @@
-"""The slice of libR's C API the bridge uses, bound with cffi in ABI mode.
+"""The slice of libR's C API the bridge uses (``cdef.py``), bound with cffi.
+
+Two ways, the same declarations and the same results: the compiled module
+``_rapi`` (cffi's API mode, built when the package is installed, with the loops
+of ``_fast.c`` as ``fast``), or, when it is missing or ``PYRETICULATE_PURE_PYTHON``
+is set to anything but ``0``, cffi's ABI mode opening libR at run time (``fast`` is
+None and every caller of ``fast`` runs its Python code instead).
 
 rpy2 starts R (see ``runtime``); everything after that talks to libR through
 this module. Nothing here evaluates R code: a call that can raise an R error
 must go through ``evaluation``, which keeps R's longjmp away from Python frames.
 """
 import os
+import sys
 from typing import Any
 
 import cffi
 
 from . import text
+from .cdef import CDEF, ENTRY_SLOTS
 
-CDEF = """
-typedef struct SEXPREC *SEXP;
-typedef unsigned int SEXPTYPE;
-typedef ptrdiff_t R_xlen_t;
-typedef struct { double r; double i; } Rcomplex;
-typedef int Rboolean;
-typedef enum { CE_NATIVE = 0, CE_UTF8 = 1, CE_LATIN1 = 2, CE_BYTES = 3,
-               CE_SYMBOL = 5, CE_ANY = 99 } cetype_t;
-typedef enum { PARSE_NULL, PARSE_OK, PARSE_INCOMPLETE, PARSE_ERROR,
-               PARSE_EOF } ParseStatus;
-typedef void (*R_CFinalizer_t)(SEXP);
+PURE_PYTHON_VARIABLE = "PYRETICULATE_PURE_PYTHON"
 
-int TYPEOF(SEXP);
-int OBJECT(SEXP);
-int ALTREP(SEXP);
-SEXP ATTRIB(SEXP);
-int LENGTH(SEXP);
-R_xlen_t XLENGTH(SEXP);
-SEXP CAR(SEXP);
-SEXP CDR(SEXP);
-SEXP CADR(SEXP);
-SEXP TAG(SEXP);
-SEXP SETCAR(SEXP, SEXP);
-SEXP SETCDR(SEXP, SEXP);
-void SET_TAG(SEXP, SEXP);
-SEXP Rf_cons(SEXP, SEXP);
-SEXP Rf_lcons(SEXP, SEXP);
-SEXP Rf_allocList(int);
-SEXP Rf_allocVector(SEXPTYPE, R_xlen_t);
-SEXP Rf_allocSExp(SEXPTYPE);
-SEXP FORMALS(SEXP);
-SEXP BODY(SEXP);
-SEXP CLOENV(SEXP);
-SEXP ENCLOS(SEXP);
-void SET_FORMALS(SEXP, SEXP);
-void SET_BODY(SEXP, SEXP);
-void SET_CLOENV(SEXP, SEXP);
-SEXP PRINTNAME(SEXP);
 
-SEXP Rf_protect(SEXP);
-void Rf_unprotect(int);
-void R_PreserveObject(SEXP);
-void R_ReleaseObject(SEXP);
+_FORCED_PURE_PYTHON = os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
 
-void *DATAPTR(SEXP);
-int *INTEGER(SEXP);
-int *LOGICAL(SEXP);
-double *REAL(SEXP);
-Rcomplex *COMPLEX(SEXP);
-unsigned char *RAW(SEXP);
-SEXP STRING_ELT(SEXP, R_xlen_t);
-void SET_STRING_ELT(SEXP, R_xlen_t, SEXP);
-SEXP VECTOR_ELT(SEXP, R_xlen_t);
-SEXP SET_VECTOR_ELT(SEXP, R_xlen_t, SEXP);
-const char *R_CHAR(SEXP);
-cetype_t Rf_getCharCE(SEXP);
-const char *Rf_translateCharUTF8(SEXP);
-SEXP Rf_mkCharLenCE(const char *, int, cetype_t);
 
-SEXP Rf_getAttrib(SEXP, SEXP);
-SEXP Rf_setAttrib(SEXP, SEXP, SEXP);
-Rboolean Rf_inherits(SEXP, const char *);
-SEXP Rf_install(const char *);
-SEXP Rf_installChar(SEXP);
-SEXP Rf_ScalarInteger(int);
-SEXP Rf_ScalarReal(double);
-SEXP Rf_ScalarLogical(int);
-SEXP Rf_ScalarString(SEXP);
-SEXP Rf_duplicate(SEXP);
-SEXP Rf_lengthgets(SEXP, int);
-SEXP Rf_shallow_duplicate(SEXP);
-void Rf_copyMostAttrib(SEXP, SEXP);
-void MARK_NOT_MUTABLE(SEXP);
-Rboolean R_compute_identical(SEXP, SEXP, int);
+def _compiled_module():
+    """``(the compiled module or None, why it is not used or None)``."""
+    if _FORCED_PURE_PYTHON:
+        return None, f"{PURE_PYTHON_VARIABLE} is set"
+    try:
+        from . import _rapi
+    except ImportError as exc:
+        return None, f"the compiled module pyreticulate.libr._rapi is missing ({exc})"
+    return _rapi, None
 
-SEXP R_MakeExternalPtr(void *, SEXP, SEXP);
-void *R_ExternalPtrAddr(SEXP);
-SEXP R_ExternalPtrTag(SEXP);
-SEXP R_ExternalPtrProtected(SEXP);
-void R_ClearExternalPtr(SEXP);
-void R_SetExternalPtrProtected(SEXP, SEXP);
-void R_RegisterCFinalizerEx(SEXP, R_CFinalizer_t, Rboolean);
-SEXP R_MakeWeakRefC(SEXP, SEXP, R_CFinalizer_t, Rboolean);
-SEXP R_WeakRefKey(SEXP);
-SEXP R_WeakRefValue(SEXP);
-int LEVELS(SEXP);
 
-SEXP R_tryEval(SEXP, SEXP, int *);
-SEXP R_ParseVector(SEXP, int, ParseStatus *, SEXP);
-SEXP Rf_findVarInFrame3(SEXP, SEXP, Rboolean);
-SEXP Rf_findVar(SEXP, SEXP);
-void Rf_defineVar(SEXP, SEXP, SEXP);
-SEXP R_NewEnv(SEXP, int, int);
-Rboolean R_BindingIsActive(SEXP, SEXP);
-SEXP Rf_GetOption1(SEXP);
+_compiled, PURE_PYTHON_REASON = _compiled_module()
 
-void R_gc(void);
-Rboolean R_ToplevelExec(void (*)(void *), void *);
-void Rf_endEmbeddedR(int);
-void R_RunPendingFinalizers(void);
-void R_RunExitFinalizers(void);
-void R_CleanTempDir(void);
-void Rf_KillAllDevices(void);
-
-extern SEXP R_NilValue;
-extern SEXP R_GlobalEnv;
-extern SEXP R_BaseEnv;
-extern SEXP R_EmptyEnv;
-extern SEXP R_BaseNamespace;
-extern SEXP R_NaString;
-extern SEXP R_BlankString;
-extern SEXP R_ClassSymbol;
-extern SEXP R_NamesSymbol;
-extern SEXP R_DimSymbol;
-extern SEXP R_DimNamesSymbol;
-extern SEXP R_LevelsSymbol;
-extern SEXP R_RowNamesSymbol;
-extern SEXP R_MissingArg;
-extern SEXP R_UnboundValue;
-extern SEXP R_TrueValue;
-extern SEXP R_FalseValue;
-extern SEXP R_LogicalNAValue;
-extern int R_NaInt;
-extern double R_NaReal;
-extern int R_interrupts_pending;
-extern int R_interrupts_suspended;
-extern Rboolean R_Interactive;
-extern Rboolean R_Visible;
-extern int R_wait_usec;
-extern uintptr_t R_CStackLimit;
-extern uintptr_t R_CStackStart;
-extern int R_CStackDir;
-void R_dot_Last(void);
-
-extern void (*ptr_R_ProcessEvents)(void);
-extern void (*ptr_R_WriteConsole)(const char *, int);
-extern void (*ptr_R_WriteConsoleEx)(const char *, int, int);
-extern int (*ptr_R_ReadConsole)(const char *, unsigned char *, int, int);
-extern void (*ptr_R_ShowMessage)(const char *);
-extern void (*ptr_R_FlushConsole)(void);
-extern void (*ptr_R_ResetConsole)(void);
-extern void (*ptr_R_CleanUp)(int, int, int);
-extern void (*ptr_R_Busy)(int);
-"""
 
 NILSXP, SYMSXP, LISTSXP, CLOSXP, ENVSXP, PROMSXP, LANGSXP = 0, 1, 2, 3, 4, 5, 6
 SPECIALSXP, BUILTINSXP, CHARSXP, LGLSXP = 7, 8, 9, 10
@@ -162,9 +45,13 @@ INTSXP, REALSXP, CPLXSXP, STRSXP, DOTSXP = 13, 14, 15, 16, 17
 VECSXP, EXPRSXP, EXTPTRSXP, RAWSXP, S4SXP = 19, 20, 22, 24, 25
 FUNCTION_TYPES = (CLOSXP, SPECIALSXP, BUILTINSXP)
 
-ffi = cffi.FFI()
-ffi.cdef(CDEF)
+if _compiled is not None:
+    ffi = _compiled.ffi
+else:
+    ffi = cffi.FFI()
+    ffi.cdef(CDEF)
 
+fast = None     # the compiled loops (_fast.c) once libR is loaded; None on the pure-Python path
 lib: Any = None  # libR once load() has run
 SEXP = ffi.typeof("SEXP")
 NULL = ffi.NULL
@@ -210,11 +97,44 @@ class LibR:
 
 
 def load(r_home):
-    """Open libR (already loaded into the process by rpy2) for this module."""
-    global lib
+    """Open libR (already loaded into the process by rpy2) for this module; on the
+    pure-Python path because the compiled module is missing, say so in one line."""
+    global lib, fast, plain_kind
     if lib is None:
-        lib = LibR(ffi.dlopen(os.path.join(r_home, "lib", "libR.so")))
+        if _compiled is not None:
+            fast = _compiled.lib
+            lib = LibR(fast)
+            plain_kind = fast.pyr_plain_kind
+        else:
+            lib = LibR(ffi.dlopen(os.path.join(r_home, "lib", "libR.so")))
+            if not _FORCED_PURE_PYTHON:
+                print(f"pyreticulate: running without compiled code, slower: "
+                      f"{PURE_PYTHON_REASON}", file=sys.stderr)
     return lib
+
+
+def entry_function(index):
+    """The compiled module's C function for ``.External`` entry number ``index``
+    (``pyr_entry_<index>``, which hands its arguments to the Python function
+    ``pyr_dispatch``), or None without the module or beyond its ``ENTRY_SLOTS``."""
+    if _compiled is None or index >= ENTRY_SLOTS:
+        return None
+    return ffi.addressof(_compiled.lib, f"pyr_entry_{index}")
+
+
+def mode():
+    """How libR is reached, for ``pyreticulate diagnose``."""
+    if _compiled is not None:
+        return "compiled (cffi API mode, pyreticulate.libr._rapi)"
+    return f"pure Python (cffi ABI mode): {PURE_PYTHON_REASON}"
+
+
+def plain_kind_python(sexp):
+    """The SEXP type of an R value without attributes, -1 for one with attributes."""
+    return lib.TYPEOF(sexp) if lib.ATTRIB(sexp) == lib.R_NilValue else -1
+
+
+plain_kind = plain_kind_python  # _fast.c's pyr_plain_kind once the compiled module is loaded
 
 
 def sym(name):

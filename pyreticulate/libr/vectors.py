@@ -90,6 +90,9 @@ def strings(sexp):
 
 def strings_of(sexp, n):
     """The ``n`` elements of a character vector; NA as None (long ones read in one piece)."""
+    values = compiled_values(sexp, n)
+    if values is not None:
+        return values
     if n >= JOINED_FROM and _helpers["call"] is not None:
         joined = _strings_joined(sexp, n)
         if joined is not None:
@@ -151,8 +154,24 @@ def _strings_joined(sexp, n):
     return values
 
 
+def compiled_values(sexp, n):
+    """The ``n`` elements of a logical, integer, double, complex or character vector as
+    Python scalars (NA as None) by the compiled loop; None without the compiled module or
+    when an element needs the Python code (strings marked "latin1" or "bytes")."""
+    fast = capi.fast
+    if fast is None:
+        return None
+    values = [None] * n
+    if fast.pyr_fill_list(sexp, id(values), text.native_codec() == "utf-8") == 0:
+        return values
+    return None
+
+
 def atomic_values(sexp, kind, n):
     """The elements of an atomic vector as Python scalars (NA as None)."""
+    values = compiled_values(sexp, n)
+    if values is not None:
+        return values
     if kind == capi.STRSXP:
         return strings_of(sexp, n)
     if kind == capi.REALSXP or kind == capi.CPLXSXP:
@@ -169,6 +188,9 @@ def str_vector(values):
     """A character vector from strs (None → NA) by the text rule, unprotected; a str
     that cannot cross is a ValueError naming its index."""
     lib = capi.lib
+    vector = compiled_str_vector(values)
+    if vector is not None:
+        return vector
     if len(values) >= JOINED_FROM and _helpers["call"] is not None:
         vector = _str_vector_joined(values)
         if vector is not None:
@@ -179,6 +201,20 @@ def str_vector(values):
         for i, value in enumerate(values):
             set_element(vector, i, na if value is None else mkchar(value, i))
         return vector
+
+
+def compiled_str_vector(values):
+    """``str_vector`` by the compiled loop for a list of strs and None (strs of exact
+    type, valid UTF-8 without NUL), unprotected; None without the compiled module or for
+    any other values, which the Python code converts (and names what cannot cross)."""
+    fast = capi.fast
+    if fast is None or type(values) is not list:
+        return None
+    with protected() as keep:
+        vector = keep(allocate(capi.STRSXP, len(values)))
+        if fast.pyr_fill_from_list(vector, id(values)) == 0:
+            return vector
+    return None
 
 
 def _str_vector_joined(values):

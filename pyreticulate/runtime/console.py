@@ -26,7 +26,7 @@ def _streams():
     return sys.stdout, sys.stderr
 
 
-@ffi.callback("void(const char *, int, int)", onerror=interrupts.callback_failed)
+@ffi.callback("void(*)(const char *, int, int)", onerror=interrupts.callback_failed)
 def _write(buffer, length, kind):
     text = ffi.unpack(buffer, length).decode("utf-8", "replace")
     out, err = _streams()
@@ -38,7 +38,7 @@ def _write(buffer, length, kind):
         out.write(text)
 
 
-@ffi.callback("void(const char *)", onerror=interrupts.callback_failed)
+@ffi.callback("void(*)(const char *)", onerror=interrupts.callback_failed)
 def _show_message(message):
     _streams()[1].write(ffi.string(message).decode("utf-8", "replace") + "\n")
 
@@ -64,7 +64,7 @@ def _read_failed(exc_type, exc, tb):
     return 0
 
 
-@ffi.callback("int(const char *, unsigned char *, int, int)", onerror=_read_failed)
+@ffi.callback("int(*)(const char *, unsigned char *, int, int)", onerror=_read_failed)
 def _read(prompt, buffer, length, history):
     _flush()
     try:

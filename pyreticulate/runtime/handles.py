@@ -245,12 +245,18 @@ class PyRefs:
         return self.count
 
 
+_PINS_NOTHING = set()   # types that are neither bytes-like nor NumPy arrays
+
+
 def _pinned_bytes(obj):
     """The memory an object pins, where that is cheap to know (bytes, NumPy arrays).
 
     A NumPy view of an R vector (its base is a buffer over R's memory) pins
     nothing R's GC does not already see.
     """
+    tp = type(obj)
+    if tp in _PINS_NOTHING:
+        return 0
     if isinstance(obj, (bytes, bytearray)):
         return len(obj)
     numpy = sys.modules.get("numpy")
@@ -259,6 +265,8 @@ def _pinned_bytes(obj):
         while isinstance(base, numpy.ndarray):
             base = base.base
         return 0 if isinstance(base, ffi.buffer) else int(obj.nbytes)
+    if numpy is not None:
+        _PINS_NOTHING.add(tp)
     return 0
 
 
@@ -270,9 +278,18 @@ class DeadPointerError(RuntimeError):
 
 
 def new_xptr(obj, tag, prot):
-    """An external pointer owning one reference to ``obj``; R's GC drops it."""
+    """An external pointer owning one reference to ``obj``; R's GC drops it (through
+    ``_fast.c``'s finalizer once the compiled module is loaded, else ``_finalize_xptr``)."""
     lib = capi.lib
     key = PY_REFS.add(obj)
+    fast = capi.fast
+    if fast is not None:
+        _use_compiled_finalizer(fast)
+        try:
+            return fast.pyr_new_xptr(key, tag, prot)
+        except BaseException:
+            PY_REFS.drop(key)
+            raise
     try:
         xptr = lib.Rf_protect(lib.R_MakeExternalPtr(ffi.cast("void *", key), tag, prot))
         lib.R_RegisterCFinalizerEx(xptr, _finalize_xptr, 0)
@@ -283,13 +300,48 @@ def new_xptr(obj, tag, prot):
     return xptr
 
 
+def new_xptr_environment(obj, tag, prot, classes, symbol):
+    """A new environment (unprotected, parent the empty one, class ``classes``) holding
+    as ``symbol`` a ``new_xptr(obj, tag, prot)``: one compiled call, else the same steps."""
+    fast = capi.fast
+    if fast is not None:
+        key = PY_REFS.add(obj)
+        _use_compiled_finalizer(fast)
+        try:
+            return fast.pyr_new_xptr_environment(key, tag, prot, classes, symbol)
+        except BaseException:
+            PY_REFS.drop(key)
+            raise
+    lib = capi.lib
+    lib.Rf_protect(classes)
+    try:
+        xptr = lib.Rf_protect(new_xptr(obj, tag, prot))
+        env = lib.Rf_protect(lib.R_NewEnv(lib.R_EmptyEnv, 0, 0))
+        lib.Rf_defineVar(symbol, xptr, env)
+        lib.Rf_setAttrib(env, lib.R_ClassSymbol, classes)
+        lib.Rf_unprotect(2)
+        return env
+    finally:
+        lib.Rf_unprotect(1)
+
+
+def _use_compiled_finalizer(fast):
+    if fast.pyr_drop_key == ffi.NULL:
+        fast.pyr_drop_key = _drop_key
+
+
 def xptr_object(xptr):
-    addr = capi.lib.R_ExternalPtrAddr(xptr)
-    if addr == ffi.NULL:
+    fast = capi.fast
+    if fast is not None:
+        key = fast.pyr_xptr_key(xptr)
+    else:
+        addr = capi.lib.R_ExternalPtrAddr(xptr)
+        key = 0 if addr == ffi.NULL else int(ffi.cast("uintptr_t", addr))
+    if not key:
         raise DeadPointerError(
             "this Python object is no longer available: its reference did not survive "
             "saving and restoring the R session (saveRDS/load); recreate it")
-    return PY_REFS.get(int(ffi.cast("uintptr_t", addr)))
+    return PY_REFS.get(key)
 
 
 def xptr_is_null(xptr):
@@ -302,6 +354,11 @@ def _finalize_xptr(xptr):
     if addr != ffi.NULL:
         capi.lib.R_ClearExternalPtr(xptr)
         PY_REFS.drop(int(ffi.cast("uintptr_t", addr)))
+
+
+@ffi.callback("void(uintptr_t)", onerror=interrupts.callback_failed)
+def _drop_key(key):
+    PY_REFS.drop(key)
 
 
 def env_pointer(env):

@@ -17,6 +17,8 @@ bench_run = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench_run)
 
 BOTH_SIDES = os.access(bench_run.RETICULATE_PYTHON, os.X_OK)
+SOURCE_SIDE = BOTH_SIDES and os.path.isdir(os.path.join(bench_run.RETICULATE_SRC_LIB,
+                                                        "reticulate"))
 
 def run_bench(*args, timeout):
     return subprocess.run([sys.executable, os.path.join(BENCH, "run.py"), *args],
@@ -82,7 +84,8 @@ def test_results_record_the_machine_and_each_sides_versions(quick_run):
     assert results["quick"] is True
     assert results["machine"]["cores"] == os.cpu_count()
     assert results["machine"]["cpu"] and results["machine"]["memory"]
-    sides = ["reticulate", "pyreticulate"] if BOTH_SIDES else ["pyreticulate"]
+    sides = (["reticulate", "pyreticulate"] if BOTH_SIDES else ["pyreticulate"]) + (
+        ["reticulate_src"] if SOURCE_SIDE else [])
     assert sorted(results["sides"]) == sorted(sides)
     for info in results["sides"].values():
         assert info["R"].startswith("R version")
@@ -119,6 +122,18 @@ def test_rounds_pool_the_timed_runs_of_every_round(tmp_path):
     (row,) = json.loads((tmp_path / "results.json").read_text())["workloads"]
     assert len(row["pyreticulate_times"]) == 2 * int(row["repeats"])
     assert len(row["reticulate_times"]) == (2 * int(row["repeats"]) if BOTH_SIDES else 0)
+
+
+def test_table_has_the_source_columns_only_when_that_side_ran():
+    row = {"label": "a call", "unit": "us/call", "reticulate": 10.0, "pyreticulate": 5.0,
+           "ratio": 0.5, "numpy_copy": None, "pyreticulate_vs_copy": None,
+           "reticulate_error": "", "pyreticulate_error": "", "reticulate_src": None,
+           "ratio_src": None, "reticulate_src_error": ""}
+    header, (cells,) = bench_run.table_cells([row])
+    assert header[-1] == "pyreticulate / copy"
+    header, (cells,) = bench_run.table_cells([dict(row, reticulate_src=20.0, ratio_src=0.25)])
+    assert header[-2:] == ("reticulate (source)", "ratio (source)")
+    assert cells[-2:] == ("20.0", "0.25")
 
 
 def test_readme_update_replaces_only_the_bench_section(tmp_path):

@@ -163,6 +163,10 @@ def r_kind_for(dtype, values=None):
 def _all_text(values):
     if values is None:
         return False
+    if capi.fast is not None:
+        items = values.ravel().tolist()
+        if capi.fast.pyr_list_kind(id(items)) == capi.STRSXP:
+            return True
     for v in values.flat:
         if v is None or isinstance(v, str):
             continue
@@ -179,6 +183,10 @@ def fill_vector(kind, values):
     lib = capi.lib
     n = values.size
     if kind == capi.STRSXP:
+        if values.dtype == object:
+            vector = vectors.compiled_str_vector(values.tolist())
+            if vector is not None:
+                return vector
         return str_vector([_text(item) for item in values.flat])
     with protected() as keep:
         vector = keep(vectors.allocate(kind, n))

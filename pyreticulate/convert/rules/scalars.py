@@ -149,6 +149,10 @@ def _kind_of(tp):
 
 def atomic_from_list(values):
     """An atomic vector for a list of one scalar kind (None → NA), else NOT_HANDLED."""
+    if capi.fast is not None and type(values) is list:
+        vector = _compiled_atomic_from_list(values)
+        if vector is not None:
+            return vector
     types = set(map(type, values))
     has_none = type(None) in types
     types.discard(type(None))
@@ -171,6 +175,21 @@ def atomic_from_list(values):
     array = np.array(filled, dtype=np.complex128)
     na = complex(capi.lib.R_NaReal, capi.lib.R_NaReal)
     return _with_missing(capi.CPLXSXP, np.complex128, array, missing, na)
+
+
+def _compiled_atomic_from_list(values):
+    """``atomic_from_list`` by the compiled loops for a list of floats, ints within R's
+    integer range, bools or strs (valid UTF-8 without NUL) of exact built-in types, and
+    None; None for any other list, which the Python code converts."""
+    fast = capi.fast
+    kind = fast.pyr_list_kind(id(values))
+    if not kind:
+        return None
+    with protected() as keep:
+        vector = keep(allocate(kind, len(values)))
+        if fast.pyr_fill_from_list(vector, id(values)) == 0:
+            return vector
+    return None
 
 
 def _int_vector(values, filled, missing):
