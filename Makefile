@@ -1,5 +1,6 @@
 # make demo   runs examples/quickstart.R and examples/keras_regression.R
-# make test   runs the test suite
+# make test   runs the test suite, then the conversion, crossing and libR tests
+#             again on the pure-Python path (PYRETICULATE_PURE_PYTHON=1)
 # make stress runs the stress suite (tests/stress; not part of make test):
 #             threads, memory, gctorture, sigint, fuzz and the issue-11 cases,
 #             each family ending with one line "family: N passed, M failed"
@@ -21,7 +22,7 @@ STAMP := $(VENV)/.setup-done
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml tools/setup.sh
+$(STAMP): pyproject.toml setup.py tools/setup.sh pyreticulate/libr/_fast.c pyreticulate/libr/cdef.py pyreticulate/libr/fast_build.py
 	./tools/setup.sh
 	touch $(STAMP)
 
@@ -31,6 +32,7 @@ demo: setup
 
 test: setup
 	$(VENV)/bin/python -m pytest
+	PYRETICULATE_PURE_PYTHON=1 $(VENV)/bin/python -m pytest -q tests/convert tests/bridge tests/libr
 
 stress: setup
 	$(VENV)/bin/python -m pytest tests/stress

@@ -29,3 +29,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
+# the compiled module (pyreticulate/libr/_fast.c; setup.py builds it in place):
+# rebuilt here when the editable install kept an old one or none
+if ! ls pyreticulate/libr/_rapi*.so >/dev/null 2>&1 || \
+   [ -n "$(find pyreticulate/libr/_fast.c pyreticulate/libr/cdef.py -newer "$(ls pyreticulate/libr/_rapi*.so | head -1)")" ]; then
+  .venv/bin/python pyreticulate/libr/fast_build.py >/dev/null || echo "setup: the compiled module was not built; the pure-Python path will be used" >&2
+fi
