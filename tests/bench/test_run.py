@@ -12,6 +12,7 @@ import pytest
 from helpers import ROOT
 
 BENCH = os.path.join(ROOT, "bench")
+sys.path.insert(0, BENCH)  # run.py imports its sibling rpy2_side, as a script in bench/ does
 spec = importlib.util.spec_from_file_location("bench_run", os.path.join(BENCH, "run.py"))
 bench_run = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench_run)
