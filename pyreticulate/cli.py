@@ -1,6 +1,8 @@
 """The command line.
 
     pyreticulate run FILE.R [ARGS...]   run a script (commandArgs(trailingOnly = TRUE) is ARGS)
+    pyreticulate launch [--workers N] FILE.R [ARGS...]
+                                         run a script as N workers of a distributed job (launch.py)
     pyreticulate -e EXPR [-e EXPR ...]   evaluate R expressions
     pyreticulate                         an interactive R console with the bridge
     pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy
@@ -10,7 +12,7 @@ A script that fails prints R's error message on stderr and exits with status 1.
 import os
 import sys
 
-from . import __version__, api
+from . import __version__, api, launch
 from .runtime import embedded, errors, evaluation, threads
 from .libr import capi, vectors
 from .runtime.handles import RObject
@@ -42,6 +44,8 @@ def _dispatch(argv):
                   file=sys.stderr)
             return 2
         return run_file(argv[1], argv[2:])
+    if argv[0] == "launch":
+        return launch.main(argv[1:])
     if argv[0] in ("-e", "--expr"):
         return run_expressions(_expressions(argv))
     if argv[0] == "diagnose":

@@ -590,6 +590,7 @@ save_model <- function(model, filepath = NULL, overwrite = FALSE, ...) {
     py_call(py_get_attr(model, "save"), file, ...)
     return(readBin(file, "raw", file.size(file)))
   }
+  if (!.keras_is_rank_zero()) return(invisible(model))
   file <- .writable_path(filepath, overwrite)
   py_call(py_get_attr(model, "save"), file, overwrite = TRUE, ...)
   invisible(model)
@@ -664,6 +665,7 @@ load_model <- function(model, custom_objects = NULL, compile = TRUE, safe_mode =
 #' load_model_weights(model, "model.weights.h5")
 #' }
 save_model_weights <- function(model, filepath, overwrite = FALSE) {
+  if (!.keras_is_rank_zero()) return(invisible(model))
   file <- .writable_path(filepath, overwrite)
   py_call(py_get_attr(model, "save_weights"), file, overwrite = TRUE)
   invisible(model)
