@@ -189,9 +189,10 @@ def _supervise(started, interrupted):
         print("pyreticulate launch: interrupted; all workers stopped", file=sys.stderr)
         return 130
     status = failed.process.returncode
+    how = f"exit status {status}" if status > 0 else f"killed by signal {-status}"
     stopped = [str(w.rank) for w in started if w is not failed]
     lines = "\n".join(f"  {line}" for line in failed.stderr.tail if line.strip())
-    print(f"pyreticulate launch: worker {failed.rank} failed (exit status {status})"
+    print(f"pyreticulate launch: worker {failed.rank} failed ({how})"
           + (f"; stopped worker(s) {', '.join(stopped)}" if stopped else "")
           + (f"\nworker {failed.rank}'s last error output:\n{lines}" if lines else ""),
           file=sys.stderr)

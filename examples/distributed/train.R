@@ -48,4 +48,6 @@ if (rank == 0L) print(history)
 
 output <- commandArgs(trailingOnly = TRUE)[1]
 if (is.na(output)) output <- "."
-save_model(model, file.path(output, "model.keras"), overwrite = TRUE)  # rank 0 writes, the others skip
+# Every worker calls save_model(): Keras gathers the weights from all of them; rank 0 writes the file.
+save_model(model, file.path(output, "model.keras"), overwrite = TRUE)
+cat(sprintf("worker %d saved\n", rank))
