@@ -28,13 +28,14 @@ cat("rank 0 was not stopped\n")
 '''
 
 
-def run_launch(tmp_path, code, *args, timeout=240):
+def run_launch(tmp_path, code, script_args=()):
+    """``pyreticulate launch --workers 2`` of R code written to ``tmp_path/job.R``."""
     script = tmp_path / "job.R"
     script.write_text(code)
     env = {**os.environ, "PYTHONPATH": ROOT}
-    return subprocess.run([sys.executable, "-m", "pyreticulate", "launch", *args, str(script)],
-                          capture_output=True, text=True, timeout=timeout, env=env,
-                          cwd=str(tmp_path))
+    return subprocess.run([sys.executable, "-m", "pyreticulate", "launch", "--workers", "2",
+                           str(script), *script_args], capture_output=True, text=True,
+                          timeout=240, env=env, cwd=str(tmp_path))
 
 
 def rank_lines(stdout, rank):
@@ -46,13 +47,7 @@ def rank_lines(stdout, rank):
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
-    tmp_path = tmp_path_factory.mktemp("launch")
-    script = tmp_path / "job.R"
-    script.write_text(REPORT)
-    env = {**os.environ, "PYTHONPATH": ROOT}
-    return subprocess.run([sys.executable, "-m", "pyreticulate", "launch", "--workers", "2",
-                           str(script), "a", "b c"], capture_output=True, text=True,
-                          timeout=240, env=env, cwd=str(tmp_path))
+    return run_launch(tmp_path_factory.mktemp("launch"), REPORT, ["a", "b c"])
 
 
 def test_launch_exits_zero_when_every_worker_succeeds(report):
@@ -88,7 +83,7 @@ def test_every_rank_gets_the_script_arguments(report):
 
 @pytest.fixture(scope="module")
 def failed(tmp_path_factory):
-    return run_launch(tmp_path_factory.mktemp("failing"), FAILING, "--workers", "2")
+    return run_launch(tmp_path_factory.mktemp("failing"), FAILING)
 
 
 def test_a_failing_worker_makes_the_launch_exit_with_its_status(failed):

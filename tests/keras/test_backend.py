@@ -18,6 +18,11 @@ check("as_array_of_a_jax_array", as.array(op_add(c(1, 2), 3)))
 check("jax_array_class", class(op_add(1, 2))[[1]])
 check("use_backend_same_after_import", use_backend("jax"))
 check("use_backend_other_after_import", use_backend("tensorflow"))
+check("op_in_tf_function", {
+  f <- tensorflow::tf_function(function(x) op_add(x, 1))
+  f(tensorflow::as_tensor(c(1, 2), dtype = "float32"))
+})
+check("op_error_without_graph_tensor", op_add("a", list()))
 check("rank_alone", keras3:::.keras_process_rank())
 check("verbose_auto_on_rank_zero", keras3:::.keras_verbose("auto"))
 
@@ -71,6 +76,15 @@ def test_use_backend_of_the_running_backend_after_import_is_accepted(out):
 def test_use_backend_of_another_backend_after_import_names_the_running_one(out):
     assert out["use_backend_other_after_import"].startswith(
         "ERROR: Keras is already running with the jax backend")
+
+
+def test_op_on_a_tensorflow_graph_tensor_names_the_backend(out):
+    assert ("Keras runs on the jax backend, which cannot compute on TensorFlow graph tensors"
+            in out["op_in_tf_function"])
+
+
+def test_other_op_errors_on_the_jax_backend_are_keras_own(out):
+    assert "is not a valid JAX array type" in out["op_error_without_graph_tensor"]
 
 
 def test_a_process_alone_is_rank_zero(out):

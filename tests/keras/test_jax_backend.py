@@ -34,7 +34,7 @@ TENSORFLOW_SPECIFIC = {
 }
 MODULES = ["test_training.py", "test_layers.py", "test_generators.py", "test_wrappers.py",
            "test_support.py", "test_destructure.py"]
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.relpath(os.path.dirname(os.path.abspath(__file__)), ROOT)  # node ids are relative
 
 
 @pytest.mark.parametrize("module", MODULES)
