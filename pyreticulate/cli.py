@@ -1,6 +1,8 @@
 """The command line.
 
     pyreticulate run FILE.R [ARGS...]   run a script (commandArgs(trailingOnly = TRUE) is ARGS)
+    pyreticulate launch [--workers N] FILE.R [ARGS...]
+                                         run a script as N workers of a distributed job (launch.py)
     pyreticulate -e EXPR [-e EXPR ...]   evaluate R expressions
     pyreticulate                         an interactive R console with the bridge
     pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy
@@ -11,7 +13,7 @@ stopped by Ctrl-C (during start-up included) prints "Interrupted" and exits with
 import os
 import sys
 
-from . import __version__, api
+from . import __version__, api, launch
 from .runtime import embedded, errors, evaluation, threads
 from .libr import capi, vectors
 from .runtime.handles import RObject
@@ -47,6 +49,8 @@ def _dispatch(argv):
                   file=sys.stderr)
             return 2
         return run_file(argv[1], argv[2:])
+    if argv[0] == "launch":
+        return launch.main(argv[1:])
     if argv[0] in ("-e", "--expr"):
         return run_expressions(_expressions(argv))
     if argv[0] == "diagnose":

@@ -567,6 +567,10 @@ from_config <- function(config, custom_objects = NULL) {
 #' Models with custom classes ([Model()], [Layer()], ...) save too; give the
 #' classes to `load_model()` when loading.
 #'
+#' In a job of several processes (`keras$distribution$initialize()`,
+#' docs/scale-out.md), call it on every process: Keras gathers the weights
+#' from all of them, and only rank 0 writes `filepath`.
+#'
 #' @param model A Keras model.
 #' @param filepath The file to write, or `NULL` for a raw vector.
 #' @param overwrite Whether to replace an existing file.
@@ -590,6 +594,7 @@ save_model <- function(model, filepath = NULL, overwrite = FALSE, ...) {
     py_call(py_get_attr(model, "save"), file, ...)
     return(readBin(file, "raw", file.size(file)))
   }
+  if (!.keras_is_rank_zero()) return(.keras_save_on_other_rank(model, "save", ".keras", ...))
   file <- .writable_path(filepath, overwrite)
   py_call(py_get_attr(model, "save"), file, overwrite = TRUE, ...)
   invisible(model)
@@ -664,6 +669,7 @@ load_model <- function(model, custom_objects = NULL, compile = TRUE, safe_mode =
 #' load_model_weights(model, "model.weights.h5")
 #' }
 save_model_weights <- function(model, filepath, overwrite = FALSE) {
+  if (!.keras_is_rank_zero()) return(.keras_save_on_other_rank(model, "save_weights", ".weights.h5"))
   file <- .writable_path(filepath, overwrite)
   py_call(py_get_attr(model, "save_weights"), file, overwrite = TRUE)
   invisible(model)

@@ -430,12 +430,12 @@ predict_on_batch.keras.src.models.model.Model <- function(object, x, ...) {
 
 .keras_outputs <- function(model, result) py_to_r(result)
 
-# verbose = "auto": silent under testthat, one line per epoch in knitr and
-# when the output is not a terminal, Keras's live progress bar otherwise.
-# TRUE and FALSE are 1 and 0, as in keras3.
+# verbose = "auto": silent under testthat and on the ranks other than 0 of a multi-process
+# job (keras-distribution.R), one line per epoch in knitr and when the output is not a
+# terminal, Keras's live progress bar otherwise. TRUE and FALSE are 1 and 0, as in keras3.
 .keras_verbose <- function(verbose) {
   if (!identical(verbose, "auto")) return(.keras_verbose_level(verbose, "verbose"))
-  if (identical(Sys.getenv("TESTTHAT"), "true")) return(0L)
+  if (identical(Sys.getenv("TESTTHAT"), "true") || !.keras_is_rank_zero()) return(0L)
   if (isTRUE(getOption("knitr.in.progress")) || !.output_is_terminal()) return(2L)
   1L
 }

@@ -114,8 +114,11 @@
     constructor = py_call(spec$py_class, !!!.keras_args(frame, call, spec)),
     loss = , metric = .keras_loss_metric_call(spec, frame, call),
     activation = .keras_activation_call(spec, frame, call),
-    op = .keras_op_result(py_call(spec$py_fun, !!!.keras_args(frame, call, spec)), spec,
-                          .keras_zero_indexed(frame)),
+    op = {
+      args <- .keras_args(frame, call, spec)
+      .keras_op_result(.keras_backend_guard(py_call(spec$py_fun, !!!args), args), spec,
+                       .keras_zero_indexed(frame))
+    },
     application = .keras_application_call(spec, frame, call))
 }
 

@@ -18,9 +18,20 @@
 # is op_convert_to_array() (Keras's convert_to_numpy(); a rank-0 tensor gives
 # an array of dim 1, where tensorflow's own method gives a bare value).
 .keras_on_python_load <- function() {
+  registerS3method("as.array", .keras_backend_tensor_class(), op_convert_to_array, baseenv())
+}
+
+# The R class of the backend's tensors. JAX's is read from its type, without making an array:
+# jax.distributed.initialize() (keras$distribution$initialize()) must come before JAX starts
+# its devices.
+.keras_backend_tensor_class <- function() {
+  if (identical(py_to_r(keras$config$backend()), "jax")) {
+    array_type <- import("jax._src.array", convert = FALSE)$ArrayImpl
+    return(paste(py_to_r(py_get_attr(array_type, "__module__")),
+                 py_to_r(py_get_attr(array_type, "__name__")), sep = "."))
+  }
   ops <- import("keras.ops", convert = FALSE)
-  tensor_class <- class(ops$convert_to_tensor(array(1L)))[[1L]]
-  registerS3method("as.array", tensor_class, op_convert_to_array, baseenv())
+  class(ops$convert_to_tensor(array(1L)))[[1L]]
 }
 
 .keras_module <- function(value) {
