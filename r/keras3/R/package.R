@@ -23,9 +23,9 @@
 
 # The R class of the backend's tensors. JAX's is read from its type, without making an array:
 # jax.distributed.initialize() (keras$distribution$initialize()) must come before JAX starts
-# its devices.
+# its devices. (Not through `keras`: the hook runs while `keras` is still being imported.)
 .keras_backend_tensor_class <- function() {
-  if (identical(py_to_r(keras$config$backend()), "jax")) {
+  if (identical(py_to_r(import("keras.config")$backend()), "jax")) {
     array_type <- import("jax._src.array", convert = FALSE)$ArrayImpl
     return(paste(py_to_r(py_get_attr(array_type, "__module__")),
                  py_to_r(py_get_attr(array_type, "__name__")), sep = "."))
