@@ -274,6 +274,31 @@ static SEXP pyr_enter(int index, SEXP args)
 /* pyr_entry_0 ... pyr_entry_<ENTRY_SLOTS - 1> (each pyr_enter(i, args)) follow, written by
  * fast_build.py. */
 
+struct pyr_allocation { SEXPTYPE kind; R_xlen_t length; SEXP vector; };
+
+static SEXP pyr_allocate_body(void *data)
+{
+    struct pyr_allocation *a = data;
+    a->vector = Rf_allocVector(a->kind, a->length);
+    return a->vector;
+}
+
+static SEXP pyr_allocate_failed(SEXP condition, void *data)
+{
+    ((struct pyr_allocation *) data)->vector = NULL;
+    return R_NilValue;
+}
+
+/* A new vector (unprotected) as Rf_allocVector makes it, atomic ones not zeroed; NULL
+ * when R cannot allocate it (its error caught here: the caller then asks R's vector()
+ * for the same vector, which raises that error the usual way). */
+SEXP pyr_allocate(int kind, R_xlen_t length)
+{
+    struct pyr_allocation a = { (SEXPTYPE) kind, length, NULL };
+    R_tryCatchError(pyr_allocate_body, &a, pyr_allocate_failed, &a);
+    return a.vector;
+}
+
 /* The SEXP type of an R value without attributes, -1 for one with attributes. */
 int pyr_plain_kind(SEXP x)
 {

@@ -163,6 +163,7 @@ int pyr_list_kind(uintptr_t list);
 int pyr_fill_from_list(SEXP vector, uintptr_t list);
 int pyr_fill_list(SEXP vector, uintptr_t list, int native_utf8);
 int pyr_plain_kind(SEXP x);
+SEXP pyr_allocate(int kind, R_xlen_t length);
 SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot);
 SEXP pyr_new_xptr_environment(uintptr_t key, SEXP tag, SEXP prot, SEXP classes, SEXP symbol);
 uintptr_t pyr_xptr_key(SEXP xptr);

@@ -50,11 +50,17 @@ def use_r_helpers(call):
 
 
 def allocate(kind, n):
-    """A new R vector (unprotected); a large one is allocated by R's ``vector()``."""
+    """A new R vector (unprotected), its atomic data not initialised. A large one, which R
+    may fail to allocate, is made where R's error is caught: by the compiled module, or by
+    R's ``vector()`` (which zero-fills; it also raises R's error when the first fails)."""
     lib = capi.lib
     call = _helpers["call"]
     if n * 16 < _ALLOCATE_IN_R_BYTES or call is None:
         return lib.Rf_allocVector(kind, n)
+    if capi.fast is not None:
+        vector = capi.fast.pyr_allocate(kind, n)
+        if vector != capi.NULL:
+            return vector
     with protected() as keep:
         return call("vector", [keep(capi.mkstring(_MODES[kind])),
                                keep(lib.Rf_ScalarReal(float(n)))], keep)

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 import pyreticulate as pr
 from helpers import r_true
 from pyreticulate.testing.strategies import r_marked_strings_source
-from pyreticulate.libr import vectors
+from pyreticulate.libr import capi, vectors
+from pyreticulate.libr.protect import protected
 
 MIXED = ["short", "", None, "\u00e9t\u00e9", os.fsdecode(b"caf\xe9"), "x" * 45,
          "caf\udcc3\udca9", "\U0001f600" * 12]
@@ -74,3 +75,15 @@ def test_joined_and_element_wise_paths_make_the_same_strings(values):
     assert joined_error is None
     r_true("identical(joined_v, single_v) && identical(Encoding(joined_v), Encoding(single_v)) "
            "&& identical(lapply(joined_v, charToRaw), lapply(single_v, charToRaw))")
+
+
+def test_a_large_vector_is_allocated_with_its_length_and_type():
+    with protected() as keep:
+        vector = keep(vectors.allocate(capi.REALSXP, 10**7))
+        assert (capi.lib.TYPEOF(vector), capi.lib.XLENGTH(vector)) == (capi.REALSXP, 10**7)
+
+
+def test_a_vector_r_cannot_allocate_is_rs_error_and_r_stays_usable():
+    with pytest.raises(pr.RError, match="cannot allocate vector of size"):
+        vectors.allocate(capi.REALSXP, 2**52)
+    assert pr.r("1L + 1L") == 2
