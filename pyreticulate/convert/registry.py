@@ -16,8 +16,6 @@ any type (``None``), each table in that order, the latest rule of a table first.
 Python → R: for each class of the type's MRO, each table in that order. An
 attribute-free value takes the built-in shortcut for its SEXP type
 (``register_plain_r_to_py``) unless a scope or user rule names that type.
-``user_rules_for_r`` and ``user_rules_for_py`` say whether anything but the
-built-in rules can apply.
 
 Built-in rules work on SEXPs: ``rule(sexp) -> object`` (``sexp`` protected by the
 caller) and ``rule(obj, hint) -> SEXP`` (unprotected; ``hint`` is the R prototype
@@ -472,25 +470,6 @@ class Registry:
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Put back the users' rules a ``snapshot`` recorded; rules registered since go."""
         self.user.put_back(snapshot)
-
-    # -- what can apply (for fast paths that take the built-in rules directly)
-
-    def user_rules_for_py(self, pytype: type) -> bool:
-        """Can anything but the built-in rules convert ``pytype`` to R here and now:
-        an active scope, or a user rule for a class of its MRO?"""
-        if _SCOPES.get():
-            return True
-        rules = self.user.py
-        return bool(rules) and any(cls in rules for cls in pytype.__mro__)
-
-    def user_rules_for_r(self, sexptype: int, r_classes: Iterable[str] = ()) -> bool:
-        """Can anything but the built-in rules convert an R value of this SEXP type and
-        these classes here and now (an active scope, or a user rule)?"""
-        if _SCOPES.get():
-            return True
-        user = self.user
-        return sexptype in user.r_type or None in user.r_type or any(
-            name in user.r_class for name in r_classes)
 
     def _user_rules_changed(self) -> None:
         blocked = self.user.r_type

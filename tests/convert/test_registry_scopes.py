@@ -5,7 +5,7 @@ import threading
 import pytest
 
 import pyreticulate as pr
-from pyreticulate import NOT_HANDLED, REGISTRY
+from pyreticulate import NOT_HANDLED
 from pyreticulate.libr import capi
 
 WAIT = 60
@@ -197,24 +197,6 @@ def test_decorators_of_a_rule_set_give_the_function_back():
     assert meters(Meters(1), None) == "1.0 m"
     with pr.conversion(rules):
         assert identity(Meters(1)) == "1.0 m"
-
-
-def test_user_rules_for_py_says_when_more_than_the_built_in_rules_apply():
-    assert REGISTRY.user_rules_for_py(Meters) is False
-    with pr.register_py_to_r(lambda obj, hint: 1.0, float):
-        assert REGISTRY.user_rules_for_py(Meters) is True
-    with pr.conversion():
-        assert REGISTRY.user_rules_for_py(Meters) is True
-    assert REGISTRY.user_rules_for_py(Meters) is False
-
-
-def test_user_rules_for_r_says_when_more_than_the_built_in_rules_apply():
-    assert REGISTRY.user_rules_for_r(capi.REALSXP, ["pyr_cls"]) is False
-    with pr.register_r_to_py(lambda robj: 1, r_classes=["pyr_cls"]):
-        assert REGISTRY.user_rules_for_r(capi.REALSXP, ["pyr_cls"]) is True
-        assert REGISTRY.user_rules_for_r(capi.REALSXP) is False
-    with pr.conversion():
-        assert REGISTRY.user_rules_for_r(capi.REALSXP) is True
 
 
 def test_a_rule_set_is_a_scope_of_its_own():
