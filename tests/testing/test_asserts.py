@@ -1,6 +1,7 @@
 """The toolkit's assertions (pyreticulate.testing): passing cases pass, failures say
 what went in, what came back, their types or classes, and the first difference."""
 import numpy as np
+import pandas as pd
 import pytest
 
 import pyreticulate as pr
@@ -93,6 +94,26 @@ def test_first_difference_points_into_arrays():
 
 def test_first_difference_of_nested_containers_names_the_path():
     assert first_difference({"a": [1, 2]}, {"a": [1, 3]}) == "value['a'][1]: 2 became 3"
+
+
+def test_first_difference_of_equal_factors_is_none():
+    levels = ["a", "b", "c"]
+    assert first_difference(pd.Categorical(["a", "b"], categories=levels),
+                            pd.Categorical(["a", "b"], categories=levels)) is None
+
+
+def test_first_difference_of_factors_names_changed_levels():
+    found = first_difference(pd.Categorical(["a", "b"], categories=["a", "b", "c"]),
+                             pd.Categorical(["a", "b"], categories=["a", "b"]))
+    assert found.startswith("value: Attributes of ExtensionArray are different"), found
+    assert "categories=['a', 'b', 'c']" in found and "categories=['a', 'b']" in found, found
+
+
+def test_first_difference_of_a_factor_inside_a_list_names_its_path():
+    levels = ["a", "b"]
+    found = first_difference([pd.Categorical(["a", "b"], categories=levels)],
+                             [pd.Categorical(["a", "a"], categories=levels)])
+    assert found.startswith("value[0]: ExtensionArray are different"), found
 
 
 def test_round_trip_through_r_api_of_an_empty_list():
