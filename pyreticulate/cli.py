@@ -85,8 +85,7 @@ def run_expressions(exprs):
 def _run_source(source, attach):
     try:
         if attach:
-            with threads.r_top_level():
-                evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+            _attach_pyreticulate()
         exprs = evaluation.parse(source)
     except errors.RError as exc:
         print(f"Error: {exc.r_message}\nExecution halted", file=sys.stderr)
@@ -97,6 +96,12 @@ def _run_source(source, attach):
             print("Execution halted", file=sys.stderr)
             return status
     return 0
+
+
+def _attach_pyreticulate():
+    """``library(pyreticulate)`` quietly, as R's top level."""
+    with threads.r_top_level():
+        evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
 
 
 def _toplevel(expr):
@@ -131,8 +136,7 @@ def console():
     """An interactive R console whose R can use Python through the bridge."""
     import readline  # noqa: F401  (line editing and history for input())
     api.start(interactive=True)
-    with threads.r_top_level():
-        evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+    _attach_pyreticulate()
     print(f"R {embedded.r_version_string()} embedded in Python {sys.version.split()[0]} "
           "(pyreticulate). Type q() to quit.")
     pending = []
