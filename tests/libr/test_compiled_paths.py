@@ -61,7 +61,7 @@ def assert_same_r(monkeypatch, value):
 
 
 @PROFILE
-@given(rs.built(st.one_of(rs.r_vectors(), rs.r_data_frames())))
+@given(rs.built(st.one_of(rs.r_vectors(), rs.r_lists(), rs.r_data_frames())))
 def test_r_values_to_python_match_the_python_path(robj):
     with pytest.MonkeyPatch.context() as monkeypatch:
         compiled, python = both_to_python(monkeypatch, robj)
