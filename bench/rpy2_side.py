@@ -4,13 +4,14 @@ pyreticulate and through rpy2 (``rpy2.robjects`` in a ``localconverter`` of
 process, alternately; the table, CSV, JSON and chart go beside run.py's (``python-*``
 files in the results folder).
 
-    python bench/rpy2_side.py [--quick] [--rounds N] [--out DIR]
+    python bench/rpy2_side.py [--quick] [--only NAME,NAME] [--rounds N] [--out DIR]
 
 rpy2's side needs bench/.venv-rpy2 (bench/setup.sh): rpy2-robjects of the release
 of the main .venv's rpy2-rinterface. ``--worker SIDE OUT`` is one side's process.
 """
 import argparse
 import csv
+import gc
 import json
 import os
 import statistics
@@ -42,6 +43,22 @@ MAKE_DATA_FRAME = f"""
 for (e in parse({json.dumps(os.path.join(BENCH, "workloads.R"))}, keep.source = FALSE))
   if (is.call(e) && identical(e[[2L]], as.name("make_data_frame"))) eval(e, globalenv())
 """
+
+
+def selected(only):
+    """The WORKLOADS entries named in ``only`` (a list of names; None: all)."""
+    if only is None:
+        return WORKLOADS
+    unknown = sorted(set(only) - {w[0] for w in WORKLOADS})
+    if unknown:
+        raise SystemExit(f"bench: no Python-row workload named {', '.join(unknown)} "
+                         f"(known: {', '.join(w[0] for w in WORKLOADS)})")
+    return [w for w in WORKLOADS if w[0] in only]
+
+
+# between workloads: the set-ups' R objects go, and each workload starts from a collected heap
+# (otherwise a large allocation pays for marking what an earlier workload left alive)
+RESET = "rm(list = intersect(c('bench_df', 'bench_x'), ls(globalenv())), envir = globalenv()); invisible(gc(full = TRUE)); NULL"
 
 
 def r_setup(run_r, code):
@@ -94,7 +111,7 @@ def pyreticulate_side(size):
                              lambda: pr.get("bench_x", numpy=True),
                              lambda v: isinstance(v, np.ndarray) and v.size == size("vec")),
     }, {"bridge": f"pyreticulate {pr.__version__}", "R": pr.r("R.version.string"),
-        "numpy": np.__version__, "pandas": pd.__version__}
+        "numpy": np.__version__, "pandas": pd.__version__}, lambda: pr.r(RESET)
 
 
 def rpy2_side(size):
@@ -133,17 +150,21 @@ def rpy2_side(size):
                              lambda v: isinstance(v, np.ndarray) and v.size == size("vec")),
     }, {"bridge": f"rpy2-robjects {importlib.metadata.version('rpy2-robjects')}",
         "R": str(ro.r("R.version.string")[0]),
-        "numpy": np.__version__, "pandas": pd.__version__}
+        "numpy": np.__version__, "pandas": pd.__version__}, lambda: ro.r(RESET)
 
 
-def worker(side, out, quick):
-    """Time every workload on one side; write {name: {times, error}} and the versions."""
+def worker(side, out, quick, only=None):
+    """Time every workload (or those in ``only``) on one side, each from a collected heap;
+    write {name: {times, error}} and the versions."""
     sizes = {name: (max(size // 1000, 1) if quick else size)
              for name, _, _, size, _ in WORKLOADS}
     size = {"df": sizes["df_to_pandas"], "vec": sizes["numpy_to_r"]}.__getitem__
-    workloads, info = (pyreticulate_side if side == "pyreticulate" else rpy2_side)(size)
+    workloads, info, reset_r = (pyreticulate_side if side == "pyreticulate" else rpy2_side)(size)
     results = {}
-    for name, _, unit, _, repeats in WORKLOADS:
+    for name, _, unit, _, repeats in selected(only):
+        args = ()
+        gc.collect()
+        reset_r()
         setup, run, check = workloads[name]
         repeats = 2 if quick else repeats
         try:
@@ -168,7 +189,7 @@ def worker(side, out, quick):
         json.dump({"results": results, "info": info}, handle)
 
 
-def run_side(side, quick, label):
+def run_side(side, quick, label, only=None):
     with tempfile.TemporaryDirectory(prefix=f"bench-{side}-") as work:
         out = os.path.join(work, "out.json")
         python = RPY2_PYTHON if side == "rpy2" else sys.executable
@@ -178,7 +199,7 @@ def run_side(side, quick, label):
         print(f"bench: running the {side} side of the Python rows{label}", file=sys.stderr,
               flush=True)
         command = [python, os.path.abspath(__file__), "--worker", side, out] + (
-            ["--quick"] if quick else [])
+            ["--quick"] if quick else []) + ([f"--only={','.join(only)}"] if only else [])
         status = subprocess.run(command, cwd=work, env=env).returncode
         if status != 0:
             raise SystemExit(f"bench: the {side} side of the Python rows exited with {status}")
@@ -186,9 +207,9 @@ def run_side(side, quick, label):
             return json.load(handle)
 
 
-def combine(rounds, sides):
+def combine(rounds, sides, only=None):
     rows = []
-    for name, label, unit, size, repeats in WORKLOADS:
+    for name, label, unit, size, repeats in selected(only):
         row = {"name": name, "label": label, "unit": "us/call" if unit == "us" else unit,
                "size": size, "repeats": repeats, "compare_to": ""}
         for side in sides:
@@ -244,17 +265,19 @@ def markdown(rows, infos, chart):
     return text
 
 
-def run(out, quick=False, rounds=1):
-    """Both sides, ``rounds`` times alternately; writes python-*.{csv,json,md,png} to
+def run(out, quick=False, rounds=1, only=None):
+    """Both sides, ``rounds`` times alternately, all workloads or those in ``only``; writes python-*.{csv,json,md,png} to
     ``out``, prints the table; returns (rows, markdown with the chart's file name)."""
+    selected(only)  # an unknown name stops here, before any side runs
     sides = list(SIDES)
     if not os.access(RPY2_PYTHON, os.X_OK):
         print(f"bench: {RPY2_PYTHON} is missing (run bench/setup.sh); the Python rows run "
               "the pyreticulate side only", file=sys.stderr)
         sides.remove("rpy2")
-    results = [{side: run_side(side, quick, f" (round {i} of {rounds})" if rounds > 1 else "")
+    results = [{side: run_side(side, quick, f" (round {i} of {rounds})" if rounds > 1 else "",
+                               only)
                 for side in sides} for i in range(1, rounds + 1)]
-    rows = combine(results, sides)
+    rows = combine(results, sides, only)
     infos = {side: results[0][side]["info"] for side in sides}
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "python-results.csv"), "w", newline="",
@@ -280,15 +303,17 @@ def run(out, quick=False, rounds=1):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", help="comma-separated workload names (WORKLOADS)")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--out")
     parser.add_argument("--worker", nargs=2, metavar=("SIDE", "OUT"))
     args = parser.parse_args(argv)
+    only = args.only.split(",") if args.only else None
     if args.worker:
-        worker(args.worker[0], args.worker[1], args.quick)
+        worker(args.worker[0], args.worker[1], args.quick, only)
         return 0
     out = args.out or os.path.join(BENCH, "out" if args.quick else "results")
-    rows, _, _ = run(out, args.quick, args.rounds)
+    rows, _, _ = run(out, args.quick, args.rounds, only)
     failures = [(row["name"], side) for row in rows for side in SIDES if row[side + "_error"]]
     for name, side in failures:
         print(f"bench: {name} failed on the {side} side: "
