@@ -171,14 +171,14 @@ class CanonicalProxies:
         held = lib.R_WeakRefKey(ref)
         kind = lib.TYPEOF(held)
         if kind == capi.EXTPTRSXP:      # keyed by the pointer: the value is the environment
-            env = lib.R_WeakRefValue(ref)
-            if lib.TYPEOF(env) != capi.ENVSXP or handles.env_pointer(env) != held:
+            env, pointer = lib.R_WeakRefValue(ref), held
+            if lib.TYPEOF(env) != capi.ENVSXP or handles.env_pointer(env) != pointer:
                 return None
         elif kind == capi.ENVSXP:
             env = held
+            pointer = handles.env_pointer(env)
         else:
             return None
-        pointer = handles.env_pointer(env)
         if pointer is None or not handles.xptr_holds(pointer, obj) or \
                 (lib.R_ExternalPtrTag(pointer) == lib.R_TrueValue) != bool(convert) or \
                 lib.R_ExternalPtrProtected(pointer) != lib.R_NilValue or \
