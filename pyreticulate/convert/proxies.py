@@ -105,6 +105,26 @@ def _flag(value):
     return capi.lib.R_TrueValue if value else capi.lib.R_FalseValue
 
 
+def shared_environment_proxy(obj, convert):
+    """A new environment proxy for ``obj`` (unprotected), recorded in ``CANONICAL``."""
+    fast = capi.fast
+    if fast is not None and fast.pyr_canonical_finalized == capi.NULL:
+        fast.pyr_canonical_finalized = _canonical_finalized
+    made = handles.new_canonical_environment(obj, _flag(convert), class_vector(type(obj)),
+                                             capi.sym("pyobj"))
+    if made is not None:
+        env, ref, held = made
+        CANONICAL.record(obj, convert, ref, held)
+        return env
+    lib = capi.lib
+    env = lib.Rf_protect(environment_proxy(obj, convert))
+    try:
+        CANONICAL.remember(obj, convert, env, env)
+    finally:
+        lib.Rf_unprotect(1)
+    return env
+
+
 def environment_proxy(obj, convert, hint=None):
     """The environment standing for ``obj`` in R (unprotected)."""
     return handles.new_xptr_environment(obj, _flag(convert),
@@ -117,39 +137,49 @@ class CanonicalProxies:
     object are the same R value (``identical()`` and ``all.equal()`` are TRUE).
 
     An entry, keyed by the object's id and the convert flag, is an R weak reference
-    whose key is the proxy's environment and whose value is the R value (the
-    environment, or a callable's closure), with a C finalizer that removes the entry
-    once R found the environment unreachable. R keeps its weak references itself, so
-    the entries hold nothing alive. A weak reference waiting for its finalizer (R's
-    "ready to finalize" bit) is never used: its environment is about to lose its
-    object. An entry is used only while the environment still holds the flag and the
-    class vector a new proxy would get (a class filter registered since makes a new
-    one); hinted proxies (``r_to_py()`` of a value whose R type the Python value cannot
+    whose value is the R value (the environment, or a callable's closure) and whose key
+    is the proxy's environment, or, for an environment proxy made by the compiled
+    module, its external pointer: then that weak reference is the pointer's own
+    finalizer (``handles.new_canonical_environment``), one per proxy instead of two,
+    and one Python call forgets the entry and drops the pointer's count. A finalizer
+    removes the entry once R found its key unreachable. R keeps its weak references
+    itself, so the entries hold nothing alive. A weak reference waiting for its
+    finalizer (R's "ready to finalize" bit) is never used: its environment is about to
+    lose its object. An entry is used only while the environment still holds the flag
+    and the class vector a new proxy would get (a class filter registered since makes a
+    new one); hinted proxies (``r_to_py()`` of a value whose R type the Python value cannot
     tell) are never shared.
     """
 
     _READY_TO_FINALIZE = 1   # R's READY_TO_FINALIZE_MASK in a weak reference's gp bits
 
     def __init__(self):
-        # environments as cffi pointers, which hash and compare as their address
-        self._entries = {}    # (id, convert) -> (weak reference, environment)
-        self._by_env = {}     # environment -> (id, convert)
+        # environments and pointers as cffi pointers, which hash and compare as their address
+        self._entries = {}    # (id, convert) -> (weak reference, its key)
+        self._by_env = {}     # weak reference's key (environment or pointer) -> (id, convert)
 
     def find(self, obj, convert):
         """The R value standing for ``obj`` with this flag, or None."""
-        entry = self._entries.get((id(obj), bool(convert)))
+        key = (id(obj), bool(convert))
+        entry = self._entries.get(key)
         if entry is None:
             return None
         lib = capi.lib
         ref = entry[0]
         if lib.LEVELS(ref) & self._READY_TO_FINALIZE:
             return None
-        env = lib.R_WeakRefKey(ref)
-        if env == lib.R_NilValue or lib.TYPEOF(env) != capi.ENVSXP:
+        held = lib.R_WeakRefKey(ref)
+        kind = lib.TYPEOF(held)
+        if kind == capi.EXTPTRSXP:      # keyed by the pointer: the value is the environment
+            env, pointer = lib.R_WeakRefValue(ref), held
+            if lib.TYPEOF(env) != capi.ENVSXP or handles.env_pointer(env) != pointer:
+                return None
+        elif kind == capi.ENVSXP:
+            env = held
+            pointer = handles.env_pointer(env)
+        else:
             return None
-        pointer = handles.env_pointer(env)
-        if pointer is None or handles.xptr_is_null(pointer) or \
-                handles.xptr_object(pointer) is not obj or \
+        if pointer is None or not handles.xptr_holds(pointer, obj) or \
                 (lib.R_ExternalPtrTag(pointer) == lib.R_TrueValue) != bool(convert) or \
                 lib.R_ExternalPtrProtected(pointer) != lib.R_NilValue or \
                 lib.Rf_getAttrib(env, lib.R_ClassSymbol) != class_vector(type(obj)):
@@ -157,6 +187,8 @@ class CanonicalProxies:
         return lib.R_WeakRefValue(ref)
 
     def remember(self, obj, convert, env, value):
+        """Record ``value`` (a callable's closure, or ``env`` itself without the compiled
+        module) as standing for ``obj``, through a weak reference keyed by ``env``."""
         lib = capi.lib
         key = (id(obj), bool(convert))
         with protected() as keep:
@@ -164,8 +196,16 @@ class CanonicalProxies:
         self._entries[key] = (ref, env)
         self._by_env[env] = key
 
+    def record(self, obj, convert, ref, held):
+        """Record the weak reference ``ref`` of a new canonical environment, keyed by its
+        external pointer ``held`` (``handles.new_canonical_environment``)."""
+        key = (id(obj), bool(convert))
+        self._entries[key] = (ref, held)
+        self._by_env[held] = key
+
     def forget(self, env):
-        """The environment ``env`` is gone: drop its entry (unless a newer one took it)."""
+        """The weak reference keyed by ``env`` (an environment or a pointer) was finalized:
+        drop its entry (unless a newer one took it)."""
         key = self._by_env.pop(env, None)
         if key is not None:
             entry = self._entries.get(key)
@@ -181,11 +221,22 @@ def _forget_proxy(env):
     CANONICAL.forget(env)
 
 
+@capi.ffi.callback("void(uintptr_t, SEXP)", onerror=interrupts.callback_failed)
+def _canonical_finalized(key, xptr):
+    handles.PY_REFS.drop(key)
+    CANONICAL.forget(xptr)
+
+
 CANONICAL = CanonicalProxies()
 
 
 def proxy_xptr(sexp):
     """The external pointer behind a proxy (environment, closure or condition), or None."""
+    fast = capi.fast
+    if fast is not None:
+        pointer = fast.pyr_proxy_xptr(sexp, *_pointer_symbols())
+        if pointer != capi.NULL:
+            return pointer
     env = _proxy_env(sexp)
     if env is None:
         return None
@@ -194,6 +245,16 @@ def proxy_xptr(sexp):
         _resolve_module_proxy(env)
         pointer = handles.env_pointer(env)
     return pointer
+
+
+_SYMBOLS = []
+
+
+def _pointer_symbols():
+    """The symbols ``pyobj`` and ``py_object`` (read once)."""
+    if not _SYMBOLS:
+        _SYMBOLS.extend((capi.sym("pyobj"), capi.sym("py_object")))
+    return _SYMBOLS
 
 
 def _is_module_proxy(env):
@@ -245,8 +306,7 @@ def _proxy_env(sexp):
 def stands_for(sexp, obj):
     """Is ``sexp`` a proxy of ``obj`` itself?"""
     xptr = proxy_xptr(sexp)
-    return (xptr is not None and not handles.xptr_is_null(xptr)
-            and handles.xptr_object(xptr) is obj)
+    return xptr is not None and handles.xptr_holds(xptr, obj)
 
 
 def mark_not_convertible(sexp):

@@ -358,3 +358,79 @@ uintptr_t pyr_xptr_key(SEXP xptr)
 {
     return (uintptr_t) R_ExternalPtrAddr(xptr);
 }
+
+/* ==== Conversion loops and proxies (issue 12: list and object-column loops, the
+ * canonical proxies' weak references) ==================================================
+ */
+
+/* The SEXP type a list becomes when all its elements are of the kind of its first one
+ * that is not None (REALSXP for a float, INTSXP for an int, LGLSXP for a bool, STRSXP
+ * for a str, all of exact built-in types); 0 for an empty or all-None list or another
+ * first element. O(1) for most lists: pyr_fill_from_list then checks every element
+ * (and an int's range), so a vector it fills is the one pyr_list_kind's type gives. */
+int pyr_list_first_kind(uintptr_t address)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *list = (PyObject *) address;
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    int kind = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *value = PyList_GET_ITEM(list, i);
+        PyTypeObject *type = Py_TYPE(value);
+        if (value == Py_None) continue;
+        kind = type == &PyFloat_Type ? REALSXP : type == &PyBool_Type ? LGLSXP :
+               type == &PyLong_Type ? INTSXP : type == &PyUnicode_Type ? STRSXP : 0;
+        break;
+    }
+    PyGILState_Release(gil);
+    return kind;
+}
+
+/* Set by the canonical proxies (convert/proxies.py): drops the count a finalized
+ * canonical pointer owned and forgets the proxy it stood for, in one call. */
+void (*pyr_canonical_finalized)(uintptr_t, SEXP) = NULL;
+
+static void pyr_finalize_canonical_xptr(SEXP xptr)
+{
+    void *address = R_ExternalPtrAddr(xptr);
+    if (address != NULL) {
+        R_ClearExternalPtr(xptr);
+        if (pyr_canonical_finalized != NULL) pyr_canonical_finalized((uintptr_t) address, xptr);
+        else if (pyr_drop_key != NULL) pyr_drop_key((uintptr_t) address);
+    }
+}
+
+/* pyr_new_xptr_environment(key, tag, R_NilValue, classes, symbol) (unprotected) whose
+ * pointer's one weak reference, its finalizer (pyr_finalize_canonical_xptr), has the
+ * environment as value, so the canonical proxies need no weak reference of their own:
+ * that weak reference is stored in made[0], the pointer in made[1]. R's weak references
+ * are ephemerons: the environment is kept only while something else reaches the pointer. */
+SEXP pyr_new_canonical_environment(uintptr_t key, SEXP tag, SEXP classes, SEXP symbol,
+                                   SEXP *made)
+{
+    SEXP xptr = PROTECT(R_MakeExternalPtr((void *) key, tag, R_NilValue));
+    SEXP env = PROTECT(R_NewEnv(R_EmptyEnv, 0, 0));
+    Rf_defineVar(symbol, xptr, env);
+    Rf_setAttrib(env, R_ClassSymbol, classes);
+    made[0] = R_MakeWeakRefC(xptr, env, pyr_finalize_canonical_xptr, FALSE);
+    made[1] = xptr;
+    UNPROTECT(2);
+    return env;
+}
+
+/* The external pointer behind a proxy: the "pyobj" binding (symbol) of an environment,
+ * or of the environment a closure or list carries as attr(, "py_object"); NULL when
+ * there is none (a delay_load module proxy before its import, or not a proxy). */
+SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol)
+{
+    SEXP env = x;
+    int kind = TYPEOF(x);
+    if (kind == CLOSXP || kind == VECSXP) {
+        env = Rf_getAttrib(x, origin_symbol);
+        if (TYPEOF(env) != ENVSXP) return NULL;
+    } else if (kind != ENVSXP) {
+        return NULL;
+    }
+    SEXP value = Rf_findVarInFrame3(env, symbol, TRUE);
+    return TYPEOF(value) == EXTPTRSXP ? value : NULL;
+}

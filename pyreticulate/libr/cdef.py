@@ -168,4 +168,10 @@ SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot);
 SEXP pyr_new_xptr_environment(uintptr_t key, SEXP tag, SEXP prot, SEXP classes, SEXP symbol);
 uintptr_t pyr_xptr_key(SEXP xptr);
 extern void (*pyr_drop_key)(uintptr_t);
+""" + """
+int pyr_list_first_kind(uintptr_t list);
+SEXP pyr_new_canonical_environment(uintptr_t key, SEXP tag, SEXP classes, SEXP symbol,
+                                   SEXP *made);
+extern void (*pyr_canonical_finalized)(uintptr_t, SEXP);
+SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol);
 """

@@ -205,7 +205,7 @@ class PyRefs:
         key = id(obj)
         entry = self.entries.get(key)
         if entry is None:
-            size = _pinned_bytes(obj)
+            size = 0 if type(obj) in _PINS_NOTHING else _pinned_bytes(obj)
             self.entries[key] = [obj, 1, size]
             self.bytes += size
             self.bytes_since_gc += size
@@ -325,23 +325,58 @@ def new_xptr_environment(obj, tag, prot, classes, symbol):
         lib.Rf_unprotect(1)
 
 
+_MADE = []   # the compiled module's SEXP[2] new_canonical_environment is told of
+
+
+def new_canonical_environment(obj, tag, classes, symbol):
+    """``new_xptr_environment(obj, tag, R_NilValue, classes, symbol)`` whose pointer's one
+    weak reference (its finalizer) has the environment as value, so no second weak
+    reference is needed to find it again: ``(environment (unprotected), that weak
+    reference, the pointer)``; None without the compiled module."""
+    fast = capi.fast
+    if fast is None:
+        return None
+    if not _MADE:
+        _MADE.append(ffi.new("SEXP[2]"))
+    made = _MADE[0]
+    key = PY_REFS.add(obj)
+    _use_compiled_finalizer(fast)
+    try:
+        env = fast.pyr_new_canonical_environment(key, tag, classes, symbol, made)
+    except BaseException:
+        PY_REFS.drop(key)
+        raise
+    return env, made[0], made[1]
+
+
 def _use_compiled_finalizer(fast):
     if fast.pyr_drop_key == ffi.NULL:
         fast.pyr_drop_key = _drop_key
 
 
-def xptr_object(xptr):
+def _xptr_key(xptr):
+    """The key an external pointer holds (0 once cleared)."""
     fast = capi.fast
     if fast is not None:
-        key = fast.pyr_xptr_key(xptr)
-    else:
-        addr = capi.lib.R_ExternalPtrAddr(xptr)
-        key = 0 if addr == ffi.NULL else int(ffi.cast("uintptr_t", addr))
+        return fast.pyr_xptr_key(xptr)
+    addr = capi.lib.R_ExternalPtrAddr(xptr)
+    return 0 if addr == ffi.NULL else int(ffi.cast("uintptr_t", addr))
+
+
+def xptr_object(xptr):
+    key = _xptr_key(xptr)
     if not key:
         raise DeadPointerError(
             "this Python object is no longer available: its reference did not survive "
             "saving and restoring the R session (saveRDS/load); recreate it")
     return PY_REFS.get(key)
+
+
+def xptr_holds(xptr, obj):
+    """Does the (possibly cleared) external pointer own a reference to ``obj`` itself?"""
+    key = _xptr_key(xptr)
+    entry = PY_REFS.entries.get(key) if key else None
+    return entry is not None and entry[0] is obj
 
 
 def xptr_is_null(xptr):

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 import pyreticulate as pr
+from pyreticulate.convert import proxies
 from pyreticulate.testing import assert_r_identical, assert_r_true
 
 HELPERS = """
@@ -273,6 +274,20 @@ def test_handles_with_different_convert_flags_are_different():
 def test_handles_to_different_objects_are_different():
     assert_r_true('m <- import_main(convert = FALSE); py_run_string("rapi_a = RapiBase(); rapi_b = RapiBase()"); '
           '!identical(m$rapi_a, m$rapi_b)')
+
+
+def test_a_collected_proxy_leaves_the_canonical_table():
+    pr.r('invisible(gc())')
+    before = len(proxies.CANONICAL)
+    pr.r('local({ kept <- lapply(1:200, function(i) py_eval("object()", convert = FALSE)); NULL }); '
+         'invisible(gc())')
+    assert len(proxies.CANONICAL) == before
+
+
+def test_a_pointer_copied_out_of_a_collected_proxy_still_holds_its_object():
+    assert_r_true('p <- py_eval("[object()]", convert = FALSE); e <- new.env(); '
+                  'assign("pyobj", get("pyobj", envir = p), envir = e); class(e) <- class(p); '
+                  'rm(p); invisible(gc()); !py_is_null_xptr(e) && py_len(e) == 1L')
 
 
 def test_hinted_proxies_are_not_shared():

@@ -2,6 +2,7 @@
 values R → Python for the toolkit's R values, identical R values Python → R for its
 Python values, and the Python code's result (or error) for what the loops leave to it.
 Each value is converted twice in one session, with ``capi.fast`` and without it."""
+import datetime
 import os
 
 import numpy as np
@@ -104,3 +105,19 @@ def test_object_column_of_strings_to_r_matches_the_python_path(monkeypatch):
 def test_wide_ints_and_mixed_lists_to_r_match_the_python_path(monkeypatch):
     for value in ([1, 2**31], [1, 2.5], [True, 1], [1.5, None, np.float64(2)], [None, None]):
         assert_same_r(monkeypatch, value)
+
+
+def test_lists_whose_later_elements_differ_from_the_first_match_the_python_path(monkeypatch):
+    for value in ([None, 1.5, "a"], [None, None, 2**40], [2, 3, 2**31], ["a", None, b"x"],
+                  [None, True, False, None], [1.5, 2.5, None, 3], [False, 0]):
+        assert_same_r(monkeypatch, value)
+
+
+def test_object_column_of_strs_and_none_to_r_matches_the_python_path(monkeypatch):
+    frame = pd.DataFrame({"s": np.array([None, "a", None, "é"], dtype=object)})
+    assert_same_r(monkeypatch, frame)
+
+
+def test_object_column_starting_with_a_str_then_a_date_matches_the_python_path(monkeypatch):
+    frame = pd.DataFrame({"s": np.array(["a", datetime.date(2020, 1, 2)], dtype=object)})
+    assert_same_r(monkeypatch, frame)

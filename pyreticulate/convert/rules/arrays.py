@@ -178,6 +178,19 @@ def _all_text(values):
     return True
 
 
+def text_objects_to_r(objects):
+    """What ``ndarray_to_r(objects, with_dim=False)`` makes of a 1-d object array of
+    strs and None holding a str, by the compiled loops in one pass (unprotected); None
+    for any other array or without the compiled module (the caller's rules decide)."""
+    fast = capi.fast
+    if fast is None:
+        return None
+    items = objects.tolist()
+    if fast.pyr_list_first_kind(id(items)) != capi.STRSXP:
+        return None
+    return vectors.compiled_str_vector(items)
+
+
 def fill_vector(kind, values):
     """A new R vector of SEXP type ``kind`` holding ``values`` (1-d, column-major order)."""
     lib = capi.lib

@@ -29,7 +29,7 @@ from ...libr import capi, vectors
 from ...libr.protect import protected
 from ..registry import NOT_HANDLED, REGISTRY
 from . import optional
-from .arrays import ndarray_to_r, zero_copy_view
+from .arrays import ndarray_to_r, text_objects_to_r, zero_copy_view
 from .datetimes import NAT, date_objects, date_vector, datetime64_to_r, posixct_values, posixct_vector, zone_name
 from .factors import categorical_to_factor, factor_parts, make_categorical
 from .names import named_values
@@ -277,6 +277,9 @@ def series_values_to_r(values, pd, meta=None):
         return ndarray_to_r(values.to_numpy(dtype=object, na_value=None), with_dim=False)
     if dtype.kind == "O":
         objects = values.to_numpy()
+        text = text_objects_to_r(objects)   # strs and None: no NA or date checks needed
+        if text is not None:
+            return text
         missing = np.asarray(pd.isna(objects), dtype=bool)
         if meta and missing.all():
             rebuilt = _na_from_metadata(n, meta)

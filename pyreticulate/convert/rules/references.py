@@ -55,6 +55,8 @@ def wrap(obj, convert, hint=None):
         found = proxies.CANONICAL.find(obj, convert)
         if found is not None:
             return found
+        if not callable(obj):
+            return proxies.shared_environment_proxy(obj, convert)
     with protected() as keep:
         env = keep(proxies.environment_proxy(obj, convert, hint))
         if isinstance(obj, BaseException):

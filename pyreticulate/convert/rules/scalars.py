@@ -180,9 +180,10 @@ def atomic_from_list(values):
 def _compiled_atomic_from_list(values):
     """``atomic_from_list`` by the compiled loops for a list of floats, ints within R's
     integer range, bools or strs (valid UTF-8 without NUL) of exact built-in types, and
-    None; None for any other list, which the Python code converts."""
+    None; None for any other list, which the Python code converts. One pass: the kind
+    is its first element's that is not None, and the fill checks every element."""
     fast = capi.fast
-    kind = fast.pyr_list_kind(id(values))
+    kind = fast.pyr_list_first_kind(id(values))
     if not kind:
         return None
     with protected() as keep:
