@@ -168,4 +168,10 @@ SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot);
 SEXP pyr_new_xptr_environment(uintptr_t key, SEXP tag, SEXP prot, SEXP classes, SEXP symbol);
 uintptr_t pyr_xptr_key(SEXP xptr);
 extern void (*pyr_drop_key)(uintptr_t);
+
+/* the crossing's fast path (the "crossing" block of _fast.c) */
+extern int pyr_crossing_open;
+void pyr_crossing_set_kind(int index, int kind);
+int pyr_crossing_install(uintptr_t objects, SEXP missing);
+SEXP pyr_plain_call(SEXP args);
 """
