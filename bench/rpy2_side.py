@@ -4,7 +4,7 @@ pyreticulate and through rpy2 (``rpy2.robjects`` in a ``localconverter`` of
 process, alternately; the table, CSV, JSON and chart go beside run.py's (``python-*``
 files in the results folder).
 
-    python bench/rpy2_side.py [--quick] [--rounds N] [--out DIR]
+    python bench/rpy2_side.py [--quick] [--only NAME,NAME] [--rounds N] [--out DIR]
 
 rpy2's side needs bench/.venv-rpy2 (bench/setup.sh): rpy2-robjects of the release
 of the main .venv's rpy2-rinterface. ``--worker SIDE OUT`` is one side's process.
@@ -177,7 +177,8 @@ def run_side(side, quick, label):
             env["PYTHONPATH"] = ROOT
         print(f"bench: running the {side} side of the Python rows{label}", file=sys.stderr,
               flush=True)
-        command = [python, os.path.abspath(__file__), "--worker", side, out] + (
+        command = [python, os.path.abspath(__file__), "--worker", side, out,
+                   "--only", ",".join(name for name, *_ in WORKLOADS)] + (
             ["--quick"] if quick else [])
         status = subprocess.run(command, cwd=work, env=env).returncode
         if status != 0:
@@ -277,13 +278,25 @@ def run(out, quick=False, rounds=1):
     return rows, infos, chart
 
 
+def choose(names):
+    """Keep only the workloads ``names`` (in their own order); an unknown name is an error."""
+    known = [name for name, *_ in WORKLOADS]
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        raise SystemExit(f"bench: no workload {', '.join(unknown)} (known: {', '.join(known)})")
+    WORKLOADS[:] = [w for w in WORKLOADS if w[0] in names]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--out")
     parser.add_argument("--worker", nargs=2, metavar=("SIDE", "OUT"))
+    parser.add_argument("--only", help="run only these workloads (names, comma-separated)")
     args = parser.parse_args(argv)
+    if args.only:
+        choose(args.only.split(","))
     if args.worker:
         worker(args.worker[0], args.worker[1], args.quick)
         return 0

@@ -252,6 +252,11 @@ def callable_closure(obj, env, keep):
 _bodies = {}
 
 
+def plain_call_check():
+    """The compiled ``.pyr_plain_call`` (an R external pointer for ``.External``), or None."""
+    return _state.get("plain_call")
+
+
 def missing_marker():
     """The value a closure passes for a formal not supplied (``.pyr_missing``)."""
     return _state["missing"].sexp
