@@ -79,8 +79,8 @@ class RFunction(RObject):
             r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
             if self._home is None:
                 self._home = evaluation.function_home(self.sexp, self.__name__) or ()
-            small = self.convert and all(type(a) in _SCALARS for a in args) and all(
-                type(v) in _SCALARS for v in kwargs.values())
+            small = self.convert and _all_scalars(args) and (not kwargs or _all_scalars(
+                kwargs.values()))
             result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep,
                                               home=self._home or None, all_small=small,
                                               guarded=True)
@@ -98,6 +98,13 @@ class RFunction(RObject):
 
 
 _SCALARS = frozenset((type(None), bool, int, float, str))
+
+
+def _all_scalars(values):
+    for value in values:
+        if type(value) not in _SCALARS:
+            return False
+    return True
 
 
 def _function_name(sexp):
