@@ -36,6 +36,7 @@ WORKLOADS = [
     ("numpy_to_r_scope", "numpy float64 10^7 -> R, numpy scope", "ms", 10**7, 5),
     ("r_to_numpy_scope", "R double 10^7 -> numpy, numpy scope", "ms", 10**7, 20),
 ]
+ALL_WORKLOADS = list(WORKLOADS)   # the sizes of every workload, whichever run
 
 # make_data_frame() as workloads.R defines it, the same data as the reticulate rows
 MAKE_DATA_FRAME = f"""
@@ -139,7 +140,7 @@ def rpy2_side(size):
 def worker(side, out, quick):
     """Time every workload on one side; write {name: {times, error}} and the versions."""
     sizes = {name: (max(size // 1000, 1) if quick else size)
-             for name, _, _, size, _ in WORKLOADS}
+             for name, _, _, size, _ in ALL_WORKLOADS}
     size = {"df": sizes["df_to_pandas"], "vec": sizes["numpy_to_r"]}.__getitem__
     workloads, info = (pyreticulate_side if side == "pyreticulate" else rpy2_side)(size)
     results = {}

@@ -193,7 +193,7 @@ def install_fast_path(namespace=None):
     if fast is None:
         return
     state = threads.crossing_state()
-    objects = (*state[:7], _nesting, errors.WARNINGS.frames, registry.conversion_scopes(),
+    objects = (*state[:7], _nesting, errors.WARNINGS, registry.conversion_scopes(),
                finish_fast, state[7])
     _fast_objects[:] = [objects]
     if fast.pyr_crossing_install(id(objects), callables.missing_marker()) < 0:

@@ -389,9 +389,9 @@ int pyr_crossing_open = 0;
 static unsigned char pyr_fast_kinds[PYR_FAST_SLOTS];
 
 static struct {
-    PyObject *state, *tasks, *deferred, *origins, *nesting, *frames, *scopes;
+    PyObject *state, *tasks, *deferred, *origins, *nesting, *warnings, *scopes;
     PyObject *here, *top, *finish, *request_service;
-    PyObject *k_busy, *k_serving, *k_in_r, *k_pid, *k_closed, *k_hand_off;
+    PyObject *k_busy, *k_serving, *k_in_r, *k_pid, *k_closed, *k_hand_off, *k_frames;
     unsigned long main_ident;
     SEXP missing, pyobj;
 } pyr_x;
@@ -404,7 +404,7 @@ void pyr_crossing_set_kind(int index, int kind)
 
 /* The Python objects the fast path reads and updates, as a tuple's address (its items
  * are kept): threads._state, _tasks, _deferred, _origins, HERE, TOP, the main thread's
- * ident, crossing._nesting, errors.WARNINGS.frames, the converter scopes' ContextVar,
+ * ident, crossing._nesting, errors.WARNINGS, the converter scopes' ContextVar,
  * crossing.finish_fast, threads._request_service; and the missing-argument marker. */
 int pyr_crossing_install(uintptr_t address, SEXP missing)
 {
@@ -413,7 +413,7 @@ int pyr_crossing_install(uintptr_t address, SEXP missing)
     int status = -1;
     if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 12) {
         PyObject **slots[] = { &pyr_x.state, &pyr_x.tasks, &pyr_x.deferred, &pyr_x.origins,
-                               &pyr_x.here, &pyr_x.top, NULL, &pyr_x.nesting, &pyr_x.frames,
+                               &pyr_x.here, &pyr_x.top, NULL, &pyr_x.nesting, &pyr_x.warnings,
                                &pyr_x.scopes, &pyr_x.finish, &pyr_x.request_service };
         for (int i = 0; i < 12; i++) {
             PyObject *item = PyTuple_GET_ITEM(t, i);
@@ -432,6 +432,7 @@ int pyr_crossing_install(uintptr_t address, SEXP missing)
             pyr_x.k_pid = PyUnicode_InternFromString("pid");
             pyr_x.k_closed = PyUnicode_InternFromString("closed");
             pyr_x.k_hand_off = PyUnicode_InternFromString("hand_off");
+            pyr_x.k_frames = PyUnicode_InternFromString("frames");
         }
         pyr_x.missing = missing;
         pyr_x.pyobj = Rf_install("pyobj");
@@ -639,8 +640,12 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
     PyObject *saved_serving = PyDict_GetItem(pyr_x.state, pyr_x.k_serving);
     PyObject *saved_in_r = PyDict_GetItem(pyr_x.state, pyr_x.k_in_r);
     PyObject *frame = PyList_New(0);
-    if (saved_busy == NULL || saved_serving == NULL || saved_in_r == NULL || frame == NULL ||
-        PyList_Append(pyr_x.frames, frame) < 0) {
+    PyObject *frames = PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames);   /* WARNINGS.enter() */
+    int entered = saved_busy != NULL && saved_serving != NULL && saved_in_r != NULL &&
+        frame != NULL && frames != NULL && PyList_Check(frames) &&
+        PyList_Append(frames, frame) == 0;
+    Py_XDECREF(frames);
+    if (!entered) {
         Py_XDECREF(frame);
         goto abandon;
     }
@@ -664,13 +669,16 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
     }
     if (value != NULL && PyErr_CheckSignals() < 0) Py_CLEAR(value);
     SEXP out = NULL;
-    Py_ssize_t frames = PyList_GET_SIZE(pyr_x.frames);
-    if (value != NULL && frames > 0 && PyList_GET_ITEM(pyr_x.frames, frames - 1) == frame &&
+    frames = value != NULL ? PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames) : NULL;
+    Py_ssize_t depth = frames != NULL && PyList_Check(frames) ? PyList_GET_SIZE(frames) : 0;
+    if (value != NULL && depth > 0 && PyList_GET_ITEM(frames, depth - 1) == frame &&
         PyList_GET_SIZE(frame) == 0 && PyObject_Size(pyr_x.tasks) == 0 &&
         PyObject_Size(pyr_x.deferred) == 0 && convert) {
         out = pyr_fast_result(value);
-        if (out != NULL) PyList_SetSlice(pyr_x.frames, frames - 1, frames, NULL);
+        if (out != NULL) PyList_SetSlice(frames, depth - 1, depth, NULL);   /* leave() */
     }
+    if (frames == NULL && value != NULL) PyErr_Clear();
+    Py_XDECREF(frames);
     if (out == NULL) {
         PyObject *exc = Py_None, *type = NULL, *tb = NULL;
         if (value == NULL) {
