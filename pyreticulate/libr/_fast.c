@@ -668,13 +668,17 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
         pyr_fast_set(pyr_x.k_serving, saved_serving);
     }
     if (value != NULL && PyErr_CheckSignals() < 0) Py_CLEAR(value);
+    /* out stays protected from here on: the references dropped may run finalizers */
     SEXP out = NULL;
+    PROTECT_INDEX slot;
+    PROTECT_WITH_INDEX(R_NilValue, &slot);
     frames = value != NULL ? PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames) : NULL;
     Py_ssize_t depth = frames != NULL && PyList_Check(frames) ? PyList_GET_SIZE(frames) : 0;
     if (value != NULL && depth > 0 && PyList_GET_ITEM(frames, depth - 1) == frame &&
         PyList_GET_SIZE(frame) == 0 && PyObject_Size(pyr_x.tasks) == 0 &&
         PyObject_Size(pyr_x.deferred) == 0 && convert) {
         out = pyr_fast_result(value);
+        if (out != NULL) REPROTECT(out, slot);
         if (out != NULL) PyList_SetSlice(frames, depth - 1, depth, NULL);   /* leave() */
     }
     if (frames == NULL && value != NULL) PyErr_Clear();
@@ -697,10 +701,11 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
         }
         PyObject *address = PyObject_CallFunction(pyr_x.finish, "OOOO", value, exc, frame,
                                                   convert ? Py_True : Py_False);
+        out = address == NULL ? R_NilValue : (SEXP) PyLong_AsVoidPtr(address);
+        REPROTECT(out, slot);
         Py_XDECREF(type);
         Py_XDECREF(tb);
         Py_DECREF(exc);
-        out = address == NULL ? R_NilValue : (SEXP) PyLong_AsVoidPtr(address);
         Py_XDECREF(address);
         PyErr_Clear();
     }
@@ -722,6 +727,7 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
     Py_XDECREF(positional);
     Py_XDECREF(named);
     Py_XDECREF(name);
+    UNPROTECT(1);
     PyGILState_Release(gil);
     return out;
 abandon:
