@@ -6,8 +6,11 @@
 * Python calls R: a Python loop calling ``function(x) x`` (the ``callback`` workload).
 
 Each is profiled with pyinstrument on the Python side and Rprof on the R side,
-and the floors are measured directly: one libR call through cffi, one
-``R_tryEval``, one cffi callback entered from R.
+and the pieces are measured directly: one libR call through cffi, one ``R_tryEval``
+(bare and guarded as Python's calls of R functions are), a ``.External`` into C that
+does not enter Python, R's loop and closure call alone, the crossings whole with the
+compiled fast path (``_fast.c``'s crossing block) and with it closed (a user rule
+registered, so every crossing takes the Python path).
 """
 import argparse
 import os
@@ -17,6 +20,7 @@ import time
 from pyinstrument import Profiler
 
 import pyreticulate as pr
+from pyreticulate.convert.rules import callables
 from pyreticulate.libr import capi
 
 
@@ -34,22 +38,48 @@ def time_of(run, n):
     return (time.perf_counter() - start) / n * 1e6
 
 
+def r_loop(code, n):
+    """Microseconds per iteration of an R loop running ``code``."""
+    start = time.perf_counter()
+    pr.r(f"for (i in seq_len({n})) {code}")
+    return (time.perf_counter() - start) / n * 1e6
+
+
 def floors(n):
-    """Microseconds of the pieces every crossing is made of."""
+    """Microseconds of the pieces every crossing is made of, and of the crossings whole
+    with the compiled fast path and with it closed."""
     lib = capi.lib
     value = pr.py_to_r(1.5)
     error = capi.ffi.new("int *")
     symbol = pr.r("quote(identity(1))", convert=False)
-    pr.r('floor_callback <- py_eval("lambda: None")')
-    start = time.perf_counter()
-    pr.r(f"for (i in seq_len({n})) floor_callback()")
-    loop = (time.perf_counter() - start) / n * 1e6
-    return {
+    guarded = pr.r("quote(pyreticulate:::.pyr_guarded(identity(1)))", convert=False)
+    pr.r('floor_callback <- py_eval("lambda: None"); floor_r <- function(x) x; '
+         'floor_np <- import("numpy"); floor_call <- quote(f(1))')
+    pieces = {
         "one libR call through cffi (TYPEOF)": per_call(lambda: lib.TYPEOF(value.sexp), n),
         "R_tryEval of identity(1)": per_call(
             lambda: lib.R_tryEval(symbol.sexp, lib.R_GlobalEnv, error), n),
-        "R calling a Python callable without arguments (whole crossing)": loop,
+        "R_tryEval of .pyr_guarded(identity(1)) (how Python calls R functions)": per_call(
+            lambda: lib.R_tryEval(guarded.sexp, lib.R_GlobalEnv, error), n),
+        "R loop calling an R closure (the R-side floor of a call)": r_loop("floor_r(i)", n),
     }
+    check = callables.plain_call_check()
+    if check is not None:
+        pr.assign("floor_native", check)
+        pieces[".External into C without Python (the closure's plain-call check)"] = r_loop(
+            ".External(floor_native, floor_call, c('', 'x'))", n)
+    for label, closed in (("", False), (", fast path closed (a user rule)", True)):
+        registration = pr.register_r_to_py(lambda robj: None, sexptypes=["raw"]) \
+            if closed else None
+        try:
+            pieces[f"R calls a Python callable without arguments{label}"] = r_loop(
+                "floor_callback()", n)
+            pieces[f"R calls Python: identity call{label}"] = r_loop("identity_py(i)", n)
+            pieces[f"R reads np$pi{label}"] = r_loop("floor_np$pi", n)
+        finally:
+            if registration is not None:
+                registration.undo()
+    return pieces
 
 
 def profile(label, run):
@@ -99,10 +129,12 @@ def main(argv=None):
     python_calls_r()
     sections = ["# Where the time goes\n",
                 f"Measured by `bench/profile.py` over {n} calls of each kind; libR through "
-                f"{capi.mode()}. The libR call includes the Python loop and lambda around it.\n",
+                f"{capi.mode()}. The libR call includes the Python loop and lambda around "
+                "it; the \"R loop\" rows include R's `for`, so a crossing's own cost is its "
+                "row minus the R closure's. With the fast path the Python side of \"R calls "
+                "Python\" runs in C (`evaluate`'s self time below: R and `_fast.c`).\n",
                 "| piece | µs |\n| --- | ---: |"]
     sections += [f"| {name} | {value:.2f} |" for name, value in floors(n).items()]
-    sections.append(f"| R calls Python: identity call (whole) | {time_of(r_calls_python, n):.2f} |")
     sections.append(f"| Python calls R: identity call (whole) | {time_of(python_calls_r, n):.2f} |\n")
     sections.append(profile("R calls Python", r_calls_python))
     sections.append(rprof("R calls Python", r_calls_python, n))

@@ -10,9 +10,9 @@ from ..convert.rules import callables
 from ..pyobjects import raccess
 from ..runtime.embedded import Bridge
 from . import attributes, builtins, calls, capture, conversion, host, iteration, modules  # noqa: F401
-from .crossing import ENTRIES, make_sentinels
+from .crossing import ENTRIES, install_fast_path, make_sentinels
 
 BRIDGE = Bridge(ENTRIES, on_loaded=(proxies.install, s3methods.install, callables.install,
-                                    make_sentinels, raccess.install))
+                                    make_sentinels, raccess.install, install_fast_path))
 
 __all__ = ["BRIDGE", "ENTRIES"]

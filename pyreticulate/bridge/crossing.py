@@ -10,6 +10,12 @@ list that the R side re-signals (``.pyr_raise`` in r/pyreticulate/R/py-bridge.R)
 
 Every exception keeps its class on the way: when its R condition cannot be made
 the usual way, a plain one with the same class vector is (``_plain_condition``).
+With the compiled module, two entries (a callable's closure and ``$``) have a fast
+path in C for their commonest calls (``_fast.c``'s crossing block, ``install_fast_path``):
+it does what ``_run``, ``_run_busy`` and the entry do, on the same state, and hands the
+rest (an exception, a result that is not a plain scalar, collected warnings, queued work)
+to ``finish_fast``, this module's own finish.
+
 An entry nested in another (R -> Python -> R -> Python) refuses to run within
 ``RECURSION_MARGIN`` frames of Python's recursion limit, or near the end of R's
 C stack (probes of constant cost), raising a ``RecursionError`` that names the
@@ -22,15 +28,20 @@ recursion.)
 import sys
 
 from ..runtime import errors, evaluation, threads
-from ..convert import proxies
+from ..convert import proxies, registry
 from ..convert.registry import REGISTRY
+from ..convert.rules import callables
 from ..libr import capi, cstack, text, vectors
 from ..runtime.handles import RObject
 from ..libr.protect import protected
 from ..libr.capi import ffi
+from .arguments import result as _result
 
 ENTRIES = {}
 _DISPATCH = []      # (fn, check) by entry number, for the compiled entries
+_NUMBERS = {}       # entry number by name, for the compiled entries
+_FAST_KINDS = {"call_formals": 1, "get_attr": 2}   # _fast.c's PYR_FAST_CALL, PYR_FAST_ATTR
+_fast_objects = []  # what the compiled fast path holds, kept alive here
 _sentinels = {}
 _nesting = [0]      # how many entries are running, nested in one another
 RECURSION_MARGIN = 60
@@ -46,6 +57,7 @@ def entry(fn, reporting=False):
     name = fn.__name__
     compiled = capi.entry_function(len(_DISPATCH))
     if compiled is not None:
+        _NUMBERS[name] = len(_DISPATCH)
         _DISPATCH.append((fn, not reporting))
         ENTRIES[name] = compiled
         return fn
@@ -128,7 +140,6 @@ def _recursion_message(what, remedy):
 
 
 def _run_busy(fn, values, check):
-    lib = capi.lib
     frame = errors.WARNINGS.enter()
     try:
         threads.check_process()
@@ -139,6 +150,12 @@ def _run_busy(fn, values, check):
         result = fn(*values)
     except BaseException as exc:
         return _signal_for_exception(exc, errors.WARNINGS.leave(frame), check)
+    return _finish(result, frame, check)
+
+
+def _finish(result, frame, check):
+    """What R gets for an entry's ``result``: with the warnings ``frame`` collected, and
+    the work queued meanwhile done."""
     collected = errors.WARNINGS.leave(frame)
     try:
         if collected or threads.pending():
@@ -146,10 +163,48 @@ def _run_busy(fn, values, check):
                 keep(result)
                 threads.service(force=True)
                 if collected:
-                    result = _signal("value", lib.R_NilValue, result, collected)
+                    result = _signal("value", capi.lib.R_NilValue, result, collected)
         return result
     except BaseException as exc:
         return _signal_for_exception(exc, collected, check)
+
+
+def finish_fast(value, exc, frame, convert):
+    """The end of a crossing the compiled fast path began: the Python ``value`` it got
+    (or the exception ``exc`` it raised) converted per ``convert``, with the warnings
+    ``frame`` collected; the R value as its address (never raises)."""
+    try:
+        if exc is None:
+            try:
+                sexp = _finish(_result(value, convert), frame, True)
+            except BaseException as failure:
+                sexp = _signal_for_exception(failure, errors.WARNINGS.leave(frame), True)
+        else:
+            sexp = _signal_for_exception(exc, errors.WARNINGS.leave(frame), True)
+    except BaseException:
+        sexp = _sentinels["internal"].sexp
+    return int(ffi.cast("uintptr_t", sexp))
+
+
+def install_fast_path(namespace=None):
+    """Hand the compiled fast path what it reads (once the R package is loaded, after the
+    callables' pieces); it stays closed while any user rule is registered."""
+    fast = capi.fast
+    if fast is None:
+        return
+    state = threads.crossing_state()
+    objects = (*state[:7], _nesting, errors.WARNINGS, registry.conversion_scopes(),
+               finish_fast, state[7])
+    _fast_objects[:] = [objects]
+    if fast.pyr_crossing_install(id(objects), callables.missing_marker()) < 0:
+        return
+    for name, kind in _FAST_KINDS.items():
+        fast.pyr_crossing_set_kind(_NUMBERS[name], kind)
+    REGISTRY.watch_user_rules(_open_fast_path)
+
+
+def _open_fast_path(has_user_rules):
+    capi.fast.pyr_crossing_open = 0 if has_user_rules else 1
 
 
 def _arguments(args):

@@ -344,6 +344,12 @@ def _entered_stack(entered: threading.local) -> list[Any]:
     return stack
 
 
+def conversion_scopes() -> contextvars.ContextVar[tuple[RuleTable, ...]]:
+    """The context variable holding the active scopes' tables (for the compiled crossing,
+    which takes its fast path only while it is empty)."""
+    return _SCOPES
+
+
 def active_scopes() -> tuple[RuleTable, ...]:
     """The tables of the converter scopes active in this context, innermost first."""
     return _SCOPES.get()
@@ -393,6 +399,7 @@ class Registry:
                                         Callable[..., Any]]] = []
         self._proxy_maker: Callable[..., Any] | None = None
         self.convert_context = True
+        self.user_rules_watchers: list[Callable[[bool], None]] = []
 
     def converting(self, flag: bool) -> _ConvertContext:
         """Context: R functions met while converting to Python get this ``convert`` flag."""
@@ -476,6 +483,17 @@ class Registry:
         self.plain_rules = {kind: rule for kind, rule in self._builtin_plain.items()
                             if kind not in blocked}
         self._forget_chains()
+        for watcher in self.user_rules_watchers:
+            watcher(self.has_user_rules())
+
+    def has_user_rules(self) -> bool:
+        """Whether any global user rule is registered (either way)."""
+        return bool(self.user)
+
+    def watch_user_rules(self, watcher: Callable[[bool], None]) -> None:
+        """Call ``watcher(has_user_rules())`` now and after every change of the users' rules."""
+        self.user_rules_watchers.append(watcher)
+        watcher(self.has_user_rules())
 
     def _forget_chains(self) -> None:
         self._py_chain.clear()

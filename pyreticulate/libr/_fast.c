@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <Rinternals.h>
 #include <Rinterface.h>
 #include <Rembedded.h>
@@ -259,8 +260,14 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
 #define PYR_ENTRY_ARGUMENTS 64
 static SEXP pyr_dispatch(int index, SEXP *arguments, int count);
 
+static SEXP pyr_crossing_fast(int index, SEXP args);
+
 static SEXP pyr_enter(int index, SEXP args)
 {
+    SEXP fast = pyr_crossing_fast(index, args);
+    if (fast != NULL) {
+        return fast;
+    }
     SEXP arguments[PYR_ENTRY_ARGUMENTS];
     int count = 0;
     for (SEXP node = CDR(args); node != R_NilValue; node = CDR(node)) {
@@ -434,3 +441,425 @@ SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol)
     SEXP value = Rf_findVarInFrame3(env, symbol, TRUE);
     return TYPEOF(value) == EXTPTRSXP ? value : NULL;
 }
+
+/* ==== crossing: the fast path of the commonest R -> Python entries ====================
+ *
+ * call_formals (a callable's closure) and get_attr (`$`) run here, without Python code
+ * around the call, when all of these hold: R is entered on the main thread, outermost
+ * (no other entry running), with no queued or deferred thread work, no converter scope
+ * in this context and no user rule anywhere, where the call runs here (no hand-off),
+ * in the process R started in; and the arguments are attribute-free length-1 logical,
+ * integer, double or ASCII/UTF-8 character vectors (or NULL), or missing. Then this does
+ * what crossing.py's _run, _run_busy and the entry do, in the same order, on the same
+ * state (threads._state's busy, serving and in_r, crossing._nesting, a warning frame).
+ * A result that is not such a scalar, an exception, collected warnings or work queued
+ * meanwhile go to crossing.finish_fast, the Python path's own finish. When a condition
+ * does not hold, nothing has been done and the Python entry runs (NULL). */
+
+enum { PYR_FAST_NONE = 0, PYR_FAST_CALL = 1, PYR_FAST_ATTR = 2 };
+#define PYR_FAST_SLOTS 256
+
+/* 1 while the fast path may run (installed, no user rules): set by crossing.py */
+int pyr_crossing_open = 0;
+
+static unsigned char pyr_fast_kinds[PYR_FAST_SLOTS];
+
+static struct {
+    PyObject *state, *tasks, *deferred, *origins, *nesting, *warnings, *scopes;
+    PyObject *here, *top, *finish, *request_service;
+    PyObject *k_busy, *k_serving, *k_in_r, *k_pid, *k_closed, *k_hand_off, *k_frames;
+    unsigned long main_ident;
+    SEXP missing, pyobj;
+} pyr_x;
+
+/* Entry number index is the fast path's kind (PYR_FAST_CALL or PYR_FAST_ATTR). */
+void pyr_crossing_set_kind(int index, int kind)
+{
+    if (index >= 0 && index < PYR_FAST_SLOTS) pyr_fast_kinds[index] = (unsigned char) kind;
+}
+
+/* The Python objects the fast path reads and updates, as a tuple's address (its items
+ * are kept): threads._state, _tasks, _deferred, _origins, HERE, TOP, the main thread's
+ * ident, crossing._nesting, errors.WARNINGS, the converter scopes' ContextVar,
+ * crossing.finish_fast, threads._request_service; and the missing-argument marker. */
+int pyr_crossing_install(uintptr_t address, SEXP missing)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *t = (PyObject *) address;
+    int status = -1;
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 12) {
+        PyObject **slots[] = { &pyr_x.state, &pyr_x.tasks, &pyr_x.deferred, &pyr_x.origins,
+                               &pyr_x.here, &pyr_x.top, NULL, &pyr_x.nesting, &pyr_x.warnings,
+                               &pyr_x.scopes, &pyr_x.finish, &pyr_x.request_service };
+        for (int i = 0; i < 12; i++) {
+            PyObject *item = PyTuple_GET_ITEM(t, i);
+            if (slots[i] == NULL) {
+                pyr_x.main_ident = PyLong_AsUnsignedLong(item);
+                continue;
+            }
+            Py_XDECREF(*slots[i]);
+            Py_INCREF(item);
+            *slots[i] = item;
+        }
+        if (pyr_x.k_busy == NULL) {
+            pyr_x.k_busy = PyUnicode_InternFromString("busy");
+            pyr_x.k_serving = PyUnicode_InternFromString("serving");
+            pyr_x.k_in_r = PyUnicode_InternFromString("in_r");
+            pyr_x.k_pid = PyUnicode_InternFromString("pid");
+            pyr_x.k_closed = PyUnicode_InternFromString("closed");
+            pyr_x.k_hand_off = PyUnicode_InternFromString("hand_off");
+            pyr_x.k_frames = PyUnicode_InternFromString("frames");
+        }
+        pyr_x.missing = missing;
+        pyr_x.pyobj = Rf_install("pyobj");
+        status = PyErr_Occurred() ? -1 : 0;
+        PyErr_Clear();
+    }
+    PyGILState_Release(gil);
+    return status;
+}
+
+/* Whether the state lets the fast path run (GIL held). */
+static int pyr_fast_state_ok(void)
+{
+    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
+    if (PyObject_Size(pyr_x.tasks) != 0 || PyObject_Size(pyr_x.deferred) != 0) return 0;
+    if (PyList_GET_SIZE(pyr_x.nesting) < 1 || PyLong_AsLong(PyList_GET_ITEM(pyr_x.nesting, 0)) != 0)
+        return 0;
+    Py_ssize_t n = PyList_GET_SIZE(pyr_x.origins);
+    if (n > 0) {
+        PyObject *origin = PyList_GET_ITEM(pyr_x.origins, n - 1);
+        if (origin != pyr_x.here &&
+            !(origin == pyr_x.top && PyDict_GetItem(pyr_x.state, pyr_x.k_hand_off) == Py_False))
+            return 0;
+    }
+    if (PyDict_GetItem(pyr_x.state, pyr_x.k_closed) != Py_False) return 0;
+    PyObject *pid = PyDict_GetItem(pyr_x.state, pyr_x.k_pid);
+    if (pid == NULL || (pid != Py_None && PyLong_AsLong(pid) != (long) getpid())) return 0;
+    PyObject *scopes = NULL;
+    if (PyContextVar_Get(pyr_x.scopes, NULL, &scopes) < 0 || scopes == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int empty = PyTuple_Check(scopes) && PyTuple_GET_SIZE(scopes) == 0;
+    Py_DECREF(scopes);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    return empty;
+}
+
+/* A plain scalar as the built-in rule converts it (new reference), NULL for any other. */
+static PyObject *pyr_fast_argument(SEXP value)
+{
+    if (value == R_NilValue) Py_RETURN_NONE;
+    int kind = TYPEOF(value);
+    if ((kind != REALSXP && kind != INTSXP && kind != LGLSXP && kind != STRSXP) ||
+        ATTRIB(value) != R_NilValue || XLENGTH(value) != 1) return NULL;
+    switch (kind) {
+    case REALSXP:
+        return PyFloat_FromDouble(REAL(value)[0]);
+    case INTSXP:
+        if (INTEGER(value)[0] == NA_INTEGER) Py_RETURN_NONE;
+        return PyLong_FromLong(INTEGER(value)[0]);
+    case LGLSXP:
+        if (LOGICAL(value)[0] == NA_LOGICAL) Py_RETURN_NONE;
+        return PyBool_FromLong(LOGICAL(value)[0] != 0);
+    case STRSXP: {
+        SEXP c = STRING_ELT(value, 0);
+        if (c == NA_STRING) Py_RETURN_NONE;
+        return pyr_charsxp_str(c, 0);
+    }
+    default:
+        return NULL;
+    }
+}
+
+/* A Python scalar as the built-in rule converts it (unprotected), NULL for any other. */
+static SEXP pyr_fast_result(PyObject *value)
+{
+    if (value == Py_None) return R_NilValue;
+    PyTypeObject *type = Py_TYPE(value);
+    if (type == &PyBool_Type) return Rf_ScalarLogical(value == Py_True);
+    if (type == &PyFloat_Type) return Rf_ScalarReal(PyFloat_AS_DOUBLE(value));
+    if (type == &PyLong_Type) {
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (overflow || x < -PYR_INT_MAX || x > PYR_INT_MAX) {
+            PyErr_Clear();
+            return NULL;
+        }
+        return Rf_ScalarInteger((int) x);
+    }
+    if (type == &PyUnicode_Type) {
+        SEXP c = pyr_mkchar(value);
+        if (c == NULL) return NULL;
+        PROTECT(c);
+        SEXP out = Rf_ScalarString(c);
+        UNPROTECT(1);
+        return out;
+    }
+    return NULL;
+}
+
+/* The Python object a proxy's external pointer holds (borrowed: R holds it), NULL when
+ * cleared or not a proxy's (whose tag is its convert flag). */
+static PyObject *pyr_fast_object(SEXP pointer)
+{
+    if (TYPEOF(pointer) != EXTPTRSXP) return NULL;
+    SEXP tag = R_ExternalPtrTag(pointer);
+    if (tag != R_TrueValue && tag != R_FalseValue) return NULL;
+    return (PyObject *) R_ExternalPtrAddr(pointer);
+}
+
+/* The call_formals arguments (pointer, names, values...) as args and kwargs; 0 when they
+ * are all plain, -1 (nothing kept) otherwise. */
+static int pyr_fast_call_arguments(SEXP args, PyObject **callable, int *convert,
+                                   PyObject **positional, PyObject **named)
+{
+    SEXP node = CDR(args);
+    if (node == R_NilValue || CDR(node) == R_NilValue) return -1;
+    SEXP pointer = CAR(node), names = CADR(node);
+    *callable = pyr_fast_object(pointer);
+    if (*callable == NULL || TYPEOF(names) != STRSXP) return -1;
+    *convert = R_ExternalPtrTag(pointer) == R_TrueValue;
+    PyObject *list = PyList_New(0);
+    PyObject *dict = NULL;
+    int by_name = 0;
+    R_xlen_t i = 0, n = XLENGTH(names);
+    for (node = CDDR(node); node != R_NilValue; node = CDR(node), i++) {
+        SEXP value = CAR(node);
+        if (i >= n) goto fail;
+        const char *name = CHAR(STRING_ELT(names, i));
+        if (strcmp(name, "...") == 0) {
+            if (TYPEOF(value) != VECSXP || XLENGTH(value) != 0) goto fail;
+            by_name = 1;
+            continue;
+        }
+        if (value == pyr_x.missing) {
+            by_name = 1;
+            continue;
+        }
+        PyObject *converted = pyr_fast_argument(value);
+        if (converted == NULL) goto fail;
+        int failed;
+        if (by_name) {
+            PyObject *key = pyr_charsxp_str(STRING_ELT(names, i), 0);
+            if (dict == NULL) dict = PyDict_New();
+            failed = key == NULL || dict == NULL || PyDict_SetItem(dict, key, converted) < 0;
+            Py_XDECREF(key);
+        } else {
+            failed = PyList_Append(list, converted) < 0;
+        }
+        Py_DECREF(converted);
+        if (failed) goto fail;
+    }
+    if (i != n) goto fail;
+    *positional = PyList_AsTuple(list);
+    Py_DECREF(list);
+    *named = dict;
+    if (*positional == NULL) {
+        Py_XDECREF(dict);
+        PyErr_Clear();
+        return -1;
+    }
+    return 0;
+fail:
+    Py_DECREF(list);
+    Py_XDECREF(dict);
+    PyErr_Clear();
+    return -1;
+}
+
+static void pyr_fast_set(PyObject *key, PyObject *value)
+{
+    PyDict_SetItem(pyr_x.state, key, value);
+}
+
+static SEXP pyr_crossing_fast(int index, SEXP args)
+{
+    if (!pyr_crossing_open || index < 0 || index >= PYR_FAST_SLOTS) return NULL;
+    int kind = pyr_fast_kinds[index];
+    if (kind == PYR_FAST_NONE) return NULL;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *callable = NULL, *positional = NULL, *named = NULL, *name = NULL, *value = NULL;
+    int convert = 1, module = 0;
+    if (!pyr_fast_state_ok()) goto abandon;
+    if (kind == PYR_FAST_CALL) {
+        if (pyr_fast_call_arguments(args, &callable, &convert, &positional, &named) < 0)
+            goto abandon;
+    } else {
+        SEXP x = CADR(args), what = CADDR(args);
+        if (TYPEOF(x) != ENVSXP || TYPEOF(what) != STRSXP || XLENGTH(what) != 1 ||
+            STRING_ELT(what, 0) == NA_STRING) goto abandon;
+        /* a proxy's pyobj, read without running R (no active binding: an R error must
+         * not jump over this frame, which holds the GIL) */
+        if (!R_existsVarInFrame(x, pyr_x.pyobj) || R_BindingIsActive(pyr_x.pyobj, x))
+            goto abandon;
+        SEXP pointer = Rf_findVarInFrame3(x, pyr_x.pyobj, TRUE);
+        callable = pyr_fast_object(pointer);
+        if (callable == NULL) goto abandon;
+        convert = R_ExternalPtrTag(pointer) == R_TrueValue;
+        name = pyr_charsxp_str(STRING_ELT(what, 0), 0);
+        if (name == NULL) goto abandon;
+        if (PyModule_Check(callable)) {
+            if (!PyModule_CheckExact(callable)) goto abandon;
+            value = PyDict_GetItemWithError(PyModule_GetDict(callable), name);
+            if (value == NULL) goto abandon;   /* a submodule to import, or an error */
+            Py_INCREF(value);
+            module = 1;
+        }
+    }
+    /* _run and _run_busy: nesting, BUSY, in_python, a warning frame */
+    PyObject *saved_busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
+    PyObject *saved_serving = PyDict_GetItem(pyr_x.state, pyr_x.k_serving);
+    PyObject *saved_in_r = PyDict_GetItem(pyr_x.state, pyr_x.k_in_r);
+    PyObject *frame = PyList_New(0);
+    PyObject *frames = PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames);   /* WARNINGS.enter() */
+    int entered = saved_busy != NULL && saved_serving != NULL && saved_in_r != NULL &&
+        frame != NULL && frames != NULL && PyList_Check(frames) &&
+        PyList_Append(frames, frame) == 0;
+    Py_XDECREF(frames);
+    if (!entered) {
+        Py_XDECREF(frame);
+        goto abandon;
+    }
+    Py_INCREF(saved_busy);
+    Py_INCREF(saved_serving);
+    Py_INCREF(saved_in_r);
+    long busy = PyLong_AsLong(saved_busy);
+    PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
+    PyObject *busier = PyLong_FromLong(busy + 1);
+    PyList_SetItem(pyr_x.nesting, 0, one);
+    pyr_fast_set(pyr_x.k_busy, busier);
+    pyr_fast_set(pyr_x.k_in_r, zero);
+    if (!module) {
+        /* run_user_code: the busy mark lifted around the call */
+        pyr_fast_set(pyr_x.k_busy, zero);
+        pyr_fast_set(pyr_x.k_serving, zero);
+        value = kind == PYR_FAST_CALL ? PyObject_Call(callable, positional, named)
+                                      : PyObject_GetAttr(callable, name);
+        pyr_fast_set(pyr_x.k_busy, busier);
+        pyr_fast_set(pyr_x.k_serving, saved_serving);
+    }
+    if (value != NULL && PyErr_CheckSignals() < 0) Py_CLEAR(value);
+    /* out stays protected from here on: the references dropped may run finalizers */
+    SEXP out = NULL;
+    PROTECT_INDEX slot;
+    PROTECT_WITH_INDEX(R_NilValue, &slot);
+    frames = value != NULL ? PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames) : NULL;
+    Py_ssize_t depth = frames != NULL && PyList_Check(frames) ? PyList_GET_SIZE(frames) : 0;
+    if (value != NULL && depth > 0 && PyList_GET_ITEM(frames, depth - 1) == frame &&
+        PyList_GET_SIZE(frame) == 0 && PyObject_Size(pyr_x.tasks) == 0 &&
+        PyObject_Size(pyr_x.deferred) == 0 && convert) {
+        out = pyr_fast_result(value);
+        if (out != NULL) REPROTECT(out, slot);
+        if (out != NULL) PyList_SetSlice(frames, depth - 1, depth, NULL);   /* leave() */
+    }
+    if (frames == NULL && value != NULL) PyErr_Clear();
+    Py_XDECREF(frames);
+    if (out == NULL) {
+        PyObject *exc = Py_None, *type = NULL, *tb = NULL;
+        if (value == NULL) {
+            PyErr_Fetch(&type, &exc, &tb);
+            PyErr_NormalizeException(&type, &exc, &tb);
+            if (exc == NULL) {
+                exc = Py_None;
+                Py_INCREF(exc);
+            } else if (tb != NULL) {
+                PyException_SetTraceback(exc, tb);
+            }
+            value = Py_None;
+            Py_INCREF(value);
+        } else {
+            Py_INCREF(exc);
+        }
+        PyObject *address = PyObject_CallFunction(pyr_x.finish, "OOOO", value, exc, frame,
+                                                  convert ? Py_True : Py_False);
+        out = address == NULL ? R_NilValue : (SEXP) PyLong_AsVoidPtr(address);
+        REPROTECT(out, slot);
+        Py_XDECREF(type);
+        Py_XDECREF(tb);
+        Py_DECREF(exc);
+        Py_XDECREF(address);
+        PyErr_Clear();
+    }
+    /* leaving in_python, BUSY and the nesting */
+    pyr_fast_set(pyr_x.k_in_r, saved_in_r);
+    pyr_fast_set(pyr_x.k_busy, saved_busy);
+    PyList_SetItem(pyr_x.nesting, 0, zero);   /* steals zero */
+    if (busy == 0 && (PyObject_Size(pyr_x.tasks) > 0 || PyObject_Size(pyr_x.deferred) > 0)) {
+        PyObject *done = PyObject_CallNoArgs(pyr_x.request_service);
+        Py_XDECREF(done);
+        PyErr_Clear();
+    }
+    Py_DECREF(saved_busy);
+    Py_DECREF(saved_serving);
+    Py_DECREF(saved_in_r);
+    Py_DECREF(busier);
+    Py_DECREF(frame);
+    Py_XDECREF(value);
+    Py_XDECREF(positional);
+    Py_XDECREF(named);
+    Py_XDECREF(name);
+    UNPROTECT(1);
+    PyGILState_Release(gil);
+    return out;
+abandon:
+    Py_XDECREF(value);
+    Py_XDECREF(positional);
+    Py_XDECREF(named);
+    Py_XDECREF(name);
+    PyErr_Clear();
+    PyGILState_Release(gil);
+    return NULL;
+}
+
+static int pyr_names_plain(SEXP x)
+{
+    static SEXP bang = NULL, walrus = NULL;
+    if (bang == NULL) {
+        bang = Rf_install("!");
+        walrus = Rf_install(":=");
+    }
+    switch (TYPEOF(x)) {
+    case SYMSXP:
+        return x != bang && x != walrus;
+    case LANGSXP:
+        for (; x != R_NilValue; x = CDR(x)) {
+            if (!pyr_names_plain(CAR(x))) return 0;
+        }
+        return 1;
+    case EXPRSXP:
+        for (R_xlen_t i = 0; i < XLENGTH(x); i++) {
+            if (!pyr_names_plain(VECTOR_ELT(x, i))) return 0;
+        }
+        return 1;
+    default:
+        return 1;
+    }
+}
+
+/* .External(<this>, call, formal_names): .pyr_plain_call(call, formal_names) in C (no
+ * Python): every argument name of the call is "" or one of formal_names, and the call
+ * holds no `!` or `:=` symbol (all.names(call, functions = TRUE)). */
+SEXP pyr_plain_call(SEXP args)
+{
+    SEXP call = CADR(args), formals = CADDR(args);
+    if (TYPEOF(formals) != STRSXP) return R_FalseValue;
+    if (TYPEOF(call) == LANGSXP) {
+        for (SEXP node = call; node != R_NilValue; node = CDR(node)) {
+            SEXP tag = TAG(node);
+            if (tag == R_NilValue) continue;
+            const char *name = CHAR(PRINTNAME(tag));
+            int found = name[0] == 0;
+            for (R_xlen_t i = 0; !found && i < XLENGTH(formals); i++) {
+                found = strcmp(name, CHAR(STRING_ELT(formals, i))) == 0;
+            }
+            if (!found) return R_FalseValue;
+        }
+    }
+    return pyr_names_plain(call) ? R_TrueValue : R_FalseValue;
+}
+/* ==== end of crossing ==== */

@@ -168,10 +168,17 @@ SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot);
 SEXP pyr_new_xptr_environment(uintptr_t key, SEXP tag, SEXP prot, SEXP classes, SEXP symbol);
 uintptr_t pyr_xptr_key(SEXP xptr);
 extern void (*pyr_drop_key)(uintptr_t);
-""" + """
+
+/* conversion loops and proxies (the "conversion loops and proxies" block of _fast.c) */
 int pyr_list_first_kind(uintptr_t list);
 SEXP pyr_new_canonical_environment(uintptr_t key, SEXP tag, SEXP classes, SEXP symbol,
                                    SEXP *made);
 extern void (*pyr_canonical_finalized)(uintptr_t, SEXP);
 SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol);
+
+/* the crossing's fast path (the "crossing" block of _fast.c) */
+extern int pyr_crossing_open;
+void pyr_crossing_set_kind(int index, int kind);
+int pyr_crossing_install(uintptr_t objects, SEXP missing);
+SEXP pyr_plain_call(SEXP args);
 """

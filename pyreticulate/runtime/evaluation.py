@@ -269,12 +269,14 @@ def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False,
     (R functions that Python code calls).
     """
     lib = capi.lib
+    head = fn if home is None else home[0]
+    env = lib.R_GlobalEnv if home is None else home[1].sexp
+    if all_small and not kwargs and keep is not None:
+        return evaluate(_call_of(head, args, None, guarded, keep), env, keep)
     own = keep is None
     scope = protected() if own else keep
     try:
         with threads.BUSY:
-            head = fn if home is None else home[0]
-            env = lib.R_GlobalEnv if home is None else home[1].sexp
             items = [(None, value) for value in args] + list(
                 kwargs.items() if isinstance(kwargs, dict) else kwargs)
             frame = None
@@ -286,22 +288,29 @@ def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False,
                     lib.Rf_defineVar(symbol, value, frame)
                     items[position] = (name, symbol)
             tags = [None if name is None else capi.sym(name) for name, _ in items]
-            # Only conses from here on, and each protects its arguments while it
-            # allocates, so the chain needs no protection until it is complete.
-            tail = lib.R_NilValue
-            for position in range(len(items) - 1, -1, -1):
-                tail = lib.Rf_cons(items[position][1], tail)
-                if tags[position] is not None:
-                    lib.SET_TAG(tail, tags[position])
-            call = scope(lib.Rf_lcons(head, tail))
-            if guarded and "guard" in _template:
-                call = scope(lib.Rf_lcons(_template["guard"].sexp,
-                                          lib.Rf_cons(call, lib.R_NilValue)))
+            call = _call_of(head, [value for _, value in items], tags, guarded, scope)
         value = evaluate(call, env if frame is None else frame, scope)
         return RObject(value) if own else value
     finally:
         if own:
             scope.__exit__()
+
+
+def _call_of(head, values, tags, guarded, keep):
+    """The call ``head(<values>)`` (``tags``: a symbol or None per value, or None for no
+    names), inside ``.pyr_guarded()`` when ``guarded``; protected in ``keep``."""
+    lib = capi.lib
+    # Only conses here, and each protects its arguments while it allocates, so the
+    # chain needs no protection until it is complete.
+    tail = lib.R_NilValue
+    for position in range(len(values) - 1, -1, -1):
+        tail = lib.Rf_cons(values[position], tail)
+        if tags is not None and tags[position] is not None:
+            lib.SET_TAG(tail, tags[position])
+    call = keep(lib.Rf_lcons(head, tail))
+    if guarded and "guard" in _template:
+        call = keep(lib.Rf_lcons(_template["guard"].sexp, lib.Rf_cons(call, lib.R_NilValue)))
+    return call
 
 
 def function_home(fn, name):

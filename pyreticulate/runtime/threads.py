@@ -746,6 +746,13 @@ def pending():
     return bool(_tasks or _deferred)
 
 
+def crossing_state():
+    """What the compiled crossing reads and updates as run_user_code and the bridge's
+    entries do (``_fast.c``'s crossing block): the state, the queues, the origins, their
+    HERE and TOP, the main thread's ident, and how to ask for service."""
+    return (_state, _tasks, _deferred, _origins, HERE, TOP, _main_ident, _request_service)
+
+
 def stop():
     """Refuse new tasks and fail queued ones: R is shutting down."""
     _state["stopped"] = True

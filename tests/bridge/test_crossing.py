@@ -187,3 +187,110 @@ def r_stack_reads_for_an_error_through(depth):
 
 def test_an_error_reads_the_r_call_stack_as_often_however_deep_it_is_raised():
     assert r_stack_reads_for_an_error_through(40) == r_stack_reads_for_an_error_through(10)
+
+
+# --- the commonest crossings (a callable's closure, `$`): what the slow path guarantees --
+# With the compiled module these run in C (_fast.c's crossing block) unless a rule,
+# scope or state needs the Python path; the same behaviour either way.
+
+def test_call_with_plain_scalars_gives_them_as_python_scalars():
+    assert pr.r('py_eval("lambda *a: [type(x).__name__ for x in a]")(1L, 2.5, TRUE, "a")') \
+        == ["int", "float", "bool", "str"]
+
+
+def test_call_gives_na_logical_integer_and_character_as_none():
+    assert pr.r('py_eval("lambda a, b, c: (a, b, c) == (None, None, None)")'
+                '(NA, NA_integer_, NA_character_)') is True
+
+
+def test_call_skips_a_missing_argument_and_passes_the_rest_by_name():
+    assert pr.r('py_eval("lambda a, b=2, c=3: [a, b, c]")(1L, c = 4L)') == [1, 2, 4]
+
+
+def test_call_gives_non_ascii_text_both_ways():
+    assert pr.r('py_eval("lambda x: x + \'ü\'")("é")') == "éü"
+
+
+def test_call_result_beyond_r_integers_is_a_double():
+    assert pr.r('typeof(py_eval("lambda: 2 ** 40")())') == "double"
+
+
+def test_call_returning_none_is_invisible():
+    assert pr.r('withVisible(py_eval("lambda: None")())$visible') is False
+
+
+def test_call_error_keeps_the_exception_class_and_message():
+    classes, message = pr.r('tryCatch(py_eval("lambda x: 1 / x")(0L), '
+                            'error = function(e) list(class(e)[1], conditionMessage(e)))')
+    assert (classes, message) == ("python.builtin.ZeroDivisionError",
+                                  "ZeroDivisionError: division by zero\n"
+                                  "Run `py_last_error()` for details.")
+
+
+def test_call_error_is_py_last_error():
+    pr.r('try(py_eval("lambda x: int(x)")("seven"), silent = TRUE)')
+    assert pr.r("py_last_error()$type") == "ValueError"
+
+
+def test_keyboard_interrupt_in_a_call_is_an_r_interrupt():
+    assert pr.r('tryCatch(py_eval("lambda: exec(\'raise KeyboardInterrupt\')")(), '
+                'interrupt = function(i) "interrupted")') == "interrupted"
+
+
+def test_r_warning_raised_inside_a_call_reaches_the_r_caller(monkeypatch):
+    import __main__
+
+    def warn_then(x):
+        pr.r('warning("careful")')
+        return x
+    monkeypatch.setattr(__main__, "warn_then", warn_then, raising=False)
+    assert pr.r('local({ seen <- NULL; value <- withCallingHandlers(py$warn_then(2L), '
+                'warning = function(w) { seen <<- conditionMessage(w); '
+                'invokeRestart("muffleWarning") }); list(value, seen) })') == [2, "careful"]
+
+
+def test_user_r_to_py_rule_wins_over_the_plain_scalar_rule():
+    with pr.register_r_to_py(lambda robj: "ruled", sexptypes=["double"]):
+        assert pr.r('py_eval("lambda x: x")(1.5)') == "ruled"
+    assert pr.r('py_eval("lambda x: x")(1.5)') == 1.5
+
+
+def test_user_py_to_r_rule_wins_for_a_scalar_result():
+    with pr.register_py_to_r(lambda obj, hint: "seven", int):
+        assert pr.r('py_eval("lambda: 7")()') == "seven"
+    assert pr.r('py_eval("lambda: 7")()') == 7
+
+
+def test_scope_rule_wins_over_the_plain_scalar_rule():
+    rules = pr.ConversionRules()
+    rules.register_r_to_py(lambda robj: "scoped", sexptypes=["integer"])
+    with pr.conversion(rules):
+        assert pr.r('py_eval("lambda x: x")(1L)') == "scoped"
+
+
+def test_dollar_reads_a_module_attribute():
+    assert pr.r('import("math")$pi') == pytest.approx(3.141592653589793)
+
+
+def test_dollar_of_a_missing_module_attribute_is_an_attribute_error():
+    assert pr.r('tryCatch(import("math")$no_such_name, error = function(e) class(e)[1])') \
+        == "python.builtin.AttributeError"
+
+
+def test_dollar_imports_a_submodule():
+    assert pr.r('py_to_r(import("xml")$dom$`__name__`)') == "xml.dom"
+
+
+def test_dollar_reads_an_instance_attribute_through_python():
+    pr.r('py_run_string("class Holder:\\n    @property\\n    def value(self):\\n'
+         '        return 41 + 1\\nholder = Holder()")')
+    assert pr.r("py$holder$value") == 42
+
+
+def test_call_naming_a_prefix_of_a_formal_is_replayed_by_r_rules():
+    assert pr.r('tryCatch(py_eval("lambda value: value")(val = 1), '
+                'error = function(e) class(e)[1])') == "python.builtin.TypeError"
+
+
+def test_call_splicing_a_list_outside_dots_is_replayed():
+    assert pr.r('py_eval("lambda a, b: [a, b]")(!!!list(a = 1L, b = 2L))') == [1, 2]

@@ -44,7 +44,14 @@ def install(namespace):
     _state["pieces"] = {name: RObject(evaluation.function(name)) for name in
                         (".pyr_result", "list2", ".External", "if", "missing",
                          "sys.call", "parent.frame", ".pyr_plain_call",
-                         ".pyr_call_replayed")}
+                         ".pyr_call_replayed", "<-", "||", "is.null", "is.object")}
+    fast = capi.fast
+    if fast is not None:
+        with protected() as keep:
+            pointer = keep(capi.lib.R_MakeExternalPtr(
+                capi.ffi.addressof(fast, "pyr_plain_call"), capi.sym("native symbol"),
+                capi.lib.R_NilValue))
+            _state["plain_call"] = RObject(pointer)
     _bodies.clear()
     _state["wrapper"] = evaluation.binding(namespace, "py_to_r_wrapper")
 
@@ -72,8 +79,8 @@ class RFunction(RObject):
             r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
             if self._home is None:
                 self._home = evaluation.function_home(self.sexp, self.__name__) or ()
-            small = self.convert and all(type(a) in _SCALARS for a in args) and all(
-                type(v) in _SCALARS for v in kwargs.values())
+            small = self.convert and _all_scalars(args) and (not kwargs or _all_scalars(
+                kwargs.values()))
             result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep,
                                               home=self._home or None, all_small=small,
                                               guarded=True)
@@ -91,6 +98,13 @@ class RFunction(RObject):
 
 
 _SCALARS = frozenset((type(None), bool, int, float, str))
+
+
+def _all_scalars(values):
+    for value in values:
+        if type(value) not in _SCALARS:
+            return False
+    return True
 
 
 def _function_name(sexp):
@@ -245,19 +259,33 @@ def callable_closure(obj, env, keep):
 _bodies = {}
 
 
+def plain_call_check():
+    """The compiled ``.pyr_plain_call`` (an R external pointer for ``.External``), or None."""
+    return _state.get("plain_call")
+
+
+def missing_marker():
+    """The value a closure passes for a formal not supplied (``.pyr_missing``)."""
+    return _state["missing"].sexp
+
+
 def closure_body(formals):
     """The body of a callable's closure, shared by closures with the same formals:
 
         if (.pyr_plain_call(sys.call(), <"" and the formal names>))
-          .pyr_result(.External(<call_formals>, pyobj, <formal names>,
-                                if (missing(a)) <missing> else a, ..., list2(...)))
+          if (is.null(.pyr_value <- .External(<call_formals>, pyobj, <formal names>,
+                                if (missing(a)) <missing> else a, ..., list2(...))) ||
+              is.object(.pyr_value)) .pyr_result(.pyr_value) else .pyr_value
         else .pyr_call_replayed(callable, sys.call(), parent.frame())
 
     R matches and evaluates the arguments; only the supplied ones reach Python,
     and ``list2`` gives ``...`` its ``!!!`` and ``:=``. A call that names an
     argument by a prefix of a formal (R's partial matching, which reticulate
     does not do) or may splice outside ``...`` is replayed whole through
-    ``list2`` instead. The functions are inlined, so nothing is looked up.
+    ``list2`` instead. ``.pyr_result`` (a signal to raise, NULL to make invisible) is
+    called only for the values that may need it (``.pyr_value`` is no Python name).
+    With the compiled module ``.pyr_plain_call`` is its C version (``pyr_plain_call``,
+    through ``.External``). The functions are inlined, so nothing is looked up.
     """
     lib = capi.lib
     names = []
@@ -286,9 +314,19 @@ def closure_body(formals):
         arguments = keep(lib.Rf_cons(capi.sym("pyobj"), arguments))
         arguments = keep(lib.Rf_cons(_state["call_formals"].sexp, arguments))
         external = keep(lib.Rf_lcons(piece[".External"], arguments))
-        fast = keep(_call(piece[".pyr_result"], external))
+        value = capi.sym(".pyr_value")
+        assigned = keep(_call(piece["<-"], value, external))
+        special = keep(_call(piece["||"], keep(_call(piece["is.null"], assigned)),
+                             keep(_call(piece["is.object"], value))))
+        fast = keep(_call(piece["if"], special, keep(_call(piece[".pyr_result"], value)),
+                          value))
         this_call = keep(_call(piece["sys.call"]))
-        plain = keep(_call(piece[".pyr_plain_call"], this_call, keep(vectors.str_vector(["", *names]))))
+        all_names = keep(vectors.str_vector(["", *names]))
+        if "plain_call" in _state:
+            plain = keep(_call(piece[".External"], _state["plain_call"].sexp, this_call,
+                               all_names))
+        else:
+            plain = keep(_call(piece[".pyr_plain_call"], this_call, all_names))
         slow = keep(_call(piece[".pyr_call_replayed"], capi.sym("callable"), this_call,
                           keep(_call(piece["parent.frame"]))))
         body = keep(_call(piece["if"], plain, fast, slow))

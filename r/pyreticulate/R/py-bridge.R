@@ -221,9 +221,11 @@
     if (!identical(arguments, .pyr_missing)) .External(.ops$capture_abort, arguments)
   })
   done <- FALSE
-  .Internal(.addRestart(list("abort", environment())))
-  .Internal(.addCondHands("stackOverflowError", list(identity), parent.frame(),
-                          environment(), FALSE))
+  here <- environment()
+  # .Internal(environment(NULL)) here is parent.frame(), without its closure call
+  .Internal(.addRestart(list("abort", here)))
+  .Internal(.addCondHands("stackOverflowError", list(identity), .Internal(environment(NULL)),
+                          here, FALSE))
   value <- expr
   done <- TRUE
   value

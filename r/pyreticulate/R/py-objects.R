@@ -474,7 +474,11 @@ py_has_convert <- function(x) {
 #' }
 #' @name py-object-access
 #' @md
-`$.python.builtin.object` <- function(x, name) .py("get_attr", x, name)
+# .py("get_attr", x, name) written out: `$` is the commonest crossing.
+`$.python.builtin.object` <- function(x, name) {
+  value <- .External(.ops$get_attr, x, name)
+  if (is.object(value) && inherits(value, ".pyr_signal")) .pyr_raise(value, sys.call()) else value
+}
 
 #' @rdname py-object-access
 #' @md
