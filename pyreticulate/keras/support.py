@@ -5,7 +5,8 @@ The generator (``pyreticulate.keras.wrappers``) reads the names from Keras's
 generated API files (without importing Keras), the signatures of the classes
 and functions, and which layers merge their inputs. At run time the R
 wrappers use ``constraint()`` (an R function given as a ``*_constraint``) and
-``segment_count()`` (a segment op's ``num_segments`` on a backend that needs it).
+``segment_count()`` (a segment op's ``num_segments`` on a backend that needs it) and
+``scalars_for_rank_0()`` (``get_state_tree(value_format = "r_array")``).
 """
 import ast
 import importlib.util
@@ -117,3 +118,11 @@ def segment_count(segment_ids):
     except TypeError:
         return None
     return int(ids.max()) + 1 if ids.size else 0
+
+
+def scalars_for_rank_0(tree):
+    """``tree`` (a state tree) with its 0-d NumPy arrays as NumPy scalars, which R gets as bare
+    values (a 0-d array becomes an R array of dim 1; JAX's state trees hold such arrays)."""
+    from keras import tree as keras_tree
+    return keras_tree.map_structure(
+        lambda value: value[()] if getattr(value, "ndim", None) == 0 else value, tree)
