@@ -52,9 +52,10 @@
 `$.tensorflow.python.eager.backprop.GradientTape` <- function(x, name) {
   method <- NextMethod()
   if (!name %in% c("gradient", "jacobian", "batch_jacobian", "watch")) return(method)
+  backend <- py_to_r(.keras_backend()$other_backend())
+  if (is.null(backend)) return(method)
   function(...) {
-    backend <- py_to_r(.keras_backend()$other_backend())
-    if (!is.null(backend) && py_to_r(.keras_backend()$holds_other_values(list(...))))
+    if (py_to_r(.keras_backend()$holds_other_values(list(...))))
       stop(sprintf(paste0("tape$%s(): TensorFlow's gradient tape records nothing of what Keras ",
                           "computes on another backend; %s"),
                    name, .needs_tensorflow_backend(backend)), call. = FALSE)
