@@ -121,8 +121,11 @@ def segment_count(segment_ids):
 
 
 def scalars_for_rank_0(tree):
-    """``tree`` (a state tree) with its 0-d NumPy arrays as NumPy scalars, which R gets as bare
-    values (a 0-d array becomes an R array of dim 1; JAX's state trees hold such arrays)."""
-    from keras import tree as keras_tree
-    return keras_tree.map_structure(
-        lambda value: value[()] if getattr(value, "ndim", None) == 0 else value, tree)
+    """``tree`` (a state tree: nested dicts and lists) with its 0-d NumPy arrays as NumPy
+    scalars, which R gets as bare values (a 0-d array becomes an R array of dim 1; JAX's state
+    trees hold such arrays)."""
+    if isinstance(tree, dict):
+        return {key: scalars_for_rank_0(value) for key, value in tree.items()}
+    if isinstance(tree, list):
+        return [scalars_for_rank_0(value) for value in tree]
+    return tree[()] if getattr(tree, "ndim", None) == 0 else tree
