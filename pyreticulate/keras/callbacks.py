@@ -16,6 +16,8 @@
   ``KeyboardInterrupt`` (an R interrupt in R) is raised after the partial
   epoch has been added to the history; a second Ctrl-C interrupts at once.
   The hook names come from the installed ``Callback`` class.
+* ``fit`` and ``evaluate`` that end early leave the model's variables usable
+  on the JAX backend too (``_restore_backend_state``).
 """
 import contextlib
 import inspect
@@ -286,12 +288,31 @@ def fit(model, guard, *args, **kwargs):
         except KeyboardInterrupt:
             guard.keep_partial_epoch()
             _forget_cached_iterators(model)
+            _restore_backend_state(model)
             raise
         except BaseException:
             _forget_cached_iterators(model)
+            _restore_backend_state(model)
             raise
         finally:
             _training.remove(guard)
+
+
+def evaluate(model, *args, **kwargs):
+    """``model.evaluate``; the model stays usable when it ends early (an error in a callback)."""
+    try:
+        return model.evaluate(*args, **kwargs)
+    except BaseException:
+        _restore_backend_state(model)
+        raise
+
+
+def _restore_backend_state(model):
+    """Puts back the variables Keras's JAX trainer takes out of the model while it runs (its
+    ``jax_state_sync`` does at the end): an early end would leave them empty."""
+    sync = getattr(model, "jax_state_sync", None)
+    if sync is not None:
+        sync()
 
 
 def _forget_cached_iterators(model):

@@ -4,7 +4,9 @@ know about the installed Keras.
 The generator (``pyreticulate.keras.wrappers``) reads the names from Keras's
 generated API files (without importing Keras), the signatures of the classes
 and functions, and which layers merge their inputs. At run time the R
-wrappers use ``constraint()``: an R function given as a ``*_constraint``.
+wrappers use ``constraint()`` (an R function given as a ``*_constraint``) and
+``segment_count()`` (a segment op's ``num_segments`` on a backend that needs it) and
+``scalars_for_rank_0()`` (``get_state_tree(value_format = "r_array")``).
 """
 import ast
 import importlib.util
@@ -105,3 +107,25 @@ def constraint(fn):
 
         _constraint_class.append(RFunctionConstraint)
     return _constraint_class[0](fn)
+
+
+def segment_count(segment_ids):
+    """The number of segments that concrete 0-based ``segment_ids`` name (the largest id plus
+    one), ``None`` for ids without values (a tensor being traced)."""
+    import numpy as np
+    try:
+        ids = np.asarray(segment_ids)
+    except TypeError:
+        return None
+    return int(ids.max()) + 1 if ids.size else 0
+
+
+def scalars_for_rank_0(tree):
+    """``tree`` (a state tree: nested dicts and lists) with its 0-d NumPy arrays as NumPy
+    scalars, which R gets as bare values (a 0-d array becomes an R array of dim 1; JAX's state
+    trees hold such arrays)."""
+    if isinstance(tree, dict):
+        return {key: scalars_for_rank_0(value) for key, value in tree.items()}
+    if isinstance(tree, list):
+        return [scalars_for_rank_0(value) for value in tree]
+    return tree[()] if getattr(tree, "ndim", None) == 0 else tree

@@ -227,6 +227,8 @@ INPUTS_FIRST = {"Attention": "merge", "AdditiveAttention": "merge",
 #   verbose             TRUE/FALSE as 1/0, a whole number as an integer, a string ("auto") as it is
 #   index               1-based positions (R numbers, arrays or tensors) become 0-based ones:
 #                       positive values less one, negative ones (from the end) kept
+#   array               an R vector or array becomes a NumPy array (keras3's as_array: a
+#                       backend other than TensorFlow does not read a Python list as a tensor)
 # Python defaults do not tell which numbers are counts (Keras writes
 # `label_smoothing=0` for a float), so the integer names are listed.
 _INTEGER_NAMES = (
@@ -302,6 +304,9 @@ ENDPOINT_CONVENTIONS = {
     ("random", "randint"): {"minval": "integer", "maxval": "integer"},
     ("random", "shuffle"): {"axis": "axis"},
     ("ops", "one_hot"): {"x": "index"},
+    ("ops", "top_k"): {"x": "array"},
+    ("ops", "segment_sum"): {"data": "array"},
+    ("ops", "segment_max"): {"data": "array"},
     ("ops", "slice"): {"start_indices": "index"},
     ("ops", "slice_update"): {"start_indices": "index"},
     ("ops", "switch"): {"index": "index"},

@@ -1,6 +1,8 @@
-"""Keras on the JAX backend from R (r/keras3/R/keras-config.R, package.R, keras-distribution.R;
-pyreticulate/keras/distribution.py): use_backend("jax") before Keras is imported, and what
-ranks other than 0 of a multi-process job leave out."""
+"""Keras on the JAX backend from R (r/keras3/R/keras-config.R, package.R, keras-distribution.R,
+keras-wrappers.R; pyreticulate/keras/distribution.py, support.py; r/tensorflow/R/tf-keras-backend.R,
+pyreticulate/tensorflow/keras_backend.py): use_backend("jax") before Keras is imported, the ops
+JAX needs more of, TensorFlow's tracing and tapes naming the backend, and what ranks other than 0
+of a multi-process job leave out."""
 import pytest
 
 from helpers.scripts import HELPERS, labelled, run_code
@@ -23,6 +25,27 @@ check("op_in_tf_function", {
   f(tensorflow::as_tensor(c(1, 2), dtype = "float32"))
 })
 check("op_error_without_graph_tensor", op_add("a", list()))
+check("top_k_of_an_r_vector", lapply(op_top_k(c(1, 5, 3, 2), k = 2), as.array))
+check("top_k_names", names(op_top_k(c(1, 5, 3, 2), k = 2)))
+check("segment_sum_counts_segments", as.array(op_segment_sum(c(1, 2, 10, 20, 100, 200),
+                                                             c(1, 1, 2, 2, 3, 3))))
+check("segment_max_counts_segments", as.array(op_segment_max(op_array(c(1, 2, 10, 20)),
+                                                             op_array(c(1L, 1L, 2L, 2L)))))
+check("segment_sum_given_num_segments", as.array(op_segment_sum(c(1, 2, 10), c(1, 1, 2),
+                                                                num_segments = 3)))
+check("segment_sum_of_traced_ids", import("jax")$jit(function(d, s) op_segment_sum(d, s))(
+  op_array(c(1, 2)), op_array(c(1L, 2L))))
+library(tensorflow, warn.conflicts = FALSE)
+variable <- tf$Variable(3)
+with(tf$GradientTape() %as% tf_tape, tf_y <- variable * variable)
+check("tape_of_tensorflow_values", as.array(tf_tape$gradient(tf_y, variable)))
+check("tf_function_of_tensorflow_code", as.array(tf_function(function(x) x + 1)(tf$constant(1))))
+tape_model <- keras_model_sequential(input_shape = 2) %>% layer_dense(units = 1)
+with(tf$GradientTape() %as% keras_tape, keras_loss <- op_sum(tape_model(op_ones(c(1, 2)))))
+check("tape_gradient_of_keras_values",
+      keras_tape$gradient(keras_loss, tape_model$trainable_weights))
+check("tf_function_of_a_model", tf_function(function(x) tape_model(x))(tf$ones(c(1L, 2L))))
+check("tf_function_failing_otherwise", tf_function(function(x) stop("not Keras"))(tf$constant(1)))
 check("rank_alone", keras3:::.keras_process_rank())
 check("verbose_auto_on_rank_zero", keras3:::.keras_verbose("auto"))
 
@@ -85,6 +108,60 @@ def test_op_on_a_tensorflow_graph_tensor_names_the_backend(out):
 
 def test_other_op_errors_on_the_jax_backend_are_keras_own(out):
     assert "is not a valid JAX array type" in out["op_error_without_graph_tensor"]
+
+
+def test_op_top_k_takes_an_r_vector(out):
+    assert out["top_k_of_an_r_vector"] == "5 3 2 3"
+
+
+def test_op_top_k_names_values_and_indices(out):
+    assert out["top_k_names"] == "values indices"
+
+
+def test_segment_sum_without_num_segments_counts_the_segments(out):
+    assert out["segment_sum_counts_segments"] == "3 30 300"
+
+
+def test_segment_max_without_num_segments_counts_the_segments(out):
+    assert out["segment_max_counts_segments"] == "2 20"
+
+
+def test_segment_sum_keeps_a_given_num_segments(out):
+    assert out["segment_sum_given_num_segments"] == "3 10 0"
+
+
+def test_segment_sum_of_traced_ids_names_the_backend_and_num_segments(out):
+    assert ("op_segment_sum(): Keras runs on the jax backend, which needs `num_segments` when "
+            "`segment_ids` is not a concrete value" in out["segment_sum_of_traced_ids"])
+
+
+def test_gradient_tape_of_tensorflow_values_works_beside_keras_on_jax(out):
+    assert out["tape_of_tensorflow_values"] == "6"
+
+
+def test_tf_function_of_tensorflow_code_works_beside_keras_on_jax(out):
+    assert out["tf_function_of_tensorflow_code"] == "2"
+
+
+NEEDS_TENSORFLOW = ('the Keras backend is "jax", and this needs the tensorflow backend '
+                    '(use_backend("tensorflow")')
+
+
+def test_gradient_tape_of_keras_values_names_the_backend(out):
+    assert out["tape_gradient_of_keras_values"].startswith(
+        "ERROR: tape$gradient(): TensorFlow's gradient tape records nothing of what Keras "
+        "computes on another backend; " + NEEDS_TENSORFLOW)
+
+
+def test_tf_function_of_a_model_names_the_backend(out):
+    message = out["tf_function_of_a_model"]
+    assert message.startswith("ERROR: tf_function(): tracing failed: ")
+    assert NEEDS_TENSORFLOW in message
+
+
+def test_tf_function_failing_on_the_jax_backend_keeps_its_error(out):
+    assert out["tf_function_failing_otherwise"].startswith(
+        "ERROR: tf_function(): tracing failed: not Keras (Keras models and op_*() cannot compute")
 
 
 def test_a_process_alone_is_rank_zero(out):

@@ -1,7 +1,9 @@
 """Custom models, layers, losses and metrics from R (r/keras3/R/keras-custom.R,
 pyreticulate/keras/classes.py, pyobjects/classes.py): keras_model_custom(), Model(),
 Layer(), Loss(), Metric() and %py_class%, with Python signatures Keras can
-inspect, super, private, a custom train_step, and saving and loading."""
+inspect, super, private, a custom train_step, and saving and loading. The layers compute with
+``op_*()`` (every backend); the custom train_step records with ``tf$GradientTape()`` (the
+tensorflow backend's only)."""
 import pytest
 
 from helpers.scripts import run_labelled
@@ -38,7 +40,7 @@ check("custom_forward_without_mask_or_training", {
     self$dense <- layer_dense(units = 2)
     function(inputs) self$dense(inputs)
   })
-  dim(plain(tf$ones(shape(3, 3))))
+  dim(as.array(plain(op_ones(c(3, 3)))))
 })
 check("custom_model_fn_must_return_a_function", keras_model_custom(function(self) 1))
 check("custom_needs_a_function", keras_model_custom(1))
@@ -57,7 +59,7 @@ Scale <- Layer("Scale",
   },
   call = function(inputs, training = NULL, mask = NULL) {
     private$calls <- c(private$calls, 1)
-    tf$matmul(inputs, self$kernel)
+    op_matmul(inputs, self$kernel)
   },
   calls = function() length(private$calls),
   seen_shape = function() private$input_shape,
@@ -71,7 +73,7 @@ check("layer_is_a_keras_layer", c(class(layer)[[1]], inherits(layer, "keras.src.
 check("layer_call_signature", signature(layer$call))
 check("layer_build_signature", signature(layer$build))
 check("layer_count_argument_is_an_integer", class(layer$units))
-check("layer_on_a_tensor", dim(layer(tf$ones(shape(4, 3)))))
+check("layer_on_a_tensor", dim(as.array(layer(op_ones(c(4, 3))))))
 check("layer_build_gets_the_input_shape", {
   symbolic <- Scale(units = 2)
   invisible(symbolic(keras_input(shape = 3)))
@@ -82,25 +84,25 @@ check("layer_pipes_into_a_sequential_model", {
   model <- keras_model_sequential(input_shape = 3) %>% Scale(units = 2)
   c(length(model$layers), class(model$layers[[1]])[[1]])
 })
-check("layer_pipes_a_tensor", dim(tf$ones(shape(2, 3)) %>% Scale(units = 4)))
+check("layer_pipes_a_tensor", dim(as.array(op_ones(c(2, 3)) %>% Scale(units = 4))))
 check("layer_without_object_is_the_layer", class(Scale(units = 1))[[1]])
 check("layer_private_is_per_instance", {
   a <- Scale(units = 1); b <- Scale(units = 1)
-  a(tf$ones(shape(1, 3))); a(tf$ones(shape(1, 3))); b(tf$ones(shape(1, 3)))
+  a(op_ones(c(1, 3))); a(op_ones(c(1, 3))); b(op_ones(c(1, 3)))
   c(a$calls(), b$calls())
 })
 Doubled <- Layer("Doubled", inherit = layer_dense,
                  call = function(inputs) super$call(inputs) * 2)
 check("layer_inherits_layer_dense",
-      as.vector(as.array(Doubled(units = 1, kernel_initializer = "ones")(tf$ones(shape(1, 3))))))
+      as.vector(as.array(Doubled(units = 1, kernel_initializer = "ones")(op_ones(c(1, 3))))))
 Shifted <- Layer("Shifted", inherit = Scale,
                  call = function(inputs, training = NULL, mask = NULL) super()$call(inputs) + 1)
-check("layer_inherits_a_layer", as.vector(as.array(Shifted(units = 1)(tf$ones(shape(1, 3))))))
+check("layer_inherits_a_layer", as.vector(as.array(Shifted(units = 1)(op_ones(c(1, 3))))))
 check("layer_inherit_must_be_a_class", Layer("Bad", inherit = 1)())
 check("new_layer_class_alias", identical(new_layer_class, Layer))
 check("layer_methods_must_be_functions", Layer("NotAFunction", call = 1))
 
-# ---- Model() with train_step (keras3) --------------------------------------------------------
+# ---- Model() (keras3) -------------------------------------------------------------------------
 Regressor <- Model("Regressor",
   initialize = function(units = 8L, ...) {
     super$initialize(...)
@@ -109,16 +111,6 @@ Regressor <- Model("Regressor",
     self$out <- Scale(units = 1)
   },
   call = function(inputs, training = NULL) inputs %>% self$hidden() %>% self$out(),
-  train_step = function(data) {
-    c(x, y) %<-% data
-    with(tf$GradientTape() %as% tape, {
-      y_pred <- self(x, training = TRUE)
-      loss <- self$compute_loss(y = y, y_pred = y_pred)
-    })
-    gradients <- tape$gradient(loss, self$trainable_variables)
-    self$optimizer$apply(gradients, self$trainable_variables)
-    list(loss = loss, twice = loss * 2)
-  },
   get_config = function() {
     config <- super$get_config()
     config$units <- self$units
@@ -127,12 +119,8 @@ Regressor <- Model("Regressor",
 regressor <- Regressor(units = 8L)
 check("model_is_a_keras_model", c(class(regressor)[[1]], inherits(regressor, "keras.src.models.model.Model")))
 check("model_call_signature", signature(regressor$call))
-check("model_train_step_signature", signature(regressor$train_step))
 regressor %>% compile(optimizer = optimizer_adam(learning_rate = 0.05), loss = "mse")
-history <- fit(regressor, x, y, epochs = 6, batch_size = 16, verbose = 0)
-check("model_train_step_metrics", names(history$metrics))
-check("model_train_step_learns", history$metrics$loss[[6]] < history$metrics$loss[[1]])
-check("model_train_step_returned_values", isTRUE(all.equal(history$metrics$twice, 2 * history$metrics$loss)))
+invisible(fit(regressor, x, y, epochs = 1, batch_size = 16, verbose = 0))
 save_model(regressor, file.path(dir, "regressor.keras"))
 restored <- load_model(file.path(dir, "regressor.keras"),
                        custom_objects = list(Regressor = Regressor, Scale = Scale))
@@ -163,7 +151,7 @@ Doubler(keras$layers$Layer) %py_class% {
   "Doubles its input."
   call <- function(inputs) inputs * 2
 }
-check("py_class_keras_layer", c(class(Doubler())[[1]], as.vector(as.array(Doubler()(tf$ones(shape(1, 2)))))))
+check("py_class_keras_layer", c(class(Doubler())[[1]], as.vector(as.array(Doubler()(op_ones(c(1, 2)))))))
 check("py_class_docstring", py_to_r(py_get_attr(Doubler, "__doc__")))
 Point %py_class% {
   initialize <- function(x) self$x <- x
@@ -231,7 +219,7 @@ Scaled6 <- R6::R6Class("Scaled6", inherit = Dense6,
 check("r6_class_inheriting_an_r6_class", {
   layer <- r_to_py(Scaled6)(units = 2L)
   c(as.character(inherits(layer, "keras.src.layers.layer.Layer")),
-    length(layer(tf$ones(shape(1, 3)))$shape))
+    length(layer(op_ones(c(1, 3)))$shape))
 })
 
 # ---- formals of R-defined classes, constraints and schedules -----------------------------
@@ -250,13 +238,41 @@ check("init_signature_with_dots", signature(Dotted))
 NonNegative <- keras3::Constraint("NonNegative",
   call = function(w) w * keras$ops$cast(w >= 0, dtype = w$dtype))
 check("constraint_class", c(as.character(inherits(NonNegative(), "keras.src.constraints.constraints.Constraint")),
-                            as.vector(as.array(NonNegative()(tf$constant(c(-1, 2)))))))
+                            as.vector(as.array(NonNegative()(op_array(c(-1, 2)))))))
 Halving <- new_learning_rate_schedule_class("Halving",
   initialize = function(start) self$start <- start,
   call = function(step) self$start / (1 + keras$ops$cast(step, "float32")))
 check("learning_rate_schedule_class", as.numeric(Halving(0.5)(3L)))
 check("new_loss_and_metric_class_aliases",
       c(identical(new_loss_class, keras3::Loss), identical(new_metric_class, keras3::Metric)))
+
+# ---- a custom train_step with tf$GradientTape() (the tensorflow backend's own) -------------
+if (keras3::config_backend() == "tensorflow") {
+  Stepped <- Model("Stepped", inherit = Regressor,
+    train_step = function(data) {
+      c(x, y) %<-% data
+      with(tf$GradientTape() %as% tape, {
+        y_pred <- self(x, training = TRUE)
+        loss <- self$compute_loss(y = y, y_pred = y_pred)
+      })
+      gradients <- tape$gradient(loss, self$trainable_variables)
+      self$optimizer$apply(gradients, self$trainable_variables)
+      list(loss = loss, twice = loss * 2)
+    })
+  stepped <- Stepped(units = 8L)
+  check("model_train_step_signature", signature(stepped$train_step))
+  stepped %>% compile(optimizer = optimizer_adam(learning_rate = 0.05), loss = "mse")
+  history <- fit(stepped, x, y, epochs = 6, batch_size = 16, verbose = 0)
+  check("model_train_step_metrics", names(history$metrics))
+  check("model_train_step_learns", history$metrics$loss[[6]] < history$metrics$loss[[1]])
+  check("model_train_step_returned_values",
+        isTRUE(all.equal(history$metrics$twice, 2 * history$metrics$loss)))
+  save_model(stepped, file.path(dir, "stepped.keras"))
+  restored <- load_model(file.path(dir, "stepped.keras"),
+                         custom_objects = list(Stepped = Stepped, Regressor = Regressor, Scale = Scale))
+  check("model_with_train_step_reloads",
+        c(class(restored)[[1]], restored$units, same_predictions(restored, stepped)))
+}
 '''
 
 
@@ -364,8 +380,11 @@ def test_model_makes_a_real_keras_model(out):
     assert out["model_is_a_keras_model"] == "__main__.Regressor TRUE"
 
 
-def test_model_methods_have_python_signatures(out):
+def test_model_call_has_the_python_signature(out):
     assert out["model_call_signature"] == "(inputs, training=None, **kwargs)"
+
+
+def test_model_train_step_has_the_python_signature(out):
     assert out["model_train_step_signature"] == "(data, **kwargs)"
 
 
@@ -377,6 +396,10 @@ def test_custom_train_step_with_gradient_tape_trains(out):
 
 def test_custom_model_saves_and_reloads_with_custom_objects(out):
     assert out["model_reloads"] == "__main__.Regressor 8 TRUE"
+
+
+def test_custom_model_with_a_train_step_saves_and_reloads(out):
+    assert out["model_with_train_step_reloads"] == "__main__.Stepped 8 TRUE"
 
 
 def test_custom_model_reload_without_custom_objects_fails(out):

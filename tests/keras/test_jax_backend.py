@@ -2,13 +2,9 @@
 a pytest of its own with ``KERAS_BACKEND=jax`` (keras3 reads it as ``use_backend()`` sets it),
 less the tests recorded in TENSORFLOW_SPECIFIC with the reason.
 
-The modules left out altogether (their shared script stops at TensorFlow-only code, or they
-test TensorFlow itself; docs/scale-out.md lists them): test_callbacks, test_custom (layers and
-train steps written with ``tf$matmul``, ``tf$ones``, ``tf$GradientTape``), test_threads (a
-``tf.data`` pipeline and graph tracing), test_models (TensorFlow's SavedModel export, ``tf``
-variables), test_subset and test_generated_families (results read with ``$numpy()``), test_utilities
-(it checks the tensorflow backend is the default), test_examples (the examples choose no
-backend; costly to run twice)."""
+Left out altogether: test_backend (it chooses the JAX backend itself), test_distributed (its
+workers choose their backend), test_examples (the examples choose no backend; costly to run
+twice). docs/scale-out.md lists what is TensorFlow-specific."""
 import os
 import subprocess
 import sys
@@ -19,21 +15,26 @@ from helpers import ROOT
 
 pytest.importorskip("jax")
 
-NUMPY_METHOD = "reads a tensor with $numpy(), a TensorFlow tensor method (as.array() is Keras's)"
+TRAIN_STEP = "a custom train_step recording with tf$GradientTape(), TensorFlow's"
 TENSORFLOW_SPECIFIC = {
-    "test_training.py::test_loss_with_data_computes_it": NUMPY_METHOD,
-    "test_training.py::test_metric_with_data_computes_it": NUMPY_METHOD,
-    "test_training.py::test_activation_wrapper_computes": NUMPY_METHOD,
-    "test_layers.py::test_add_layer_adds_its_inputs": NUMPY_METHOD,
-    "test_layers.py::test_multiply_layer_multiplies_its_inputs": NUMPY_METHOD,
-    "test_layers.py::test_lambda_layer_runs_an_r_function": NUMPY_METHOD,
-    "test_layers.py::test_rescaling_layer_scales": NUMPY_METHOD,
-    "test_layers.py::test_normalization_layer_adapts_to_data": NUMPY_METHOD,
     "test_generators.py::test_generators_run_on_the_tensorflow_backend":
         "checks the backend is tensorflow",
+    "test_custom.py::test_model_train_step_has_the_python_signature": TRAIN_STEP,
+    "test_custom.py::test_custom_train_step_with_gradient_tape_trains": TRAIN_STEP,
+    "test_custom.py::test_custom_model_with_a_train_step_saves_and_reloads": TRAIN_STEP,
+    "test_threads.py::test_pydataset_with_four_worker_threads_ends_with_the_sgd_weights":
+        "Keras's JAX trainer takes a 4-worker PyDataset's batches as 1 2 3 0 (so in Python too)",
+    "test_threads.py::test_r_layer_called_while_fit_traces_sees_graph_mode":
+        "checks TensorFlow's graph mode (tf$executing_eagerly())",
+    "test_models.py::test_keras_is_imported_on_first_use":
+        "checks that Keras imports TensorFlow, its default backend",
+    "test_utilities.py::test_use_backend_of_the_running_backend":
+        "checks the running backend is tensorflow",
 }
 MODULES = ["test_training.py", "test_layers.py", "test_generators.py", "test_wrappers.py",
-           "test_support.py", "test_destructure.py"]
+           "test_support.py", "test_destructure.py", "test_custom.py", "test_callbacks.py",
+           "test_threads.py", "test_models.py", "test_subset.py", "test_generated_families.py",
+           "test_utilities.py"]
 HERE = os.path.relpath(os.path.dirname(os.path.abspath(__file__)), ROOT)  # node ids are relative
 
 

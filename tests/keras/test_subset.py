@@ -6,7 +6,7 @@ from helpers.scripts import run_labelled
 
 SCRIPT = r'''
 x <- op_reshape(op_arange(1, 13), c(3, 4))
-v <- function(t) as.vector(t(as.array(t$numpy())))
+v <- function(t) as.vector(t(as.array(t)))
 d <- function(t) unlist(op_shape(t))
 check("row", v(op_subset(x, 1)))
 check("row_drops", d(op_subset(x, 1)))
@@ -22,7 +22,7 @@ check("logical_vector", v(op_subset(x, c(TRUE, FALSE, TRUE), 4)))
 check("two_vectors_intersect", d(op_subset(x, c(1, 2), c(2, 4))))
 check("newaxis", d(op_subset(x, NULL, 1)))
 check("ellipsis", v(op_subset(x, .., 4)))
-check("logical_array", v(op_subset(x, as.array(x$numpy()) > 10)))
+check("logical_array", v(op_subset(x, as.array(x) > 10)))
 check("position_matrix", v(op_subset(x, rbind(c(1, 1), c(3, 4)))))
 check("zero_is_an_error", op_subset(x, 0))
 check("too_many", op_subset(x, 1, 1, 1))

@@ -1,6 +1,10 @@
-"""pyreticulate.keras.support: what the R Keras wrappers read from Keras."""
+"""pyreticulate.keras.support: what the R Keras wrappers read from Keras, and the values they
+compute for it (a segment op's num_segments, state trees R reads)."""
 import subprocess
 import sys
+
+import numpy as np
+import pytest
 
 from helpers import ROOT
 from pyreticulate.keras import support
@@ -49,3 +53,25 @@ def test_default_r_cannot_show_is_left_out():
     def f(fill=object(), cropping=((1, 1), (2, 2))):
         return fill
     assert support.parameters(f) == [["fill", False, None], ["cropping", False, None]]
+
+
+def test_segment_count_is_the_largest_id_plus_one():
+    assert support.segment_count(np.array([0, 0, 2])) == 3
+
+
+def test_segment_count_of_no_ids_is_zero():
+    assert support.segment_count(np.array([], dtype="int32")) == 0
+
+
+def test_segment_count_of_traced_ids_is_none():
+    jax = pytest.importorskip("jax")
+    counts = []
+    jax.jit(lambda ids: counts.append(support.segment_count(ids)) or ids)(jax.numpy.array([0, 1]))
+    assert counts == [None]
+
+
+def test_scalars_for_rank_0_makes_0_d_arrays_scalars_and_keeps_other_arrays():
+    tree = support.scalars_for_rank_0({"adam": {"iteration": np.zeros((), "int32")},
+                                       "weights": [np.ones(2)]})
+    assert type(tree["adam"]["iteration"]) is np.int32
+    assert tree["weights"][0].shape == (2,)

@@ -101,14 +101,14 @@ attr(named_loss, "py_function_name") <- "my_loss"
 check("custom_loss_name", py_to_r(keras3:::.as_loss(named_loss, character())$`__name__`))
 
 check("loss_object", class(loss_binary_crossentropy(from_logits = TRUE))[[1]])
-check("loss_value", as.array(loss_mean_squared_error(c(1, 2), c(1, 4))$numpy()))
+check("loss_value", as.array(loss_mean_squared_error(c(1, 2), c(1, 4))))
 check("loss_needs_both", loss_mean_squared_error(y_true = c(1, 2)))
 check("metric_object", class(metric_auc(num_thresholds = 50))[[1]])
 check("float_with_int_default", py_to_r(metric_binary_crossentropy(label_smoothing = 0.1)$label_smoothing))
-check("metric_value", as.array(metric_binary_accuracy(c(1, 0), c(0.9, 0.8))$numpy()))
+check("metric_value", as.array(metric_binary_accuracy(c(1, 0), c(0.9, 0.8))))
 check("optimizer_object", c(class(optimizer_rmsprop())[[1]],
-                            py_to_r(optimizer_adam(learning_rate = 0.1)$learning_rate$numpy())))
-check("activation_value", as.vector(as.array(activation_relu(c(-1, 2))$numpy())))
+                            as.numeric(optimizer_adam(learning_rate = 0.1)$learning_rate)))
+check("activation_value", as.vector(as.array(activation_relu(c(-1, 2)))))
 
 dataset <- tf$data$Dataset$from_tensor_slices(tuple(x, matrix(y)))$batch(20L)
 check("fit_dataset", length(fit(single, dataset, epochs = 2, verbose = 0)$metrics$loss))

@@ -834,7 +834,7 @@ get_state_tree <- function(object, value_format = "backend_tensor") {
   getter <- py_get_attr(object, "get_state_tree")
   switch(format,
     numpy_array = py_call(r_to_py(getter), "numpy_array"),
-    r_array = , array = py_to_r(py_call(getter, "numpy_array")),
+    r_array = , array = py_to_r(.keras_support()$scalars_for_rank_0(py_call(getter, "numpy_array"))),
     py_to_r(py_call(getter, "backend_tensor")))
 }
 

@@ -330,7 +330,7 @@ evaluate.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..
     steps = .keras_integer(steps, "steps"),
     callbacks = .keras_callbacks(callbacks, feeder),
     return_dict = TRUE))
-  as.list(py_to_r(py_call(py_get_attr(object, "evaluate"), !!!args, ...)))
+  as.list(py_to_r(py_call(.keras_callbacks_py()$evaluate, object, !!!args, ...)))
 }
 
 # predict() gives an R array; for several outputs a list in the structure of

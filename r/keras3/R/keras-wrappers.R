@@ -116,10 +116,27 @@
     activation = .keras_activation_call(spec, frame, call),
     op = {
       args <- .keras_args(frame, call, spec)
+      if ("num_segments" %in% names(spec$args)) args <- .keras_segment_count(args, spec$name)
       .keras_op_result(.keras_backend_guard(py_call(spec$py_fun, !!!args), args), spec,
                        .keras_zero_indexed(frame))
     },
     application = .keras_application_call(spec, frame, call))
+}
+
+# A segment op's arguments with num_segments, when the caller left it out on a backend other than
+# TensorFlow (which counts the segments itself; JAX needs the count): the number of segments the
+# 0-based segment_ids name, when they are concrete values. Traced ids have no count to read.
+.keras_segment_count <- function(args, name) {
+  if (!is.null(args$num_segments)) return(args)
+  backend <- py_to_r(keras$config$backend())
+  if (identical(backend, "tensorflow")) return(args)
+  count <- py_to_r(.keras_support()$segment_count(args$segment_ids))
+  if (is.null(count))
+    stop(sprintf(paste0("%s(): Keras runs on the %s backend, which needs `num_segments` when ",
+                        "`segment_ids` is not a concrete value (a traced tensor): give ",
+                        "num_segments"), name, backend), call. = FALSE)
+  args$num_segments <- count
+  args
 }
 
 # What an op gives R: its result converted as reticulate converts the results
@@ -133,6 +150,7 @@
     index = .keras_converted(py_call(keras$ops$add, value, 1L)),
     top_k = {
       out <- .keras_converted(value)
+      names(out) <- c("values", "indices")  # TensorFlow's named tuple; a plain one on JAX
       if (!zero_indexed) out[[2L]] <- py_call(keras$ops$add, out[[2L]], 1L)
       out
     },
@@ -217,6 +235,8 @@
 #   verbose             TRUE/FALSE as 1/0, whole numbers as integers, strings ("auto") as they are
 #   index               1-based positions to 0-based ones (R values, arrays, tensors)
 #   index_from_zero     positions already counted from 0 (zero_indexed = TRUE)
+#   array               an R vector or array as a NumPy array (a backend other than TensorFlow
+#                       does not read a Python list as a tensor)
 # Python objects pass. A generated loss, metric or activation wrapper given
 # as a value is its Keras object; other R functions become Python functions
 # named by `function_name`, the variable the caller passed, unless they have
@@ -233,6 +253,7 @@
     shape_or_minus_one = return(.keras_shape(value, name, call, unknown = -1L)),
     axis = return(.keras_axis(value, name, call)),
     verbose = return(.keras_verbose_value(value, name, call)),
+    array = if (is.atomic(value)) return(np_array(value)),
     integer_if_numeric = if (is.numeric(value)) return(.keras_integer(value, name, call)),
     none = NULL,
     stop("unknown argument convention: ", convention, call. = FALSE))

@@ -335,7 +335,7 @@ op_rsqrt <- local({
 op_segment_max <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_segment_max", family = "ops", fun = "segment_max", kind = "op",
-    args = c(segment_ids = "index", num_segments = "integer")))
+    args = c(data = "array", segment_ids = "index", num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -362,7 +362,7 @@ op_segment_max <- local({
 op_segment_sum <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_segment_sum", family = "ops", fun = "segment_sum", kind = "op",
-    args = c(segment_ids = "index", num_segments = "integer")))
+    args = c(data = "array", segment_ids = "index", num_segments = "integer")))
   function(data, segment_ids, num_segments = NULL, sorted = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -422,8 +422,8 @@ op_stft <- local({
 #' @export
 op_top_k <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_top_k", family = "ops", fun = "top_k", kind = "op", args = c(k = "integer"),
-    result = "top_k"))
+    name = "op_top_k", family = "ops", fun = "top_k", kind = "op",
+    args = c(x = "array", k = "integer"), result = "top_k"))
   function(x, k, sorted = TRUE, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

@@ -16,10 +16,26 @@
 
 # Once Keras is imported, as keras3 does: as.array() of the backend's tensors
 # is op_convert_to_array() (Keras's convert_to_numpy(); a rank-0 tensor gives
-# an array of dim 1, where tensorflow's own method gives a bare value).
+# an array of dim 1, where tensorflow's own method gives a bare value);
+# as.double() and as.integer() of them read their values too (tensorflow has
+# its own for its tensors), and all three of Keras's variables (a layer's
+# weights, an optimizer's learning rate), on every backend.
 .keras_on_python_load <- function() {
-  registerS3method("as.array", .keras_backend_tensor_class(), op_convert_to_array, baseenv())
+  tensor_class <- .keras_backend_tensor_class()
+  registerS3method("as.array", tensor_class, op_convert_to_array, baseenv())
+  classes <- c(.keras_variable_class,
+               if (!identical(tensor_class, "tensorflow.tensor")) tensor_class)
+  for (class in classes) {
+    registerS3method("as.array", class, op_convert_to_array, baseenv())
+    registerS3method("as.double", class, function(x, ...) as.double(op_convert_to_array(x)),
+                     baseenv())
+    registerS3method("as.integer", class, function(x, ...) as.integer(op_convert_to_array(x)),
+                     baseenv())
+  }
 }
+
+# The R class of Keras's variables, whichever the backend (Keras 3's base class).
+.keras_variable_class <- "keras.src.backend.common.variables.Variable"
 
 # The R class of the backend's tensors. JAX's is read from its type, without making an array:
 # jax.distributed.initialize() (keras$distribution$initialize()) must come before JAX starts

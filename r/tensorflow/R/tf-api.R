@@ -246,6 +246,7 @@ tf_function <- function(f, input_signature = NULL, autograph = TRUE, ...) {
   if (!isTRUE(autograph) && !isFALSE(autograph))
     stop("`autograph` must be TRUE or FALSE", call. = FALSE)
   if (autograph) f <- .autograph(f)
+  f <- .traced_naming_the_backend(f)
   .tf()$`function`(.tf_callable(f), input_signature = input_signature, autograph = FALSE, ...)
 }
 
