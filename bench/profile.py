@@ -10,9 +10,10 @@ and the pieces are measured directly: one libR call through cffi, one ``R_tryEva
 (bare and guarded as Python's calls of R functions are), a ``.External`` into C that
 does not enter Python, R's loop and closure call alone, the crossings whole with the
 compiled fast path (``_fast.c``'s crossing block) and with it closed (a user rule
-registered, so every crossing takes the Python path).
+registered, so every crossing takes the Python path), whose Python side is profiled too.
 """
 import argparse
+import contextlib
 import os
 import tempfile
 import time
@@ -69,17 +70,24 @@ def floors(n):
         pieces[".External into C without Python (the closure's plain-call check)"] = r_loop(
             ".External(floor_native, floor_call, c('', 'x'))", n)
     for label, closed in (("", False), (", fast path closed (a user rule)", True)):
-        registration = pr.register_r_to_py(lambda robj: None, sexptypes=["raw"]) \
-            if closed else None
-        try:
+        with fast_path_closed(closed):
             pieces[f"R calls a Python callable without arguments{label}"] = r_loop(
                 "floor_callback()", n)
             pieces[f"R calls Python: identity call{label}"] = r_loop("identity_py(i)", n)
             pieces[f"R reads np$pi{label}"] = r_loop("floor_np$pi", n)
-        finally:
-            if registration is not None:
-                registration.undo()
     return pieces
+
+
+@contextlib.contextmanager
+def fast_path_closed(closed=True):
+    """A user rule registered for the block (when ``closed``): it closes the compiled
+    fast path, so crossings take the Python path."""
+    registration = pr.register_r_to_py(lambda robj: None, sexptypes=["raw"]) if closed else None
+    try:
+        yield
+    finally:
+        if registration is not None:
+            registration.undo()
 
 
 def profile(label, run):
@@ -137,6 +145,10 @@ def main(argv=None):
     sections += [f"| {name} | {value:.2f} |" for name, value in floors(n).items()]
     sections.append(f"| Python calls R: identity call (whole) | {time_of(python_calls_r, n):.2f} |\n")
     sections.append(profile("R calls Python", r_calls_python))
+    if capi.fast is not None:
+        with fast_path_closed():
+            sections.append(profile("R calls Python, fast path closed (a user rule)",
+                                    r_calls_python))
     sections.append(rprof("R calls Python", r_calls_python, n))
     sections.append(profile("Python calls R", python_calls_r))
     sections.append(rprof("Python calls R", python_calls_r, n))
