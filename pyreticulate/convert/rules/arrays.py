@@ -36,8 +36,7 @@ _DTYPE = {capi.INTSXP: np.dtype(np.int32), capi.LGLSXP: np.dtype(np.int32),
 def dims_of(sexp):
     lib = capi.lib
     dim = lib.Rf_getAttrib(sexp, lib.R_DimSymbol)
-    return tuple(int(d) for d in np.frombuffer(
-        capi.ffi.buffer(lib.INTEGER(dim), lib.LENGTH(dim) * 4), dtype=np.int32))
+    return tuple(capi.ffi.unpack(lib.INTEGER(dim), lib.LENGTH(dim)))
 
 
 def r_memory(sexp):
