@@ -1,6 +1,7 @@
-"""The compiled module leaks nothing: 10^6 crossings and 10^5 proxies each way leave the
-resident memory of a fresh process flat after a warm-up (a bounded loop in a
-subprocess; only with the compiled module, which this checks)."""
+"""The compiled module leaks nothing: 10^6 crossings each way (from R: calls with number and
+text arguments and ``$``, the fast path's cases) and 10^5 proxies each way leave the resident
+memory of a fresh process flat after a warm-up (a bounded loop in a subprocess; only with
+the compiled module, which this checks)."""
 import json
 import os
 import subprocess
@@ -24,12 +25,14 @@ def rss_mb():
 
 pr.r("suppressPackageStartupMessages(library(pyreticulate))")
 pr.r('identity_py <- py_eval("lambda x: x"); identity_r <- function(x) x; '
-     'new_object <- import_builtins()$object')
+     'new_object <- import_builtins()$object; math <- import("math")')
 identity_r = pr.r("identity_r")
 crossings, proxies = int(sys.argv[1]), int(sys.argv[2])
 samples = []
 for round_ in range(int(sys.argv[3]) + 1):
     pr.r(f"for (i in seq_len({crossings})) identity_py(i)")
+    pr.r(f"for (i in seq_len({crossings})) identity_py('text')")
+    pr.r(f"for (i in seq_len({crossings})) math$pi")
     for i in range(crossings):
         identity_r(i)
     pr.r(f"local({{ kept <- lapply(seq_len({proxies}), function(i) new_object()) }})")
