@@ -93,14 +93,16 @@ class RFunction(RObject):
                                    f"the R function {self.__name__}()")
 
     def _call_here(self, args, kwargs):
+        if self._home is None:
+            self._home = evaluation.function_home(self.sexp, self.__name__) or ()
+            if _fast_call["call"] is not None:
+                self._target = (self._home[0], self._home[1].sexp) if self._home else (
+                    self.sexp, capi.lib.R_GlobalEnv)
+                if not kwargs:
+                    return RFunction.__call__(self, *args)
         with protected() as keep, threads.BUSY:
             r_args = [keep(self._argument(a)) for a in args]
             r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
-            if self._home is None:
-                self._home = evaluation.function_home(self.sexp, self.__name__) or ()
-                if _fast_call["call"] is not None:
-                    self._target = (self._home[0], self._home[1].sexp) if self._home else (
-                        self.sexp, capi.lib.R_GlobalEnv)
             small = self.convert and _all_scalars(args) and (not kwargs or _all_scalars(
                 kwargs.values()))
             result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep,
