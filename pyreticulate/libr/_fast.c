@@ -871,18 +871,52 @@ SEXP pyr_plain_call(SEXP args)
  * open (no user rule), with no converter scope in this context, no Ctrl-C pending, and
  * every argument None or a bool, float, int within R's range or a str the text rule makes
  * "UTF-8". It builds { <install handler>; .pyr_guarded(head(<arguments>)) }, evaluates it
- * in env with the GIL released, and converts an attribute-free length-1 logical, integer,
+ * in env with the GIL released (.pyr_guarded_compiled in place of .pyr_guarded: the same
+ * restart and handler, and a mark in C, pyr_guard_pass, of a normal return), and converts an attribute-free length-1 logical, integer,
  * double or ASCII character result (or NULL) itself. Anything else goes back to Python:
  * 0: nothing was done (the Python path runs); 1: done, the result appended to out;
  * 2: evaluated, *value (unprotected) is for the registry to convert; 3: the evaluation
- * failed or reported something, (record, depth, requests, failed) appended to out for
- * evaluation.finish_evaluation. With 2 and 3 the busy mark is still set. */
+ * failed or reported something, (record, depth, requests, failed, aborted) appended to
+ * out for evaluation.finish_evaluation (aborted: *value is the arguments the guard's
+ * restart returned, what .pyr_guarded hands to capture_abort). With 2 and 3 the busy mark
+ * is still set. */
+
+/* Set by the guard of the call pyr_r_call runs (each call its own mark, restored after
+ * it, so calls nested in it mark theirs). */
+static int *pyr_guard_passed = NULL;
+
+/* .External(<this>, value): the guard's normal return, marked; the value. */
+static SEXP pyr_guard_pass(SEXP args)
+{
+    if (pyr_guard_passed != NULL) *pyr_guard_passed = 1;
+    return CADR(args);
+}
 
 static struct {
     PyObject *records, *record_class, *requests, *resignalled;
-    SEXP brace, add_handlers, guard;
+    PyObject *spare;   /* a record no evaluation reported into, for the next call */
+    PyObject *k_fields[6];
+    SEXP brace, add_handlers, guard, pass;
     int ready;
 } pyr_r;
+
+/* Whether a record is as new: nothing reported (its condition, trace and aborted None,
+ * warnings and deferred empty, not interrupted); -1 when its fields cannot be read. */
+static int pyr_record_clean(PyObject *record)
+{
+    int clean = 1;
+    for (int i = 0; i < 6 && clean; i++) {
+        PyObject *field = PyObject_GetAttr(record, pyr_r.k_fields[i]);
+        if (field == NULL) {
+            PyErr_Clear();
+            return -1;
+        }
+        clean = i < 3 ? field == Py_None : i < 5 ? PyList_Check(field) &&
+            PyList_GET_SIZE(field) == 0 : field == Py_False;
+        Py_DECREF(field);
+    }
+    return clean;
+}
 
 /* The objects pyr_r_call reads (a tuple's address, its items kept): evaluation._records,
  * its record class, interrupts' request counter (a one-item list) and
@@ -901,6 +935,17 @@ int pyr_r_call_install(uintptr_t address, SEXP brace, SEXP add_handlers, SEXP gu
             Py_XDECREF(*slots[i]);
             Py_INCREF(item);
             *slots[i] = item;
+        }
+        static const char *fields[6] = { "condition", "trace", "aborted", "warnings",
+                                         "deferred", "interrupted" };
+        for (int i = 0; i < 6; i++) {
+            if (pyr_r.k_fields[i] == NULL) pyr_r.k_fields[i] = PyUnicode_InternFromString(fields[i]);
+        }
+        Py_CLEAR(pyr_r.spare);
+        if (pyr_r.pass == NULL) {
+            pyr_r.pass = R_MakeExternalPtr((void *) pyr_guard_pass, Rf_install("native symbol"),
+                                           R_NilValue);
+            R_PreserveObject(pyr_r.pass);
         }
         pyr_r.brace = brace;
         pyr_r.add_handlers = add_handlers;
@@ -966,10 +1011,13 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
         REPROTECT(tail = Rf_cons(r, tail), slot);
     }
     REPROTECT(tail = Rf_lcons(head, tail), slot);
-    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, R_NilValue)), slot);
+    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, Rf_cons(pyr_r.pass, R_NilValue))),
+              slot);
     REPROTECT(tail = Rf_cons(tail, R_NilValue), slot);
     REPROTECT(tail = Rf_lcons(pyr_r.brace, Rf_cons(pyr_r.add_handlers, tail)), slot);
-    PyObject *record = PyObject_CallNoArgs(pyr_r.record_class);
+    PyObject *record = pyr_r.spare;
+    pyr_r.spare = NULL;
+    if (record == NULL) record = PyObject_CallNoArgs(pyr_r.record_class);
     PyObject *requests = PyList_GET_SIZE(pyr_r.requests) > 0 ?
         PyList_GET_ITEM(pyr_r.requests, 0) : NULL;
     Py_ssize_t depth = PyList_GET_SIZE(pyr_r.records);
@@ -983,34 +1031,34 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
     Py_INCREF(requests);
     PyList_Append(pyr_r.records, record);
     pyr_state_add(pyr_x.k_in_r, 1);
-    int error = 0;
+    int error = 0, passed = 0;
+    int *outer = pyr_guard_passed;
+    pyr_guard_passed = &passed;
     PyThreadState *thread = PyEval_SaveThread();
     SEXP result = R_tryEval(tail, env, &error);
     PyEval_RestoreThread(thread);
+    pyr_guard_passed = outer;
+    int aborted = !error && !passed;
     pyr_state_add(pyr_x.k_in_r, -1);
     Py_ssize_t last = PyList_GET_SIZE(pyr_r.records) - 1;
     if (last >= 0) PyList_SetSlice(pyr_r.records, last, last + 1, NULL);
-    int failed = error != 0;
-    int reported = failed;
-    if (!reported) {
-        PyObject *aborted = PyObject_GetAttrString(record, "aborted");
-        PyObject *warnings = PyObject_GetAttrString(record, "warnings");
-        PyObject *deferred = PyObject_GetAttrString(record, "deferred");
-        failed = aborted == NULL || aborted != Py_None;
-        reported = failed || warnings == NULL || PyObject_Size(warnings) != 0 ||
-            deferred == NULL || PyObject_Size(deferred) != 0 ||
-            PyObject_Size(pyr_r.resignalled) != 0 ||
-            (R_interrupts_pending && !R_interrupts_suspended);
+    int clean = pyr_record_clean(record);
+    int failed = error != 0 || aborted;
+    if (!failed && clean != 1) {
+        PyObject *aborted = PyObject_GetAttr(record, pyr_r.k_fields[2]);
+        failed = aborted != Py_None;
         Py_XDECREF(aborted);
-        Py_XDECREF(warnings);
-        Py_XDECREF(deferred);
         PyErr_Clear();
     }
+    int reported = failed || clean != 1 || PyObject_Size(pyr_r.resignalled) != 0 ||
+        (R_interrupts_pending && !R_interrupts_suspended);
+    PyErr_Clear();
     int status;
     *value = result;
     if (reported) {
-        PyObject *report = Py_BuildValue("(OnOO)", record, depth, requests,
-                                         failed ? Py_True : Py_False);
+        PyObject *report = Py_BuildValue("(OnOOO)", record, depth, requests,
+                                         failed ? Py_True : Py_False,
+                                         aborted ? Py_True : Py_False);
         status = report != NULL && PyList_Append(results, report) == 0 ? 3 : -1;
         Py_XDECREF(report);
     } else {
@@ -1032,7 +1080,8 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
         }
     }
     PyErr_Clear();
-    Py_DECREF(record);
+    if (!reported && pyr_r.spare == NULL) pyr_r.spare = record;
+    else Py_DECREF(record);
     Py_DECREF(requests);
     UNPROTECT(1);
     PyGILState_Release(gil);

@@ -128,7 +128,9 @@ def _finish_fast_call(status):
         with protected() as keep:
             value = _fast_call["value"][0]
             if status == 3:
-                record, depth, requests, failed = _fast_call["out"].pop()
+                record, depth, requests, failed, aborted = _fast_call["out"].pop()
+                if aborted:
+                    record.aborted = RObject(value)
                 value = evaluation.finish_evaluation(value, failed, record, depth, requests,
                                                      keep)
             elif status == 2:
