@@ -66,6 +66,13 @@ def test_r_function_aborting_with_a_condition_raises_that_condition():
         f(1)
 
 
+def test_r_function_overflowing_the_stack_raises_the_overflow_error():
+    f = pr.r("pyr_deep <- function(x) pyr_deep(x + 1L); pyr_deep")
+    with pytest.raises(pr.RError) as caught:
+        f(1)
+    assert caught.value.r_class[-3:] == ["stackOverflowError", "error", "condition"]
+
+
 def test_r_interrupt_inside_an_r_function_is_keyboardinterrupt():
     f = pr.r('function(x) { signalCondition(structure(list(), '
              'class = c("interrupt", "condition"))); invokeRestart("abort") }')
