@@ -519,20 +519,10 @@ int pyr_crossing_install(uintptr_t address, SEXP missing)
     return status;
 }
 
-/* Whether the state lets the fast path run (GIL held). */
-static int pyr_fast_state_ok(void)
+/* Whether R is open in the process it started in and no converter scope is set in this
+ * context (GIL held): what both fast paths need of the session. */
+static int pyr_session_ok(void)
 {
-    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
-    if (PyObject_Size(pyr_x.tasks) != 0 || PyObject_Size(pyr_x.deferred) != 0) return 0;
-    if (PyList_GET_SIZE(pyr_x.nesting) < 1 || PyLong_AsLong(PyList_GET_ITEM(pyr_x.nesting, 0)) != 0)
-        return 0;
-    Py_ssize_t n = PyList_GET_SIZE(pyr_x.origins);
-    if (n > 0) {
-        PyObject *origin = PyList_GET_ITEM(pyr_x.origins, n - 1);
-        if (origin != pyr_x.here &&
-            !(origin == pyr_x.top && PyDict_GetItem(pyr_x.state, pyr_x.k_hand_off) == Py_False))
-            return 0;
-    }
     if (PyDict_GetItem(pyr_x.state, pyr_x.k_closed) != Py_False) return 0;
     PyObject *pid = PyDict_GetItem(pyr_x.state, pyr_x.k_pid);
     if (pid == NULL || (pid != Py_None && PyLong_AsLong(pid) != (long) getpid())) return 0;
@@ -548,6 +538,23 @@ static int pyr_fast_state_ok(void)
         return 0;
     }
     return empty;
+}
+
+/* Whether the state lets the fast path run (GIL held). */
+static int pyr_fast_state_ok(void)
+{
+    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
+    if (PyObject_Size(pyr_x.tasks) != 0 || PyObject_Size(pyr_x.deferred) != 0) return 0;
+    if (PyList_GET_SIZE(pyr_x.nesting) < 1 || PyLong_AsLong(PyList_GET_ITEM(pyr_x.nesting, 0)) != 0)
+        return 0;
+    Py_ssize_t n = PyList_GET_SIZE(pyr_x.origins);
+    if (n > 0) {
+        PyObject *origin = PyList_GET_ITEM(pyr_x.origins, n - 1);
+        if (origin != pyr_x.here &&
+            !(origin == pyr_x.top && PyDict_GetItem(pyr_x.state, pyr_x.k_hand_off) == Py_False))
+            return 0;
+    }
+    return pyr_session_ok();
 }
 
 /* A plain scalar as the built-in rule converts it (new reference), NULL for any other. */
@@ -962,17 +969,7 @@ static int pyr_r_call_state_ok(void)
     if (!pyr_crossing_open || !pyr_r.ready || pyr_x.state == NULL) return 0;
     if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
     if (R_interrupts_pending && !R_interrupts_suspended) return 0;
-    if (PyDict_GetItem(pyr_x.state, pyr_x.k_closed) != Py_False) return 0;
-    PyObject *pid = PyDict_GetItem(pyr_x.state, pyr_x.k_pid);
-    if (pid == NULL || (pid != Py_None && PyLong_AsLong(pid) != (long) getpid())) return 0;
-    PyObject *scopes = NULL;
-    if (PyContextVar_Get(pyr_x.scopes, NULL, &scopes) < 0 || scopes == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    int empty = PyTuple_Check(scopes) && PyTuple_GET_SIZE(scopes) == 0;
-    Py_DECREF(scopes);
-    return empty;
+    return pyr_session_ok();
 }
 
 /* Add delta to the integer threads._state[key]; 0 when done. */

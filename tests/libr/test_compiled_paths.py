@@ -123,7 +123,16 @@ def test_object_column_starting_with_a_str_then_a_date_matches_the_python_path(m
     assert_same_r(monkeypatch, frame)
 
 
-def test_r_function_called_with_scalars_skips_the_python_evaluation(monkeypatch):
+@pytest.fixture
+def no_user_rules():
+    """No global user rule (rules other tests left registered close the fast paths)."""
+    saved = REGISTRY.snapshot()
+    REGISTRY.restore({"r_class": {}, "r_type": {}, "py": {}})
+    yield
+    REGISTRY.restore(saved)
+
+
+def test_r_function_called_with_scalars_skips_the_python_evaluation(monkeypatch, no_user_rules):
     from pyreticulate.runtime import evaluation
     f = pr.r("function(x) x + 1L")
     evaluated = []
