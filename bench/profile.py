@@ -3,7 +3,8 @@
     .venv/bin/python bench/profile.py [--calls N] [--out bench/results/profile.md]
 
 * R calls Python: an R loop calling ``lambda x: x`` (the ``call`` workload);
-* Python calls R: a Python loop calling ``function(x) x`` (the ``callback`` workload).
+* Python calls R: a Python loop calling ``function(x) x`` (the ``callback`` workload),
+  with the compiled call (``pyr_r_call``) and with it closed.
 
 Each is profiled with pyinstrument on the Python side and Rprof on the R side,
 and the pieces are measured directly: one libR call through cffi, one ``R_tryEval``
@@ -143,7 +144,11 @@ def main(argv=None):
                 "Python\" runs in C (`evaluate`'s self time below: R and `_fast.c`).\n",
                 "| piece | µs |\n| --- | ---: |"]
     sections += [f"| {name} | {value:.2f} |" for name, value in floors(n).items()]
-    sections.append(f"| Python calls R: identity call (whole) | {time_of(python_calls_r, n):.2f} |\n")
+    sections.append(f"| Python calls R: identity call (whole) | {time_of(python_calls_r, n):.2f} |")
+    with pr.register_r_to_py(lambda robj: None, sexptypes=["raw"]):
+        closed = time_of(python_calls_r, n)
+    sections.append(f"| Python calls R: identity call, fast path closed (a user rule) | "
+                    f"{closed:.2f} |\n")
     sections.append(profile("R calls Python", r_calls_python))
     if capi.fast is not None:
         with fast_path_closed():

@@ -200,6 +200,12 @@ def install_fast_path(namespace=None):
         return
     for name, kind in _FAST_KINDS.items():
         fast.pyr_crossing_set_kind(_NUMBERS[name], kind)
+    calls = evaluation.fast_call_state()
+    if calls is not None:
+        objects, pieces = calls
+        _fast_objects.append(objects)
+        if fast.pyr_r_call_install(id(objects), *(piece.sexp for piece in pieces)) == 0:
+            callables.enable_fast_call(fast.pyr_r_call)
     REGISTRY.watch_user_rules(_open_fast_path)
 
 

@@ -519,20 +519,10 @@ int pyr_crossing_install(uintptr_t address, SEXP missing)
     return status;
 }
 
-/* Whether the state lets the fast path run (GIL held). */
-static int pyr_fast_state_ok(void)
+/* Whether R is open in the process it started in and no converter scope is set in this
+ * context (GIL held): what both fast paths need of the session. */
+static int pyr_session_ok(void)
 {
-    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
-    if (PyObject_Size(pyr_x.tasks) != 0 || PyObject_Size(pyr_x.deferred) != 0) return 0;
-    if (PyList_GET_SIZE(pyr_x.nesting) < 1 || PyLong_AsLong(PyList_GET_ITEM(pyr_x.nesting, 0)) != 0)
-        return 0;
-    Py_ssize_t n = PyList_GET_SIZE(pyr_x.origins);
-    if (n > 0) {
-        PyObject *origin = PyList_GET_ITEM(pyr_x.origins, n - 1);
-        if (origin != pyr_x.here &&
-            !(origin == pyr_x.top && PyDict_GetItem(pyr_x.state, pyr_x.k_hand_off) == Py_False))
-            return 0;
-    }
     if (PyDict_GetItem(pyr_x.state, pyr_x.k_closed) != Py_False) return 0;
     PyObject *pid = PyDict_GetItem(pyr_x.state, pyr_x.k_pid);
     if (pid == NULL || (pid != Py_None && PyLong_AsLong(pid) != (long) getpid())) return 0;
@@ -548,6 +538,23 @@ static int pyr_fast_state_ok(void)
         return 0;
     }
     return empty;
+}
+
+/* Whether the state lets the fast path run (GIL held). */
+static int pyr_fast_state_ok(void)
+{
+    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
+    if (PyObject_Size(pyr_x.tasks) != 0 || PyObject_Size(pyr_x.deferred) != 0) return 0;
+    if (PyList_GET_SIZE(pyr_x.nesting) < 1 || PyLong_AsLong(PyList_GET_ITEM(pyr_x.nesting, 0)) != 0)
+        return 0;
+    Py_ssize_t n = PyList_GET_SIZE(pyr_x.origins);
+    if (n > 0) {
+        PyObject *origin = PyList_GET_ITEM(pyr_x.origins, n - 1);
+        if (origin != pyr_x.here &&
+            !(origin == pyr_x.top && PyDict_GetItem(pyr_x.state, pyr_x.k_hand_off) == Py_False))
+            return 0;
+    }
+    return pyr_session_ok();
 }
 
 /* A plain scalar as the built-in rule converts it (new reference), NULL for any other. */
@@ -861,5 +868,220 @@ SEXP pyr_plain_call(SEXP args)
         }
     }
     return pyr_names_plain(call) ? R_TrueValue : R_FalseValue;
+}
+
+/* ---- Python calls R: an R function called with plain scalars (RFunction's fast path)
+ *
+ * pyr_r_call does what evaluation.evaluate does for call_function's all-small guarded
+ * call, on the same state (threads._state's busy and in_r, evaluation._records, the
+ * interrupt counters), when R is called on the main thread of the process R started in,
+ * open (no user rule), with no converter scope in this context, no Ctrl-C pending, and
+ * every argument None or a bool, float, int within R's range or a str the text rule makes
+ * "UTF-8". It builds { <install handler>; .pyr_guarded(head(<arguments>)) }, evaluates it
+ * in env with the GIL released (.pyr_guarded_compiled in place of .pyr_guarded: the same
+ * restart and handler, and a mark in C, pyr_guard_pass, of a normal return), and converts an attribute-free length-1 logical, integer,
+ * double or ASCII character result (or NULL) itself. Anything else goes back to Python:
+ * 0: nothing was done (the Python path runs); 1: done, the result appended to out;
+ * 2: evaluated, *value (unprotected) is for the registry to convert; 3: the evaluation
+ * failed or reported something, (record, depth, requests, failed, aborted) appended to
+ * out for evaluation.finish_evaluation (aborted: *value is the arguments the guard's
+ * restart returned, what .pyr_guarded hands to capture_abort). With 2 and 3 the busy mark
+ * is still set. */
+
+/* Set by the guard of the call pyr_r_call runs (each call its own mark, restored after
+ * it, so calls nested in it mark theirs). */
+static int *pyr_guard_passed = NULL;
+
+/* .External(<this>, value): the guard's normal return, marked; the value. */
+static SEXP pyr_guard_pass(SEXP args)
+{
+    if (pyr_guard_passed != NULL) *pyr_guard_passed = 1;
+    return CADR(args);
+}
+
+static struct {
+    PyObject *records, *record_class, *requests, *resignalled;
+    PyObject *spare;   /* a record no evaluation reported into, for the next call */
+    PyObject *k_fields[6];
+    SEXP brace, add_handlers, guard, pass;
+    int ready;
+} pyr_r;
+
+/* Whether a record is as new: nothing reported (its condition, trace and aborted None,
+ * warnings and deferred empty, not interrupted); -1 when its fields cannot be read. */
+static int pyr_record_clean(PyObject *record)
+{
+    int clean = 1;
+    for (int i = 0; i < 6 && clean; i++) {
+        PyObject *field = PyObject_GetAttr(record, pyr_r.k_fields[i]);
+        if (field == NULL) {
+            PyErr_Clear();
+            return -1;
+        }
+        clean = i < 3 ? field == Py_None : i < 5 ? PyList_Check(field) &&
+            PyList_GET_SIZE(field) == 0 : field == Py_False;
+        Py_DECREF(field);
+    }
+    return clean;
+}
+
+/* The objects pyr_r_call reads (a tuple's address, its items kept): evaluation._records,
+ * its record class, interrupts' request counter (a one-item list) and
+ * errors.RESIGNALLED.entries; and the pieces of the call (kept by the caller). */
+int pyr_r_call_install(uintptr_t address, SEXP brace, SEXP add_handlers, SEXP guard)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *t = (PyObject *) address;
+    int status = -1;
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 4 && PyList_Check(PyTuple_GET_ITEM(t, 0)) &&
+        PyList_Check(PyTuple_GET_ITEM(t, 2))) {
+        PyObject **slots[] = { &pyr_r.records, &pyr_r.record_class, &pyr_r.requests,
+                               &pyr_r.resignalled };
+        for (int i = 0; i < 4; i++) {
+            PyObject *item = PyTuple_GET_ITEM(t, i);
+            Py_XDECREF(*slots[i]);
+            Py_INCREF(item);
+            *slots[i] = item;
+        }
+        static const char *fields[6] = { "condition", "trace", "aborted", "warnings",
+                                         "deferred", "interrupted" };
+        for (int i = 0; i < 6; i++) {
+            if (pyr_r.k_fields[i] == NULL) pyr_r.k_fields[i] = PyUnicode_InternFromString(fields[i]);
+        }
+        Py_CLEAR(pyr_r.spare);
+        if (pyr_r.pass == NULL) {
+            pyr_r.pass = R_MakeExternalPtr((void *) pyr_guard_pass, Rf_install("native symbol"),
+                                           R_NilValue);
+            R_PreserveObject(pyr_r.pass);
+        }
+        pyr_r.brace = brace;
+        pyr_r.add_handlers = add_handlers;
+        pyr_r.guard = guard;
+        pyr_r.ready = 1;
+        status = 0;
+    }
+    PyGILState_Release(gil);
+    return status;
+}
+
+static int pyr_r_call_state_ok(void)
+{
+    if (!pyr_crossing_open || !pyr_r.ready || pyr_x.state == NULL) return 0;
+    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
+    if (R_interrupts_pending && !R_interrupts_suspended) return 0;
+    return pyr_session_ok();
+}
+
+/* Add delta to the integer threads._state[key]; 0 when done. */
+static int pyr_state_add(PyObject *key, long delta)
+{
+    PyObject *old = PyDict_GetItem(pyr_x.state, key);
+    if (old == NULL || !PyLong_CheckExact(old)) return -1;
+    PyObject *new = PyLong_FromLong(PyLong_AsLong(old) + delta);
+    int failed = new == NULL || PyDict_SetItem(pyr_x.state, key, new) < 0;
+    Py_XDECREF(new);
+    return failed ? -1 : 0;
+}
+
+int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *value)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *args = (PyObject *) arguments, *results = (PyObject *) out;
+    if (!pyr_r_call_state_ok() || !PyTuple_Check(args) || !PyList_Check(results)) {
+        PyErr_Clear();
+        PyGILState_Release(gil);
+        return 0;
+    }
+    /* the call, made before any state changes: an argument that is not plain declines */
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    SEXP tail = R_NilValue;
+    PROTECT_INDEX slot;
+    PROTECT_WITH_INDEX(tail, &slot);
+    for (Py_ssize_t i = n - 1; i >= 0; i--) {
+        SEXP r = pyr_fast_result(PyTuple_GET_ITEM(args, i));
+        if (r == NULL) {
+            UNPROTECT(1);
+            PyErr_Clear();
+            PyGILState_Release(gil);
+            return 0;
+        }
+        REPROTECT(tail = Rf_cons(r, tail), slot);
+    }
+    REPROTECT(tail = Rf_lcons(head, tail), slot);
+    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, Rf_cons(pyr_r.pass, R_NilValue))),
+              slot);
+    REPROTECT(tail = Rf_cons(tail, R_NilValue), slot);
+    REPROTECT(tail = Rf_lcons(pyr_r.brace, Rf_cons(pyr_r.add_handlers, tail)), slot);
+    PyObject *record = pyr_r.spare;
+    pyr_r.spare = NULL;
+    if (record == NULL) record = PyObject_CallNoArgs(pyr_r.record_class);
+    PyObject *requests = PyList_GET_SIZE(pyr_r.requests) > 0 ?
+        PyList_GET_ITEM(pyr_r.requests, 0) : NULL;
+    Py_ssize_t depth = PyList_GET_SIZE(pyr_r.records);
+    if (record == NULL || requests == NULL || pyr_state_add(pyr_x.k_busy, 1) < 0) {
+        Py_XDECREF(record);
+        UNPROTECT(1);
+        PyErr_Clear();
+        PyGILState_Release(gil);
+        return 0;
+    }
+    Py_INCREF(requests);
+    PyList_Append(pyr_r.records, record);
+    pyr_state_add(pyr_x.k_in_r, 1);
+    int error = 0, passed = 0;
+    int *outer = pyr_guard_passed;
+    pyr_guard_passed = &passed;
+    PyThreadState *thread = PyEval_SaveThread();
+    SEXP result = R_tryEval(tail, env, &error);
+    PyEval_RestoreThread(thread);
+    pyr_guard_passed = outer;
+    int aborted = !error && !passed;
+    pyr_state_add(pyr_x.k_in_r, -1);
+    Py_ssize_t last = PyList_GET_SIZE(pyr_r.records) - 1;
+    if (last >= 0) PyList_SetSlice(pyr_r.records, last, last + 1, NULL);
+    int clean = pyr_record_clean(record);
+    int failed = error != 0 || aborted;
+    if (!failed && clean != 1) {
+        PyObject *aborted = PyObject_GetAttr(record, pyr_r.k_fields[2]);
+        failed = aborted != Py_None;
+        Py_XDECREF(aborted);
+        PyErr_Clear();
+    }
+    int reported = failed || clean != 1 || PyObject_Size(pyr_r.resignalled) != 0 ||
+        (R_interrupts_pending && !R_interrupts_suspended);
+    PyErr_Clear();
+    int status;
+    *value = result;
+    if (reported) {
+        PyObject *report = Py_BuildValue("(OnOOO)", record, depth, requests,
+                                         failed ? Py_True : Py_False,
+                                         aborted ? Py_True : Py_False);
+        status = report != NULL && PyList_Append(results, report) == 0 ? 3 : -1;
+        Py_XDECREF(report);
+    } else {
+        PyObject *converted = pyr_fast_argument(result);
+        if (converted == NULL) {
+            status = 2;
+        } else {
+            status = PyList_Append(results, converted) == 0 ? 1 : -1;
+            Py_DECREF(converted);
+        }
+        if (status == 1) {
+            pyr_state_add(pyr_x.k_busy, -1);
+            PyObject *busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
+            if (busy != NULL && PyLong_AsLong(busy) == 0 &&
+                (PyObject_Size(pyr_x.tasks) > 0 || PyObject_Size(pyr_x.deferred) > 0)) {
+                PyObject *done = PyObject_CallNoArgs(pyr_x.request_service);
+                Py_XDECREF(done);
+            }
+        }
+    }
+    PyErr_Clear();
+    if (!reported && pyr_r.spare == NULL) pyr_r.spare = record;
+    else Py_DECREF(record);
+    Py_DECREF(requests);
+    UNPROTECT(1);
+    PyGILState_Release(gil);
+    return status;
 }
 /* ==== end of crossing ==== */

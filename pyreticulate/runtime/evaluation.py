@@ -92,7 +92,8 @@ def install_handlers(namespace):
         internal = keep(lib.Rf_lcons(function(".Internal"), lib.Rf_cons(add, lib.R_NilValue)))
         _template.update(add_handlers=RObject(internal), brace=RObject(function("{")),
                          info=binding(namespace, ".pyr_condition_info"),
-                         guard=binding(namespace, ".pyr_guarded"))
+                         guard=binding(namespace, ".pyr_guarded"),
+                         compiled_guard=binding(namespace, ".pyr_guarded_compiled"))
     _blocks.clear()
     vectors.use_r_helpers(_call_helper)
 
@@ -162,22 +163,40 @@ def evaluate(expr, env, keep):
         finally:
             _records.pop()
             lib.SETCAR(slot, lib.R_NilValue)
-        if not failed:
-            keep(value)
-        if record.warnings:
-            errors.WARNINGS.add(record.warnings, condition_message)
-        if record.deferred:
-            errors.WARNINGS.add_deferred(record.deferred)
-        if failed:
-            failure = _failure(record, interrupts.requests() != requests)
-            if errors.RESIGNALLED.entries:
-                errors.RESIGNALLED.release(depth)
-            raise failure
+        return finish_evaluation(value, failed, record, depth, requests, keep)
+
+
+def finish_evaluation(value, failed, record, depth, requests, keep):
+    """The end of ``evaluate`` once R returned: ``value`` kept unless ``failed``, what the
+    handler reported in ``record`` delivered (warnings, deferred conditions) or raised
+    (the failure, a Ctrl-C); also the compiled call's end (``fast_call_state``)."""
+    if not failed:
+        keep(value)
+    if record.warnings:
+        errors.WARNINGS.add(record.warnings, condition_message)
+    if record.deferred:
+        errors.WARNINGS.add_deferred(record.deferred)
+    if failed:
+        failure = _failure(record, interrupts.requests() != requests)
         if errors.RESIGNALLED.entries:
             errors.RESIGNALLED.release(depth)
-        if interrupts.take_pending():
-            raise KeyboardInterrupt()
-        return value
+        raise failure
+    if errors.RESIGNALLED.entries:
+        errors.RESIGNALLED.release(depth)
+    if interrupts.take_pending():
+        raise KeyboardInterrupt()
+    return value
+
+
+def fast_call_state():
+    """What the compiled call of an R function (``_fast.c``'s ``pyr_r_call``) reads and
+    updates as ``evaluate`` does: the records, their class, the Ctrl-C counter and the
+    re-signalled conditions; and the pieces of the call it builds (``{``, the handler's
+    installation, ``.pyr_guarded_compiled``). None before the R package is loaded."""
+    if "compiled_guard" not in _template:
+        return None
+    return ((_records, _Record, interrupts.request_counter(), errors.RESIGNALLED.entries),
+            (_template["brace"], _template["add_handlers"], _template["compiled_guard"]))
 
 
 def evaluations_running():

@@ -34,6 +34,11 @@ def requests():
     return _requests[0]
 
 
+def request_counter():
+    """The one-item list ``requests()`` reads (for the compiled call of R functions)."""
+    return _requests
+
+
 _flags = {}
 
 

@@ -121,3 +121,21 @@ def test_object_column_of_strs_and_none_to_r_matches_the_python_path(monkeypatch
 def test_object_column_starting_with_a_str_then_a_date_matches_the_python_path(monkeypatch):
     frame = pd.DataFrame({"s": np.array(["a", datetime.date(2020, 1, 2)], dtype=object)})
     assert_same_r(monkeypatch, frame)
+
+
+@pytest.fixture
+def no_user_rules():
+    """No global user rule (rules other tests left registered close the fast paths)."""
+    saved = REGISTRY.snapshot()
+    REGISTRY.restore({"r_class": {}, "r_type": {}, "py": {}})
+    yield
+    REGISTRY.restore(saved)
+
+
+def test_r_function_called_with_scalars_skips_the_python_evaluation(monkeypatch, no_user_rules):
+    from pyreticulate.runtime import evaluation
+    f = pr.r("function(x) x + 1L")
+    evaluated = []
+    original = evaluation.evaluate
+    monkeypatch.setattr(evaluation, "evaluate", lambda *a: evaluated.append(a) or original(*a))
+    assert (f(1), evaluated) == (2, [])

@@ -271,15 +271,16 @@ def test_session_works_after_an_error_inside_a_conversion():
 
     def failing_rule(obj, hint):
         raise ValueError("this rule always fails")
-    pr.register_py_to_r(failing_rule, Unconvertible)
-    pr.r('py_run_string("pass")')
-    import __main__
-    __main__.Unconvertible = Unconvertible
-    message = pr.r('tryCatch(py_eval("Unconvertible()"), error = function(e) conditionMessage(e))')
-    assert "this rule always fails" in message
-    with pytest.raises(ValueError, match="always fails"):
-        pr.py_to_r(Unconvertible())
-    session_works()
+    with pr.register_py_to_r(failing_rule, Unconvertible):
+        pr.r('py_run_string("pass")')
+        import __main__
+        __main__.Unconvertible = Unconvertible
+        message = pr.r('tryCatch(py_eval("Unconvertible()"), '
+                       'error = function(e) conditionMessage(e))')
+        assert "this rule always fails" in message
+        with pytest.raises(ValueError, match="always fails"):
+            pr.py_to_r(Unconvertible())
+        session_works()
 
 
 def test_session_works_after_an_error_inside_an_s3_method():

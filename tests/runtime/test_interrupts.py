@@ -68,6 +68,21 @@ def test_ctrl_c_in_long_r_code_from_python_raises_keyboardinterrupt(tmp_path):
     assert out.split() == ["KeyboardInterrupt", "after:", "2.0"]
 
 
+def test_ctrl_c_in_an_r_function_called_with_a_scalar_raises_keyboardinterrupt(tmp_path):
+    status, out, err = interrupted(tmp_path, """
+        import pyreticulate as pr
+        pr.start()
+        spin = pr.r('function(x) { cat("READY\\n"); repeat x <- x + 1L }')
+        try:
+            spin(0)
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt")
+        print("after:", pr.r("function(x) x + 1L")(2))
+    """)
+    assert status == 0, err
+    assert out.split() == ["KeyboardInterrupt", "after:", "3"]
+
+
 def test_ctrl_c_while_r_sleeps_under_python_raises_keyboardinterrupt(tmp_path):
     status, out, err = interrupted(tmp_path, """
         import pyreticulate as pr

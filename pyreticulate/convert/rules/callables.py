@@ -56,29 +56,53 @@ def install(namespace):
     _state["wrapper"] = evaluation.binding(namespace, "py_to_r_wrapper")
 
 
+_fast_call = {"call": None, "out": [], "value": None}
+
+
+def enable_fast_call(call):
+    """Let RFunction calls with plain scalars take ``call`` (``_fast.c``'s ``pyr_r_call``)."""
+    _fast_call["call"] = call
+    _fast_call["value"] = capi.ffi.new("SEXP *")
+
+
 class RFunction(RObject):
     """An R function callable from Python."""
 
-    __slots__ = ("convert", "__name__", "_home")
+    __slots__ = ("convert", "__name__", "_home", "_target")
 
     def __init__(self, sexp: Any, convert: bool = True, name: str | None = None) -> None:
         super().__init__(sexp)
         self.convert = convert
         self.__name__ = name or _function_name(sexp) or "r_function"
         self._home = None
+        self._target = None
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        target = self._target
+        if target is not None and not kwargs and self.convert:
+            out = _fast_call["out"]
+            status = _fast_call["call"](target[0], target[1], id(args), id(out),
+                                        _fast_call["value"])
+            if status == 1:
+                return out.pop()
+            if status:
+                return _finish_fast_call(status)
         if threads.on_main_thread():
             return self._call_here(args, kwargs)
         return threads.run_on_main(self._call_here, (args, kwargs),
                                    f"the R function {self.__name__}()")
 
     def _call_here(self, args, kwargs):
+        if self._home is None:
+            self._home = evaluation.function_home(self.sexp, self.__name__) or ()
+            if _fast_call["call"] is not None:
+                self._target = (self._home[0], self._home[1].sexp) if self._home else (
+                    self.sexp, capi.lib.R_GlobalEnv)
+                if not kwargs:
+                    return RFunction.__call__(self, *args)
         with protected() as keep, threads.BUSY:
             r_args = [keep(self._argument(a)) for a in args]
             r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
-            if self._home is None:
-                self._home = evaluation.function_home(self.sexp, self.__name__) or ()
             small = self.convert and _all_scalars(args) and (not kwargs or _all_scalars(
                 kwargs.values()))
             result = evaluation.call_function(self.sexp, r_args, r_kwargs, keep=keep,
@@ -95,6 +119,27 @@ class RFunction(RObject):
 
     def __repr__(self) -> str:
         return f"<R function {self.__name__}>"
+
+
+def _finish_fast_call(status):
+    """The end of a compiled call (``pyr_r_call``) that left work to Python, under the busy
+    mark it set: a result the registry converts (2) or an evaluation to finish (3)."""
+    try:
+        with protected() as keep:
+            value = _fast_call["value"][0]
+            if status == 3:
+                record, depth, requests, failed, aborted = _fast_call["out"].pop()
+                if aborted:
+                    record.aborted = RObject(value)
+                value = evaluation.finish_evaluation(value, failed, record, depth, requests,
+                                                     keep)
+            elif status == 2:
+                keep(value)
+            else:
+                raise MemoryError("out of memory reporting an R call's result to Python")
+            return REGISTRY.to_python(value)
+    finally:
+        threads.BUSY.__exit__()
 
 
 _SCALARS = frozenset((type(None), bool, int, float, str))

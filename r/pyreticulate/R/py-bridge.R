@@ -231,6 +231,17 @@
   value
 }
 
+# The guard of the compiled call of R functions (_fast.c's pyr_r_call): .pyr_guarded's
+# restart and handler, with `passed` (a compiled .External) marking a normal return in C
+# in place of on.exit(): a return without the mark is the restart's arguments.
+.pyr_guarded_compiled <- function(expr, passed) {
+  here <- environment()
+  .Internal(.addRestart(list("abort", here)))
+  .Internal(.addCondHands("stackOverflowError", list(identity), .Internal(environment(NULL)),
+                          here, FALSE))
+  .External(passed, expr)
+}
+
 .pyr_deparse <- function(call)
   paste(deparse(call, nlines = 1L, width.cutoff = 500L), collapse = "")
 
@@ -272,7 +283,8 @@
   if (!is.call(cl)) return(TRUE)
   head <- cl[[1L]]
   if (is.function(head))
-    return(identical(head, withCallingHandlers) || identical(head, .pyr_guarded))
+    return(identical(head, withCallingHandlers) || identical(head, .pyr_guarded) ||
+             identical(head, .pyr_guarded_compiled))
   identical(cl, quote(eval(.pyr_expr, .pyr_env))) ||
     (is.symbol(head) && as.character(head) %in% c("withCallingHandlers", ".handleSimpleError"))
 }
