@@ -234,7 +234,7 @@ def proxy_xptr(sexp):
     """The external pointer behind a proxy (environment, closure or condition), or None."""
     fast = capi.fast
     if fast is not None:
-        pointer = fast.pyr_proxy_xptr(sexp, *_pointer_symbols())
+        pointer = fast.pyr_proxy_xptr(sexp, capi.sym("pyobj"), capi.sym("py_object"))
         if pointer != capi.NULL:
             return pointer
     env = _proxy_env(sexp)
@@ -245,16 +245,6 @@ def proxy_xptr(sexp):
         _resolve_module_proxy(env)
         pointer = handles.env_pointer(env)
     return pointer
-
-
-_SYMBOLS = []
-
-
-def _pointer_symbols():
-    """The symbols ``pyobj`` and ``py_object`` (read once)."""
-    if not _SYMBOLS:
-        _SYMBOLS.extend((capi.sym("pyobj"), capi.sym("py_object")))
-    return _SYMBOLS
 
 
 def _is_module_proxy(env):

@@ -197,6 +197,37 @@ static PyObject *pyr_charsxp_str(SEXP c, int native_utf8)
     return value;
 }
 
+/* Element i of an atomic vector of this kind as the built-in rule converts it (a new
+ * reference; NA as None, a double's NA as its NaN), NULL when it needs the Python path. */
+static inline PyObject *pyr_element(SEXP vector, R_xlen_t i, int kind, int native_utf8)
+{
+    switch (kind) {
+    case REALSXP:
+        return PyFloat_FromDouble(REAL(vector)[i]);
+    case INTSXP: {
+        int x = INTEGER(vector)[i];
+        if (x == NA_INTEGER) Py_RETURN_NONE;
+        return PyLong_FromLong(x);
+    }
+    case LGLSXP: {
+        int x = LOGICAL(vector)[i];
+        if (x == NA_LOGICAL) Py_RETURN_NONE;
+        return PyBool_FromLong(x != 0);
+    }
+    case CPLXSXP: {
+        Rcomplex x = COMPLEX(vector)[i];
+        return PyComplex_FromDoubles(x.r, x.i);
+    }
+    case STRSXP: {
+        SEXP c = STRING_ELT(vector, i);
+        if (c == NA_STRING) Py_RETURN_NONE;
+        return pyr_charsxp_str(c, native_utf8);
+    }
+    default:
+        return NULL;
+    }
+}
+
 /* Fill a list of None of the vector's length with its elements as Python scalars (NA as
  * None): 0 when done, -1 when an element needs the Python path (then that path runs). */
 int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
@@ -211,37 +242,7 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
         return -1;
     }
     for (Py_ssize_t i = 0; i < n && !status; i++) {
-        PyObject *value = NULL;
-        switch (kind) {
-        case REALSXP:
-            value = PyFloat_FromDouble(REAL(vector)[i]);
-            break;
-        case INTSXP: {
-            int x = INTEGER(vector)[i];
-            if (x == NA_INTEGER) continue;
-            value = PyLong_FromLong(x);
-            break;
-        }
-        case LGLSXP: {
-            int x = LOGICAL(vector)[i];
-            if (x == NA_LOGICAL) continue;
-            value = PyBool_FromLong(x != 0);
-            break;
-        }
-        case CPLXSXP: {
-            Rcomplex x = COMPLEX(vector)[i];
-            value = PyComplex_FromDoubles(x.r, x.i);
-            break;
-        }
-        case STRSXP: {
-            SEXP c = STRING_ELT(vector, i);
-            if (c == NA_STRING) continue;
-            value = pyr_charsxp_str(c, native_utf8);
-            break;
-        }
-        default:
-            break;
-        }
+        PyObject *value = pyr_element(vector, i, kind, native_utf8);
         if (value == NULL) {
             PyErr_Clear();
             status = -1;
@@ -564,23 +565,7 @@ static PyObject *pyr_fast_argument(SEXP value)
     int kind = TYPEOF(value);
     if ((kind != REALSXP && kind != INTSXP && kind != LGLSXP && kind != STRSXP) ||
         ATTRIB(value) != R_NilValue || XLENGTH(value) != 1) return NULL;
-    switch (kind) {
-    case REALSXP:
-        return PyFloat_FromDouble(REAL(value)[0]);
-    case INTSXP:
-        if (INTEGER(value)[0] == NA_INTEGER) Py_RETURN_NONE;
-        return PyLong_FromLong(INTEGER(value)[0]);
-    case LGLSXP:
-        if (LOGICAL(value)[0] == NA_LOGICAL) Py_RETURN_NONE;
-        return PyBool_FromLong(LOGICAL(value)[0] != 0);
-    case STRSXP: {
-        SEXP c = STRING_ELT(value, 0);
-        if (c == NA_STRING) Py_RETURN_NONE;
-        return pyr_charsxp_str(c, 0);
-    }
-    default:
-        return NULL;
-    }
+    return pyr_element(value, 0, kind, 0);
 }
 
 /* A Python scalar as the built-in rule converts it (unprotected), NULL for any other. */
