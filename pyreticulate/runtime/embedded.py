@@ -276,6 +276,19 @@ def _r_initialised():
     return rlib is not None and rlib.R_NilValue != openrlib.ffi.NULL
 
 
+# R's vector-heap trigger never drops below this (R's own floor is 64 MB): a Python process
+# moving arrays and data frames of tens of MB into R would otherwise run a full collection
+# at nearly every conversion. R_VSIZE in the environment, or --min-vsize, chooses instead.
+MIN_VECTOR_HEAP = "256M"
+
+
+def vector_heap_options(args, environ):
+    """R's ``--min-vsize`` option for the bridge's floor, unless R_VSIZE or ``args`` set one."""
+    if "R_VSIZE" in environ or any(str(a).startswith("--min-vsize") for a in args):
+        return ()
+    return (f"--min-vsize={MIN_VECTOR_HEAP}",)
+
+
 def _start_embedded_r(home, interactive, args):
     try:
         import rpy2.rinterface as ri
@@ -285,9 +298,8 @@ def _start_embedded_r(home, interactive, args):
             f"rpy2 could not load R ({exc}). With R {r_version(home)}, use "
             f"pip install 'rpy2-rinterface=={RINTERFACE_KNOWN_GOOD}'") from exc
     check_same_r(home, openrlib.R_HOME)
-    options = ("pyreticulate", "--quiet", "--no-save", "--no-restore")
-    if args:
-        options += tuple(args)
+    options = ("pyreticulate", "--quiet", "--no-save", "--no-restore",
+               *vector_heap_options(args, os.environ), *args)
     embedded.set_initoptions(options)
     library_path = os.environ.get("LD_LIBRARY_PATH")
     try:

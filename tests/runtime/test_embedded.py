@@ -518,3 +518,20 @@ def test_failure_after_r_started_is_retried_by_the_next_start(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == ["first start: the disk is full False",
                                         "second start: True 2.0"]
+
+
+def test_r_starts_with_the_bridges_vector_heap_floor():
+    trigger_mb = pr.r("gc()['Vcells', 'gc trigger'] * 8 / 2^20")
+    assert trigger_mb >= 256.0, f"R's vector-heap trigger is {trigger_mb} MB, below the floor"
+
+
+def test_vector_heap_floor_is_passed_to_r_by_default():
+    assert embedded.vector_heap_options((), {}) == ("--min-vsize=256M",)
+
+
+def test_vector_heap_floor_yields_to_r_vsize_in_the_environment():
+    assert embedded.vector_heap_options((), {"R_VSIZE": "64M"}) == ()
+
+
+def test_vector_heap_floor_yields_to_a_min_vsize_argument():
+    assert embedded.vector_heap_options(("--min-vsize=1G",), {}) == ()
