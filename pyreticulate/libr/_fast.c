@@ -228,28 +228,53 @@ static inline PyObject *pyr_element(SEXP vector, R_xlen_t i, int kind, int nativ
     }
 }
 
+/* Store value as item i of a list whose items are all None (that reference is dropped). */
+static inline void pyr_replace_none(PyObject **items, Py_ssize_t i, PyObject *value)
+{
+    Py_DECREF(items[i]);
+    items[i] = value;
+}
+
 /* Fill a list of None of the vector's length with its elements as Python scalars (NA as
- * None): 0 when done, -1 when an element needs the Python path (then that path runs). */
+ * None): 0 when done, -1 when an element needs the Python path (then that path runs).
+ * Doubles, integers and logicals are read through one data pointer, the rest by
+ * pyr_element. */
 int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *list = (PyObject *) address;
     Py_ssize_t n = PyList_GET_SIZE(list);
+    PyObject **items = ((PyListObject *) list)->ob_item;
     int kind = TYPEOF(vector);
     int status = 0;
     if ((R_xlen_t) n != XLENGTH(vector)) {
         PyGILState_Release(gil);
         return -1;
     }
-    for (Py_ssize_t i = 0; i < n && !status; i++) {
-        PyObject *value = pyr_element(vector, i, kind, native_utf8);
-        if (value == NULL) {
-            PyErr_Clear();
-            status = -1;
-        } else {
-            PyList_SetItem(list, i, value);
+    if (kind == REALSXP) {
+        const double *x = REAL_RO(vector);
+        for (Py_ssize_t i = 0; i < n && !status; i++) {
+            PyObject *value = PyFloat_FromDouble(x[i]);
+            if (value == NULL) status = -1;
+            else pyr_replace_none(items, i, value);
+        }
+    } else if (kind == INTSXP || kind == LGLSXP) {
+        const int *x = kind == INTSXP ? INTEGER_RO(vector) : LOGICAL_RO(vector);
+        int na = kind == INTSXP ? NA_INTEGER : NA_LOGICAL;
+        for (Py_ssize_t i = 0; i < n && !status; i++) {
+            if (x[i] == na) continue;   /* stays None */
+            PyObject *value = kind == INTSXP ? PyLong_FromLong(x[i]) : PyBool_FromLong(x[i] != 0);
+            if (value == NULL) status = -1;
+            else pyr_replace_none(items, i, value);
+        }
+    } else {
+        for (Py_ssize_t i = 0; i < n && !status; i++) {
+            PyObject *value = pyr_element(vector, i, kind, native_utf8);
+            if (value == NULL) status = -1;
+            else pyr_replace_none(items, i, value);
         }
     }
+    if (status) PyErr_Clear();
     PyGILState_Release(gil);
     return status;
 }
