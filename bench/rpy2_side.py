@@ -189,11 +189,18 @@ def worker(side, out, quick, only=None):
         json.dump({"results": results, "info": info}, handle)
 
 
+def same_r_heap(env):
+    """``env`` for one side's process, with R_VSIZE at pyreticulate's vector-heap floor (unless
+    set): every side's R then collects as pyreticulate's does, so the rows compare bridges."""
+    from pyreticulate.runtime.embedded import MIN_VECTOR_HEAP
+    return {"R_VSIZE": MIN_VECTOR_HEAP, **env}
+
+
 def run_side(side, quick, label, only=None):
     with tempfile.TemporaryDirectory(prefix=f"bench-{side}-") as work:
         out = os.path.join(work, "out.json")
         python = RPY2_PYTHON if side == "rpy2" else sys.executable
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        env = same_r_heap({k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
         if side == "pyreticulate":
             env["PYTHONPATH"] = ROOT
         print(f"bench: running the {side} side of the Python rows{label}", file=sys.stderr,

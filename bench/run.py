@@ -41,8 +41,8 @@ def side_command(side, prefix, options):
     """The command and environment that run harness.R for one side."""
     harness = [os.path.join(BENCH, "harness.R"), f"--side={side}", f"--bench-dir={BENCH}",
                f"--out={prefix}", *options]
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith("RETICULATE_") and key != "PYTHONPATH"}
+    env = rpy2_side.same_r_heap({key: value for key, value in os.environ.items()
+                                 if not key.startswith("RETICULATE_") and key != "PYTHONPATH"})
     env["TF_CPP_MIN_LOG_LEVEL"] = "3"
     if side == "reticulate_src":
         env["R_LIBS"] = RETICULATE_SRC_LIB

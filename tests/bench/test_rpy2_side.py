@@ -50,3 +50,12 @@ def test_reset_between_workloads_removes_what_set_ups_left_in_r():
 
 def test_selected_keeps_the_table_order():
     assert [w[0] for w in rpy2_side.selected(["eval", "call"])] == ["call", "eval"]
+
+
+def test_every_side_runs_r_with_pyreticulates_vector_heap_floor():
+    env = rpy2_side.same_r_heap({"PATH": "/usr/bin"})
+    assert env == {"PATH": "/usr/bin", "R_VSIZE": "256M"}
+
+
+def test_a_vector_heap_floor_set_by_the_user_is_kept_for_every_side():
+    assert rpy2_side.same_r_heap({"R_VSIZE": "1G"}) == {"R_VSIZE": "1G"}

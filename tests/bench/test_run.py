@@ -157,3 +157,9 @@ def test_unknown_workload_is_an_error_naming_it(tmp_path):
                      timeout=300)
     assert proc.returncode != 0
     assert "unknown workload: no_such_workload" in proc.stderr
+
+
+@pytest.mark.parametrize("side", ["reticulate", "reticulate_src", "pyreticulate"])
+def test_each_side_runs_r_with_the_same_vector_heap_floor(side):
+    _, env = bench_run.side_command(side, "/tmp/out", [])
+    assert env.get("R_VSIZE") == os.environ.get("R_VSIZE", "256M")
