@@ -862,20 +862,40 @@ SEXP pyr_plain_call(SEXP args)
  * interrupt counters), when R is called on the main thread of the process R started in,
  * open (no user rule), with no converter scope in this context, no Ctrl-C pending, and
  * every argument None or a bool, float, int within R's range or a str the text rule makes
- * "UTF-8". It builds { <install handler>; .pyr_guarded(head(<arguments>)) }, evaluates it
- * in env with the GIL released (.pyr_guarded_compiled in place of .pyr_guarded: the same
- * restart and handler, and a mark in C, pyr_guard_pass, of a normal return), and converts an attribute-free length-1 logical, integer,
- * double or ASCII character result (or NULL) itself. Anything else goes back to Python:
+ * "UTF-8". It evaluates .pyr_guarded_compiled(head(<arguments>)) in env with the GIL
+ * released, and converts an attribute-free length-1 logical, integer, double or ASCII
+ * character result (or NULL) itself. Anything else goes back to Python:
  * 0: nothing was done (the Python path runs); 1: done, the result appended to out;
  * 2: evaluated, *value (unprotected) is for the registry to convert; 3: the evaluation
  * failed or reported something, (record, depth, requests, failed, aborted) appended to
  * out for evaluation.finish_evaluation (aborted: *value is the arguments the guard's
  * restart returned, what .pyr_guarded hands to capture_abort). With 2 and 3 the busy mark
- * is still set. */
+ * is still set.
+ *
+ * The guard's body is built here (pyr_r_call_install), its pieces inlined so that nothing
+ * is looked up:
+ *   { .Internal(.addCondHands("condition", <handlers>, <global env>, NULL, TRUE))
+ *     .Internal(.addRestart(.External2(<pyr_guard_restart>)))
+ *     .Internal(.addCondHands("stackOverflowError", <list(identity)>, <global env>,
+ *                             .pyr_here, FALSE))
+ *     .External(<pyr_guard_pass>, expr) }
+ * that is, evaluate's handler (in the guard's frame instead of the top-level context of
+ * R_tryEval: each is dropped when its context ends), then .pyr_guarded's restart and
+ * exiting handler, all made by R's own .Internal entries as the R code makes them, so
+ * R's unwinding, on.exit and the handler stacks work as for any R frame; only the
+ * restart's list("abort", <frame>) is made in C, where the frame is at hand. */
 
 /* Set by the guard of the call pyr_r_call runs (each call its own mark, restored after
  * it, so calls nested in it mark theirs). */
 static int *pyr_guard_passed = NULL;
+
+static struct {
+    PyObject *records, *record_class, *requests, *resignalled;
+    PyObject *spare;   /* a record no evaluation reported into, for the next call */
+    PyObject *k_fields[6];
+    SEXP guard, pass, restart, abort, here;
+    int ready;
+} pyr_r;
 
 /* .External(<this>, value): the guard's normal return, marked; the value. */
 static SEXP pyr_guard_pass(SEXP args)
@@ -884,13 +904,17 @@ static SEXP pyr_guard_pass(SEXP args)
     return CADR(args);
 }
 
-static struct {
-    PyObject *records, *record_class, *requests, *resignalled;
-    PyObject *spare;   /* a record no evaluation reported into, for the next call */
-    PyObject *k_fields[6];
-    SEXP brace, add_handlers, guard, pass;
-    int ready;
-} pyr_r;
+/* .External2(<this>) in the guard's frame: its restart list("abort", <frame>), the frame
+ * also bound to .pyr_here there (the exiting handler's target). */
+static SEXP pyr_guard_restart(SEXP call, SEXP op, SEXP args, SEXP rho)
+{
+    SEXP restart = PROTECT(Rf_allocVector(VECSXP, 2));
+    SET_VECTOR_ELT(restart, 0, pyr_r.abort);
+    SET_VECTOR_ELT(restart, 1, rho);
+    Rf_defineVar(pyr_r.here, rho, rho);
+    UNPROTECT(1);
+    return restart;
+}
 
 /* Whether a record is as new: nothing reported (its condition, trace and aborted None,
  * warnings and deferred empty, not interrupted); -1 when its fields cannot be read. */
@@ -910,16 +934,64 @@ static int pyr_record_clean(PyObject *record)
     return clean;
 }
 
+/* An external pointer to a native function, for .External (a "native symbol"). */
+static SEXP pyr_native(void *function)
+{
+    return R_MakeExternalPtr(function, Rf_install("native symbol"), R_NilValue);
+}
+
+/* The call function(<arguments>), its n arguments given in order (protected by the
+ * caller's protect of the result only: each cons protects what it is given). */
+static SEXP pyr_lang(SEXP function, int n, SEXP *arguments)
+{
+    SEXP tail = R_NilValue;
+    PROTECT_INDEX slot;
+    PROTECT_WITH_INDEX(tail, &slot);
+    for (int i = n - 1; i >= 0; i--) REPROTECT(tail = Rf_cons(arguments[i], tail), slot);
+    tail = Rf_lcons(function, tail);
+    UNPROTECT(1);
+    return tail;
+}
+
+/* The guard's body (above), for its closure (R code may not call it before). */
+static SEXP pyr_guard_body(SEXP handlers)
+{
+    SEXP base = R_BaseEnv, internal = Rf_findFun(Rf_install(".Internal"), base);
+    SEXP external = Rf_findFun(Rf_install(".External"), base);
+    SEXP external2 = Rf_findFun(Rf_install(".External2"), base);
+    SEXP add_hands = Rf_install(".addCondHands"), add_restart = Rf_install(".addRestart");
+    SEXP identity = PROTECT(Rf_allocVector(VECSXP, 1));
+    SET_VECTOR_ELT(identity, 0, Rf_findFun(Rf_install("identity"), base));
+    SEXP condition = PROTECT(Rf_mkString("condition"));
+    SEXP overflow = PROTECT(Rf_mkString("stackOverflowError"));
+    SEXP a[] = { condition, handlers, R_GlobalEnv, R_NilValue, R_TrueValue };
+    SEXP first = PROTECT(pyr_lang(add_hands, 5, a));
+    first = PROTECT(pyr_lang(internal, 1, &first));
+    SEXP b = PROTECT(pyr_lang(external2, 1, &pyr_r.restart));
+    b = PROTECT(pyr_lang(add_restart, 1, &b));
+    SEXP second = PROTECT(pyr_lang(internal, 1, &b));
+    SEXP c[] = { overflow, identity, R_GlobalEnv, pyr_r.here, R_FalseValue };
+    SEXP third = PROTECT(pyr_lang(add_hands, 5, c));
+    third = PROTECT(pyr_lang(internal, 1, &third));
+    SEXP d[] = { pyr_r.pass, Rf_install("expr") };
+    SEXP last = PROTECT(pyr_lang(external, 2, d));
+    SEXP body[] = { first, second, third, last };
+    SEXP made = pyr_lang(Rf_findFun(Rf_install("{"), base), 4, body);
+    UNPROTECT(11);
+    return made;
+}
+
 /* The objects pyr_r_call reads (a tuple's address, its items kept): evaluation._records,
  * its record class, interrupts' request counter (a one-item list) and
- * errors.RESIGNALLED.entries; and the pieces of the call (kept by the caller). */
-int pyr_r_call_install(uintptr_t address, SEXP brace, SEXP add_handlers, SEXP guard)
+ * errors.RESIGNALLED.entries; evaluate's condition handlers (list(.pyr_capture_condition))
+ * and the guard's closure (.pyr_guarded_compiled), which gets its body here. */
+int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *t = (PyObject *) address;
     int status = -1;
     if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 4 && PyList_Check(PyTuple_GET_ITEM(t, 0)) &&
-        PyList_Check(PyTuple_GET_ITEM(t, 2))) {
+        PyList_Check(PyTuple_GET_ITEM(t, 2)) && TYPEOF(guard) == CLOSXP) {
         PyObject **slots[] = { &pyr_r.records, &pyr_r.record_class, &pyr_r.requests,
                                &pyr_r.resignalled };
         for (int i = 0; i < 4; i++) {
@@ -935,12 +1007,15 @@ int pyr_r_call_install(uintptr_t address, SEXP brace, SEXP add_handlers, SEXP gu
         }
         Py_CLEAR(pyr_r.spare);
         if (pyr_r.pass == NULL) {
-            pyr_r.pass = R_MakeExternalPtr((void *) pyr_guard_pass, Rf_install("native symbol"),
-                                           R_NilValue);
+            pyr_r.pass = pyr_native((void *) pyr_guard_pass);
             R_PreserveObject(pyr_r.pass);
+            pyr_r.restart = pyr_native((void *) pyr_guard_restart);
+            R_PreserveObject(pyr_r.restart);
+            pyr_r.abort = Rf_mkString("abort");
+            R_PreserveObject(pyr_r.abort);
+            pyr_r.here = Rf_install(".pyr_here");
         }
-        pyr_r.brace = brace;
-        pyr_r.add_handlers = add_handlers;
+        SET_BODY(guard, pyr_guard_body(handlers));
         pyr_r.guard = guard;
         pyr_r.ready = 1;
         status = 0;
@@ -993,10 +1068,7 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
         REPROTECT(tail = Rf_cons(r, tail), slot);
     }
     REPROTECT(tail = Rf_lcons(head, tail), slot);
-    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, Rf_cons(pyr_r.pass, R_NilValue))),
-              slot);
-    REPROTECT(tail = Rf_cons(tail, R_NilValue), slot);
-    REPROTECT(tail = Rf_lcons(pyr_r.brace, Rf_cons(pyr_r.add_handlers, tail)), slot);
+    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, R_NilValue)), slot);
     PyObject *record = pyr_r.spare;
     pyr_r.spare = NULL;
     if (record == NULL) record = PyObject_CallNoArgs(pyr_r.record_class);
