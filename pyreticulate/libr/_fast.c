@@ -855,22 +855,28 @@ SEXP pyr_plain_call(SEXP args)
     return pyr_names_plain(call) ? R_TrueValue : R_FalseValue;
 }
 
-/* ---- Python calls R: an R function called with plain scalars (RFunction's fast path)
+/* ---- Python calls R: an R function called with plain arguments (RFunction's fast path)
  *
- * pyr_r_call does what evaluation.evaluate does for call_function's all-small guarded
- * call, on the same state (threads._state's busy and in_r, evaluation._records, the
- * interrupt counters), when R is called on the main thread of the process R started in,
- * open (no user rule), with no converter scope in this context, no Ctrl-C pending, and
- * every argument None or a bool, float, int within R's range or a str the text rule makes
- * "UTF-8". It evaluates .pyr_guarded_compiled(head(<arguments>)) in env with the GIL
- * released, and converts an attribute-free length-1 logical, integer, double or ASCII
- * character result (or NULL) itself. Anything else goes back to Python:
- * 0: nothing was done (the Python path runs); 1: done, the result appended to out;
- * 2: evaluated, *value (unprotected) is for the registry to convert; 3: the evaluation
- * failed or reported something, (record, depth, requests, failed, aborted) appended to
- * out for evaluation.finish_evaluation (aborted: *value is the arguments the guard's
- * restart returned, what .pyr_guarded hands to capture_abort). With 2 and 3 the busy mark
- * is still set.
+ * call(head, env, arguments), a built-in function (pyr_r_call_install hands it to
+ * Python): head and env are the addresses of SEXPs the caller keeps, arguments a tuple.
+ * It does what evaluation.evaluate does for call_function's all-small guarded call, on
+ * the same state (threads._state's busy and in_r, evaluation._records, the interrupt
+ * counters), when R is called on the main thread of the process R started in, open (no
+ * user rule), with no converter scope in this context, no Ctrl-C pending, and every
+ * argument None or a bool, float, int within R's range or a str the text rule makes
+ * "UTF-8", a dict of such values with str keys (a named list, as the dict rule makes
+ * it), or the address of an R value the caller keeps (a SexpAddress, an int subclass
+ * whose class install hands over). Being a built-in function, it runs with the GIL held,
+ * without cffi's conversions and GIL hand-overs; it releases the GIL only while R runs.
+ * It evaluates .pyr_guarded_compiled(head(<arguments>)) in env and converts an
+ * attribute-free length-1 logical, integer, double or ASCII character result (or NULL)
+ * itself, and returns it. Anything else goes back to Python as a tuple:
+ * (0,): nothing was done (the Python path runs); (2, value): evaluated, value (the
+ * address of an unprotected SEXP) is for the registry to convert; (3, value, record,
+ * depth, requests, failed, aborted): the evaluation failed or reported something, for
+ * evaluation.finish_evaluation (aborted: value is the arguments the guard's restart
+ * returned, what .pyr_guarded hands to capture_abort); (-1,): out of memory reporting.
+ * With 2 and 3 the busy mark is still set.
  *
  * The guard's body is built here (pyr_r_call_install), its pieces inlined so that nothing
  * is looked up:
@@ -892,7 +898,7 @@ static int *pyr_guard_passed = NULL;
 static struct {
     PyObject *records, *record_class, *requests, *resignalled;
     PyObject *spare;   /* a record no evaluation reported into, for the next call */
-    PyObject *k_fields[6];
+    PyObject *sexp_type, *declined, *k_fields[6];
     SEXP guard, pass, restart, abort, here;
     int ready;
 } pyr_r;
@@ -981,20 +987,29 @@ static SEXP pyr_guard_body(SEXP handlers)
     return made;
 }
 
-/* The objects pyr_r_call reads (a tuple's address, its items kept): evaluation._records,
- * its record class, interrupts' request counter (a one-item list) and
- * errors.RESIGNALLED.entries; evaluate's condition handlers (list(.pyr_capture_condition))
- * and the guard's closure (.pyr_guarded_compiled), which gets its body here. */
+static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc);
+
+static PyMethodDef pyr_r_call_def = {
+    "r_call", (PyCFunction) (void (*)(void)) pyr_r_call, METH_FASTCALL,
+    "call(head, env, arguments): RFunction's compiled call (_fast.c)"
+};
+
+/* The objects the call reads (a tuple's address, its items kept): evaluation._records,
+ * its record class, interrupts' request counter (a one-item list),
+ * errors.RESIGNALLED.entries, the SexpAddress class, and a dict that gets the call as
+ * "call"; evaluate's condition handlers (list(.pyr_capture_condition)) and the guard's
+ * closure (.pyr_guarded_compiled), which gets its body here. */
 int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *t = (PyObject *) address;
     int status = -1;
-    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 4 && PyList_Check(PyTuple_GET_ITEM(t, 0)) &&
-        PyList_Check(PyTuple_GET_ITEM(t, 2)) && TYPEOF(guard) == CLOSXP) {
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 6 && PyList_Check(PyTuple_GET_ITEM(t, 0)) &&
+        PyList_Check(PyTuple_GET_ITEM(t, 2)) && PyType_Check(PyTuple_GET_ITEM(t, 4)) &&
+        PyDict_Check(PyTuple_GET_ITEM(t, 5)) && TYPEOF(guard) == CLOSXP) {
         PyObject **slots[] = { &pyr_r.records, &pyr_r.record_class, &pyr_r.requests,
-                               &pyr_r.resignalled };
-        for (int i = 0; i < 4; i++) {
+                               &pyr_r.resignalled, &pyr_r.sexp_type };
+        for (int i = 0; i < 5; i++) {
             PyObject *item = PyTuple_GET_ITEM(t, i);
             Py_XDECREF(*slots[i]);
             Py_INCREF(item);
@@ -1005,6 +1020,7 @@ int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
         for (int i = 0; i < 6; i++) {
             if (pyr_r.k_fields[i] == NULL) pyr_r.k_fields[i] = PyUnicode_InternFromString(fields[i]);
         }
+        if (pyr_r.declined == NULL) pyr_r.declined = Py_BuildValue("(i)", 0);
         Py_CLEAR(pyr_r.spare);
         if (pyr_r.pass == NULL) {
             pyr_r.pass = pyr_native((void *) pyr_guard_pass);
@@ -1017,8 +1033,14 @@ int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
         }
         SET_BODY(guard, pyr_guard_body(handlers));
         pyr_r.guard = guard;
-        pyr_r.ready = 1;
-        status = 0;
+        PyObject *call = PyCFunction_New(&pyr_r_call_def, NULL);
+        if (call != NULL && pyr_r.declined != NULL &&
+            PyDict_SetItemString(PyTuple_GET_ITEM(t, 5), "call", call) == 0) {
+            pyr_r.ready = 1;
+            status = 0;
+        }
+        Py_XDECREF(call);
+        PyErr_Clear();
     }
     PyGILState_Release(gil);
     return status;
@@ -1043,14 +1065,46 @@ static int pyr_state_add(PyObject *key, long delta)
     return failed ? -1 : 0;
 }
 
-int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *value)
+/* A dict of plain scalars with str keys as the dict rule makes it (a named list,
+ * unprotected), NULL for any other. */
+static SEXP pyr_r_named_list(PyObject *dict)
 {
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *args = (PyObject *) arguments, *results = (PyObject *) out;
-    if (!pyr_r_call_state_ok() || !PyTuple_Check(args) || !PyList_Check(results)) {
+    Py_ssize_t n = PyDict_GET_SIZE(dict), position = 0, i = 0;
+    PyObject *key, *item;
+    SEXP list = PROTECT(Rf_allocVector(VECSXP, n));
+    SEXP names = PROTECT(Rf_allocVector(STRSXP, n));
+    while (PyDict_Next(dict, &position, &key, &item)) {
+        SEXP name = PyUnicode_CheckExact(key) ? pyr_mkchar(key) : NULL;
+        if (name == NULL) break;
+        SET_STRING_ELT(names, i, name);
+        SEXP value = pyr_fast_result(item);
+        if (value == NULL) break;
+        SET_VECTOR_ELT(list, i++, value);
+    }
+    if (i == n) Rf_setAttrib(list, R_NamesSymbol, names);
+    UNPROTECT(2);
+    return i == n ? list : NULL;
+}
+
+/* An argument of the call (unprotected), NULL when it is none of the kinds above. */
+static SEXP pyr_r_argument(PyObject *item)
+{
+    if (Py_TYPE(item) == (PyTypeObject *) pyr_r.sexp_type) return (SEXP) PyLong_AsVoidPtr(item);
+    if (PyDict_CheckExact(item)) return pyr_r_named_list(item);
+    return pyr_fast_result(item);
+}
+
+static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc)
+{
+    if (argc != 3 || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok()) {
         PyErr_Clear();
-        PyGILState_Release(gil);
-        return 0;
+        return Py_NewRef(pyr_r.declined);
+    }
+    SEXP head = (SEXP) PyLong_AsVoidPtr(argv[0]), env = (SEXP) PyLong_AsVoidPtr(argv[1]);
+    PyObject *args = argv[2];
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return Py_NewRef(pyr_r.declined);
     }
     /* the call, made before any state changes: an argument that is not plain declines */
     Py_ssize_t n = PyTuple_GET_SIZE(args);
@@ -1058,12 +1112,11 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
     PROTECT_INDEX slot;
     PROTECT_WITH_INDEX(tail, &slot);
     for (Py_ssize_t i = n - 1; i >= 0; i--) {
-        SEXP r = pyr_fast_result(PyTuple_GET_ITEM(args, i));
+        SEXP r = pyr_r_argument(PyTuple_GET_ITEM(args, i));
         if (r == NULL) {
             UNPROTECT(1);
             PyErr_Clear();
-            PyGILState_Release(gil);
-            return 0;
+            return Py_NewRef(pyr_r.declined);
         }
         REPROTECT(tail = Rf_cons(r, tail), slot);
     }
@@ -1079,8 +1132,7 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
         Py_XDECREF(record);
         UNPROTECT(1);
         PyErr_Clear();
-        PyGILState_Release(gil);
-        return 0;
+        return Py_NewRef(pyr_r.declined);
     }
     Py_INCREF(requests);
     PyList_Append(pyr_r.records, record);
@@ -1107,23 +1159,16 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
     int reported = failed || clean != 1 || PyObject_Size(pyr_r.resignalled) != 0 ||
         (R_interrupts_pending && !R_interrupts_suspended);
     PyErr_Clear();
-    int status;
-    *value = result;
+    PyObject *out;
     if (reported) {
-        PyObject *report = Py_BuildValue("(OnOOO)", record, depth, requests,
-                                         failed ? Py_True : Py_False,
-                                         aborted ? Py_True : Py_False);
-        status = report != NULL && PyList_Append(results, report) == 0 ? 3 : -1;
-        Py_XDECREF(report);
+        out = Py_BuildValue("(iNOnOOO)", 3, PyLong_FromVoidPtr(result), record, depth,
+                            requests, failed ? Py_True : Py_False,
+                            aborted ? Py_True : Py_False);
     } else {
-        PyObject *converted = pyr_fast_argument(result);
-        if (converted == NULL) {
-            status = 2;
+        out = pyr_fast_argument(result);
+        if (out == NULL) {
+            out = Py_BuildValue("(iN)", 2, PyLong_FromVoidPtr(result));
         } else {
-            status = PyList_Append(results, converted) == 0 ? 1 : -1;
-            Py_DECREF(converted);
-        }
-        if (status == 1) {
             pyr_state_add(pyr_x.k_busy, -1);
             PyObject *busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
             if (busy != NULL && PyLong_AsLong(busy) == 0 &&
@@ -1134,11 +1179,11 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
         }
     }
     PyErr_Clear();
+    if (out == NULL) out = Py_BuildValue("(i)", -1);
     if (!reported && pyr_r.spare == NULL) pyr_r.spare = record;
     else Py_DECREF(record);
     Py_DECREF(requests);
     UNPROTECT(1);
-    PyGILState_Release(gil);
-    return status;
+    return out;
 }
 /* ==== end of crossing ==== */
