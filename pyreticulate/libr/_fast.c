@@ -12,6 +12,7 @@
 #define CSTACK_DEFNS 1
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -1094,6 +1095,18 @@ static SEXP pyr_r_argument(PyObject *item)
     return pyr_fast_result(item);
 }
 
+/* Whether call_function inlines a value in the call (evaluation._inlinable): NULL, an
+ * environment, or an attribute-free vector of those types up to INLINE_LENGTH (8) long. */
+static int pyr_r_inlinable(SEXP value)
+{
+    switch (TYPEOF(value)) {
+    case NILSXP: case ENVSXP: return 1;
+    case LGLSXP: case INTSXP: case REALSXP: case CPLXSXP: case STRSXP: case RAWSXP:
+        return ATTRIB(value) == R_NilValue && XLENGTH(value) <= 8;
+    default: return 0;
+    }
+}
+
 static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc)
 {
     if (argc != 3 || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok()) {
@@ -1106,20 +1119,34 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
         PyErr_Clear();
         return Py_NewRef(pyr_r.declined);
     }
-    /* the call, made before any state changes: an argument that is not plain declines */
+    /* the call, made before any state changes: an argument that is not plain declines;
+     * as in call_function, one that is not inlined is bound to .pyr_<position> in a
+     * fresh frame, where the call is evaluated */
     Py_ssize_t n = PyTuple_GET_SIZE(args);
-    SEXP tail = R_NilValue;
-    PROTECT_INDEX slot;
+    SEXP tail = R_NilValue, frame = R_NilValue;
+    PROTECT_INDEX slot, frame_slot;
     PROTECT_WITH_INDEX(tail, &slot);
+    PROTECT_WITH_INDEX(frame, &frame_slot);
     for (Py_ssize_t i = n - 1; i >= 0; i--) {
         SEXP r = pyr_r_argument(PyTuple_GET_ITEM(args, i));
         if (r == NULL) {
-            UNPROTECT(1);
+            UNPROTECT(2);
             PyErr_Clear();
             return Py_NewRef(pyr_r.declined);
         }
+        if (!pyr_r_inlinable(r)) {
+            PROTECT(r);
+            if (frame == R_NilValue) REPROTECT(frame = R_NewEnv(env, FALSE, 0), frame_slot);
+            char name[32];
+            snprintf(name, sizeof name, ".pyr_%ld", (long) i + 1);
+            SEXP symbol = Rf_install(name);
+            Rf_defineVar(symbol, r, frame);
+            UNPROTECT(1);
+            r = symbol;
+        }
         REPROTECT(tail = Rf_cons(r, tail), slot);
     }
+    if (frame != R_NilValue) env = frame;
     REPROTECT(tail = Rf_lcons(head, tail), slot);
     REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, R_NilValue)), slot);
     PyObject *record = pyr_r.spare;
@@ -1130,7 +1157,7 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
     Py_ssize_t depth = PyList_GET_SIZE(pyr_r.records);
     if (record == NULL || requests == NULL || pyr_state_add(pyr_x.k_busy, 1) < 0) {
         Py_XDECREF(record);
-        UNPROTECT(1);
+        UNPROTECT(2);
         PyErr_Clear();
         return Py_NewRef(pyr_r.declined);
     }
@@ -1183,7 +1210,7 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
     if (!reported && pyr_r.spare == NULL) pyr_r.spare = record;
     else Py_DECREF(record);
     Py_DECREF(requests);
-    UNPROTECT(1);
+    UNPROTECT(2);
     return out;
 }
 /* ==== end of crossing ==== */
