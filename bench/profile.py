@@ -4,7 +4,10 @@
 
 * R calls Python: an R loop calling ``lambda x: x`` (the ``call`` workload);
 * Python calls R: a Python loop calling ``function(x) x`` (the ``callback`` workload),
-  with the compiled call (``pyr_r_call``) and with it closed.
+  with the compiled call (``pyr_r_call``) and with it closed;
+* a ``PyClass`` method called from Python as Keras calls a hook (``keras_fit_callback``):
+  ``on_train_batch_end(self, batch, logs)``, whole and in pieces (``self`` to its proxy,
+  the ``logs`` dict to an R list, the R function called with the three).
 
 Each is profiled with pyinstrument on the Python side and Rprof on the R side,
 and the pieces are measured directly: one libR call through cffi, one ``R_tryEval``
@@ -22,8 +25,11 @@ import time
 from pyinstrument import Profiler
 
 import pyreticulate as pr
+from pyreticulate.convert.registry import REGISTRY
 from pyreticulate.convert.rules import callables
 from pyreticulate.libr import capi
+from pyreticulate.libr.protect import protected
+from pyreticulate.runtime import evaluation
 
 
 def per_call(fn, n):
@@ -55,6 +61,8 @@ def floors(n):
     error = capi.ffi.new("int *")
     symbol = pr.r("quote(identity(1))", convert=False)
     guarded = pr.r("quote(pyreticulate:::.pyr_guarded(identity(1)))", convert=False)
+    compiled = pr.r("as.call(list(pyreticulate:::.pyr_guarded_compiled, quote(identity(1))))",
+                    convert=False)
     pr.r('floor_callback <- py_eval("lambda: None"); floor_r <- function(x) x; '
          'floor_np <- import("numpy"); floor_call <- quote(f(1))')
     pieces = {
@@ -63,6 +71,8 @@ def floors(n):
             lambda: lib.R_tryEval(symbol.sexp, lib.R_GlobalEnv, error), n),
         "R_tryEval of .pyr_guarded(identity(1)) (how Python calls R functions)": per_call(
             lambda: lib.R_tryEval(guarded.sexp, lib.R_GlobalEnv, error), n),
+        "R_tryEval of .pyr_guarded_compiled(identity(1)) (the compiled call's guard)":
+            per_call(lambda: lib.R_tryEval(compiled.sexp, lib.R_GlobalEnv, error), n),
         "R loop calling an R closure (the R-side floor of a call)": r_loop("floor_r(i)", n),
     }
     check = callables.plain_call_check()
@@ -76,6 +86,40 @@ def floors(n):
                 "floor_callback()", n)
             pieces[f"R calls Python: identity call{label}"] = r_loop("identity_py(i)", n)
             pieces[f"R reads np$pi{label}"] = r_loop("floor_np$pi", n)
+    return pieces
+
+
+def method_pieces(n):
+    """Microseconds of a PyClass method called as Keras calls a hook, whole and in pieces."""
+    pr.r('floor_state <- new.env(); floor_state$n <- 0L; '
+         'FloorHook <- PyClass("FloorHook", list(on_train_batch_end = '
+         'function(self, batch, logs = NULL) { floor_state$n <- floor_state$n + 1L; NULL }))')
+    hook = pr.r("FloorHook()")
+    logs = {"loss": 1.0}
+    r_method = pr.r("function(self, batch, logs = NULL) NULL")
+    proxy = pr.r("FloorHook()", convert=False)
+    self_address = evaluation.SexpAddress(capi.ffi.cast("uintptr_t", proxy.sexp))
+
+    def wrap_self():
+        with protected() as keep:
+            keep(REGISTRY.wrap(hook, True))
+
+    def logs_to_r():
+        with protected() as keep:
+            keep(REGISTRY.to_r(logs))
+
+    pieces = {
+        "PyClass method on_train_batch_end(self, batch, logs) from Python (a Keras hook)":
+            per_call(lambda: hook.on_train_batch_end(1, logs), n),
+        "  self to its proxy (REGISTRY.wrap)": per_call(wrap_self, n),
+        "  logs dict to an R list by the registry (the compiled call makes it in C)":
+            per_call(logs_to_r, n),
+        "  the R function called with (proxy, batch, logs), compiled call": per_call(
+            lambda: r_method(self_address, 1, logs), n),
+    }
+    with fast_path_closed():
+        pieces["PyClass method as a Keras hook, fast path closed (a user rule)"] = per_call(
+            lambda: hook.on_train_batch_end(1, logs), n)
     return pieces
 
 
@@ -144,6 +188,7 @@ def main(argv=None):
                 "Python\" runs in C (`evaluate`'s self time below: R and `_fast.c`).\n",
                 "| piece | µs |\n| --- | ---: |"]
     sections += [f"| {name} | {value:.2f} |" for name, value in floors(n).items()]
+    sections += [f"| {name} | {value:.2f} |" for name, value in method_pieces(n).items()]
     sections.append(f"| Python calls R: identity call (whole) | {time_of(python_calls_r, n):.2f} |")
     with pr.register_r_to_py(lambda robj: None, sexptypes=["raw"]):
         closed = time_of(python_calls_r, n)

@@ -205,7 +205,7 @@ def install_fast_path(namespace=None):
         objects, pieces = calls
         _fast_objects.append(objects)
         if fast.pyr_r_call_install(id(objects), *(piece.sexp for piece in pieces)) == 0:
-            callables.enable_fast_call(fast.pyr_r_call)
+            callables.enable_fast_call(evaluation.compiled_call())
     REGISTRY.watch_user_rules(_open_fast_path)
 
 

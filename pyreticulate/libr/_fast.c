@@ -12,6 +12,7 @@
 #define CSTACK_DEFNS 1
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -880,27 +881,53 @@ SEXP pyr_plain_call(SEXP args)
     return pyr_names_plain(call) ? R_TrueValue : R_FalseValue;
 }
 
-/* ---- Python calls R: an R function called with plain scalars (RFunction's fast path)
+/* ---- Python calls R: an R function called with plain arguments (RFunction's fast path)
  *
- * pyr_r_call does what evaluation.evaluate does for call_function's all-small guarded
- * call, on the same state (threads._state's busy and in_r, evaluation._records, the
- * interrupt counters), when R is called on the main thread of the process R started in,
- * open (no user rule), with no converter scope in this context, no Ctrl-C pending, and
- * every argument None or a bool, float, int within R's range or a str the text rule makes
- * "UTF-8". It builds { <install handler>; .pyr_guarded(head(<arguments>)) }, evaluates it
- * in env with the GIL released (.pyr_guarded_compiled in place of .pyr_guarded: the same
- * restart and handler, and a mark in C, pyr_guard_pass, of a normal return), and converts an attribute-free length-1 logical, integer,
- * double or ASCII character result (or NULL) itself. Anything else goes back to Python:
- * 0: nothing was done (the Python path runs); 1: done, the result appended to out;
- * 2: evaluated, *value (unprotected) is for the registry to convert; 3: the evaluation
- * failed or reported something, (record, depth, requests, failed, aborted) appended to
- * out for evaluation.finish_evaluation (aborted: *value is the arguments the guard's
- * restart returned, what .pyr_guarded hands to capture_abort). With 2 and 3 the busy mark
- * is still set. */
+ * call(head, env, arguments), a built-in function (pyr_r_call_install hands it to
+ * Python): head and env are the addresses of SEXPs the caller keeps, arguments a tuple.
+ * It does what evaluation.evaluate does for call_function's all-small guarded call, on
+ * the same state (threads._state's busy and in_r, evaluation._records, the interrupt
+ * counters), when R is called on the main thread of the process R started in, open (no
+ * user rule), with no converter scope in this context, no Ctrl-C pending, and every
+ * argument None or a bool, float, int within R's range or a str the text rule makes
+ * "UTF-8", a dict of such values with str keys (a named list, as the dict rule makes
+ * it), or the address of an R value the caller keeps (a SexpAddress, an int subclass
+ * whose class install hands over). Being a built-in function, it runs with the GIL held,
+ * without cffi's conversions and GIL hand-overs; it releases the GIL only while R runs.
+ * It evaluates .pyr_guarded_compiled(head(<arguments>)) in env and converts an
+ * attribute-free length-1 logical, integer, double or ASCII character result (or NULL)
+ * itself, and returns it. Anything else goes back to Python as a tuple:
+ * (0,): nothing was done (the Python path runs); (2, value): evaluated, value (the
+ * address of an unprotected SEXP) is for the registry to convert; (3, value, record,
+ * depth, requests, failed, aborted): the evaluation failed or reported something, for
+ * evaluation.finish_evaluation (aborted: value is the arguments the guard's restart
+ * returned, what .pyr_guarded hands to capture_abort); (-1,): out of memory reporting.
+ * With 2 and 3 the busy mark is still set.
+ *
+ * The guard's body is built here (pyr_r_call_install), its pieces inlined so that nothing
+ * is looked up:
+ *   { .Internal(.addCondHands("condition", <handlers>, <global env>, NULL, TRUE))
+ *     .Internal(.addRestart(.External2(<pyr_guard_restart>)))
+ *     .Internal(.addCondHands("stackOverflowError", <list(identity)>, <global env>,
+ *                             .pyr_here, FALSE))
+ *     .External(<pyr_guard_pass>, expr) }
+ * that is, evaluate's handler (in the guard's frame instead of the top-level context of
+ * R_tryEval: each is dropped when its context ends), then .pyr_guarded's restart and
+ * exiting handler, all made by R's own .Internal entries as the R code makes them, so
+ * R's unwinding, on.exit and the handler stacks work as for any R frame; only the
+ * restart's list("abort", <frame>) is made in C, where the frame is at hand. */
 
 /* Set by the guard of the call pyr_r_call runs (each call its own mark, restored after
  * it, so calls nested in it mark theirs). */
 static int *pyr_guard_passed = NULL;
+
+static struct {
+    PyObject *records, *record_class, *requests, *resignalled;
+    PyObject *spare;   /* a record no evaluation reported into, for the next call */
+    PyObject *sexp_type, *declined, *k_fields[6];
+    SEXP guard, pass, restart, abort, here;
+    int ready;
+} pyr_r;
 
 /* .External(<this>, value): the guard's normal return, marked; the value. */
 static SEXP pyr_guard_pass(SEXP args)
@@ -909,13 +936,17 @@ static SEXP pyr_guard_pass(SEXP args)
     return CADR(args);
 }
 
-static struct {
-    PyObject *records, *record_class, *requests, *resignalled;
-    PyObject *spare;   /* a record no evaluation reported into, for the next call */
-    PyObject *k_fields[6];
-    SEXP brace, add_handlers, guard, pass;
-    int ready;
-} pyr_r;
+/* .External2(<this>) in the guard's frame: its restart list("abort", <frame>), the frame
+ * also bound to .pyr_here there (the exiting handler's target). */
+static SEXP pyr_guard_restart(SEXP call, SEXP op, SEXP args, SEXP rho)
+{
+    SEXP restart = PROTECT(Rf_allocVector(VECSXP, 2));
+    SET_VECTOR_ELT(restart, 0, pyr_r.abort);
+    SET_VECTOR_ELT(restart, 1, rho);
+    Rf_defineVar(pyr_r.here, rho, rho);
+    UNPROTECT(1);
+    return restart;
+}
 
 /* Whether a record is as new: nothing reported (its condition, trace and aborted None,
  * warnings and deferred empty, not interrupted); -1 when its fields cannot be read. */
@@ -935,19 +966,76 @@ static int pyr_record_clean(PyObject *record)
     return clean;
 }
 
-/* The objects pyr_r_call reads (a tuple's address, its items kept): evaluation._records,
- * its record class, interrupts' request counter (a one-item list) and
- * errors.RESIGNALLED.entries; and the pieces of the call (kept by the caller). */
-int pyr_r_call_install(uintptr_t address, SEXP brace, SEXP add_handlers, SEXP guard)
+/* An external pointer to a native function, for .External (a "native symbol"). */
+static SEXP pyr_native(void *function)
+{
+    return R_MakeExternalPtr(function, Rf_install("native symbol"), R_NilValue);
+}
+
+/* The call function(<arguments>), its n arguments given in order (protected by the
+ * caller's protect of the result only: each cons protects what it is given). */
+static SEXP pyr_lang(SEXP function, int n, SEXP *arguments)
+{
+    SEXP tail = R_NilValue;
+    PROTECT_INDEX slot;
+    PROTECT_WITH_INDEX(tail, &slot);
+    for (int i = n - 1; i >= 0; i--) REPROTECT(tail = Rf_cons(arguments[i], tail), slot);
+    tail = Rf_lcons(function, tail);
+    UNPROTECT(1);
+    return tail;
+}
+
+/* The guard's body (above), for its closure (R code may not call it before). */
+static SEXP pyr_guard_body(SEXP handlers)
+{
+    SEXP base = R_BaseEnv, internal = Rf_findFun(Rf_install(".Internal"), base);
+    SEXP external = Rf_findFun(Rf_install(".External"), base);
+    SEXP external2 = Rf_findFun(Rf_install(".External2"), base);
+    SEXP add_hands = Rf_install(".addCondHands"), add_restart = Rf_install(".addRestart");
+    SEXP identity = PROTECT(Rf_allocVector(VECSXP, 1));
+    SET_VECTOR_ELT(identity, 0, Rf_findFun(Rf_install("identity"), base));
+    SEXP condition = PROTECT(Rf_mkString("condition"));
+    SEXP overflow = PROTECT(Rf_mkString("stackOverflowError"));
+    SEXP a[] = { condition, handlers, R_GlobalEnv, R_NilValue, R_TrueValue };
+    SEXP first = PROTECT(pyr_lang(add_hands, 5, a));
+    first = PROTECT(pyr_lang(internal, 1, &first));
+    SEXP b = PROTECT(pyr_lang(external2, 1, &pyr_r.restart));
+    b = PROTECT(pyr_lang(add_restart, 1, &b));
+    SEXP second = PROTECT(pyr_lang(internal, 1, &b));
+    SEXP c[] = { overflow, identity, R_GlobalEnv, pyr_r.here, R_FalseValue };
+    SEXP third = PROTECT(pyr_lang(add_hands, 5, c));
+    third = PROTECT(pyr_lang(internal, 1, &third));
+    SEXP d[] = { pyr_r.pass, Rf_install("expr") };
+    SEXP last = PROTECT(pyr_lang(external, 2, d));
+    SEXP body[] = { first, second, third, last };
+    SEXP made = pyr_lang(Rf_findFun(Rf_install("{"), base), 4, body);
+    UNPROTECT(11);
+    return made;
+}
+
+static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc);
+
+static PyMethodDef pyr_r_call_def = {
+    "r_call", (PyCFunction) (void (*)(void)) pyr_r_call, METH_FASTCALL,
+    "call(head, env, arguments): RFunction's compiled call (_fast.c)"
+};
+
+/* The objects the call reads (a tuple's address, its items kept): evaluation._records,
+ * its record class, interrupts' request counter (a one-item list),
+ * errors.RESIGNALLED.entries, the SexpAddress class, and a dict that gets the call as
+ * "call"; evaluate's condition handlers (list(.pyr_capture_condition)) and the guard's
+ * closure (.pyr_guarded_compiled), which gets its body here. */
+int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *t = (PyObject *) address;
     int status = -1;
-    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 4 && PyList_Check(PyTuple_GET_ITEM(t, 0)) &&
-        PyList_Check(PyTuple_GET_ITEM(t, 2))) {
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 6 && PyList_Check(PyTuple_GET_ITEM(t, 0)) &&
+        PyList_Check(PyTuple_GET_ITEM(t, 2)) && PyType_Check(PyTuple_GET_ITEM(t, 4)) &&
+        PyDict_Check(PyTuple_GET_ITEM(t, 5)) && TYPEOF(guard) == CLOSXP) {
         PyObject **slots[] = { &pyr_r.records, &pyr_r.record_class, &pyr_r.requests,
-                               &pyr_r.resignalled };
-        for (int i = 0; i < 4; i++) {
+                               &pyr_r.resignalled, &pyr_r.sexp_type };
+        for (int i = 0; i < 5; i++) {
             PyObject *item = PyTuple_GET_ITEM(t, i);
             Py_XDECREF(*slots[i]);
             Py_INCREF(item);
@@ -958,17 +1046,27 @@ int pyr_r_call_install(uintptr_t address, SEXP brace, SEXP add_handlers, SEXP gu
         for (int i = 0; i < 6; i++) {
             if (pyr_r.k_fields[i] == NULL) pyr_r.k_fields[i] = PyUnicode_InternFromString(fields[i]);
         }
+        if (pyr_r.declined == NULL) pyr_r.declined = Py_BuildValue("(i)", 0);
         Py_CLEAR(pyr_r.spare);
         if (pyr_r.pass == NULL) {
-            pyr_r.pass = R_MakeExternalPtr((void *) pyr_guard_pass, Rf_install("native symbol"),
-                                           R_NilValue);
+            pyr_r.pass = pyr_native((void *) pyr_guard_pass);
             R_PreserveObject(pyr_r.pass);
+            pyr_r.restart = pyr_native((void *) pyr_guard_restart);
+            R_PreserveObject(pyr_r.restart);
+            pyr_r.abort = Rf_mkString("abort");
+            R_PreserveObject(pyr_r.abort);
+            pyr_r.here = Rf_install(".pyr_here");
         }
-        pyr_r.brace = brace;
-        pyr_r.add_handlers = add_handlers;
+        SET_BODY(guard, pyr_guard_body(handlers));
         pyr_r.guard = guard;
-        pyr_r.ready = 1;
-        status = 0;
+        PyObject *call = PyCFunction_New(&pyr_r_call_def, NULL);
+        if (call != NULL && pyr_r.declined != NULL &&
+            PyDict_SetItemString(PyTuple_GET_ITEM(t, 5), "call", call) == 0) {
+            pyr_r.ready = 1;
+            status = 0;
+        }
+        Py_XDECREF(call);
+        PyErr_Clear();
     }
     PyGILState_Release(gil);
     return status;
@@ -993,35 +1091,89 @@ static int pyr_state_add(PyObject *key, long delta)
     return failed ? -1 : 0;
 }
 
-int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *value)
+/* A dict of plain scalars with str keys as the dict rule makes it (a named list,
+ * unprotected), NULL for any other. */
+static SEXP pyr_r_named_list(PyObject *dict)
 {
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *args = (PyObject *) arguments, *results = (PyObject *) out;
-    if (!pyr_r_call_state_ok() || !PyTuple_Check(args) || !PyList_Check(results)) {
-        PyErr_Clear();
-        PyGILState_Release(gil);
-        return 0;
+    Py_ssize_t n = PyDict_GET_SIZE(dict), position = 0, i = 0;
+    PyObject *key, *item;
+    SEXP list = PROTECT(Rf_allocVector(VECSXP, n));
+    SEXP names = PROTECT(Rf_allocVector(STRSXP, n));
+    while (PyDict_Next(dict, &position, &key, &item)) {
+        SEXP name = PyUnicode_CheckExact(key) ? pyr_mkchar(key) : NULL;
+        if (name == NULL) break;
+        SET_STRING_ELT(names, i, name);
+        SEXP value = pyr_fast_result(item);
+        if (value == NULL) break;
+        SET_VECTOR_ELT(list, i++, value);
     }
-    /* the call, made before any state changes: an argument that is not plain declines */
+    if (i == n) Rf_setAttrib(list, R_NamesSymbol, names);
+    UNPROTECT(2);
+    return i == n ? list : NULL;
+}
+
+/* An argument of the call (unprotected), NULL when it is none of the kinds above. */
+static SEXP pyr_r_argument(PyObject *item)
+{
+    if (Py_TYPE(item) == (PyTypeObject *) pyr_r.sexp_type) return (SEXP) PyLong_AsVoidPtr(item);
+    if (PyDict_CheckExact(item)) return pyr_r_named_list(item);
+    return pyr_fast_result(item);
+}
+
+/* Whether call_function inlines a value in the call (evaluation._inlinable): NULL, an
+ * environment, or an attribute-free vector of those types up to INLINE_LENGTH (8) long. */
+static int pyr_r_inlinable(SEXP value)
+{
+    switch (TYPEOF(value)) {
+    case NILSXP: case ENVSXP: return 1;
+    case LGLSXP: case INTSXP: case REALSXP: case CPLXSXP: case STRSXP: case RAWSXP:
+        return ATTRIB(value) == R_NilValue && XLENGTH(value) <= 8;
+    default: return 0;
+    }
+}
+
+static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc)
+{
+    if (argc != 3 || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok()) {
+        PyErr_Clear();
+        return Py_NewRef(pyr_r.declined);
+    }
+    SEXP head = (SEXP) PyLong_AsVoidPtr(argv[0]), env = (SEXP) PyLong_AsVoidPtr(argv[1]);
+    PyObject *args = argv[2];
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return Py_NewRef(pyr_r.declined);
+    }
+    /* the call, made before any state changes: an argument that is not plain declines;
+     * as in call_function, one that is not inlined is bound to .pyr_<position> in a
+     * fresh frame, where the call is evaluated */
     Py_ssize_t n = PyTuple_GET_SIZE(args);
-    SEXP tail = R_NilValue;
-    PROTECT_INDEX slot;
+    SEXP tail = R_NilValue, frame = R_NilValue;
+    PROTECT_INDEX slot, frame_slot;
     PROTECT_WITH_INDEX(tail, &slot);
+    PROTECT_WITH_INDEX(frame, &frame_slot);
     for (Py_ssize_t i = n - 1; i >= 0; i--) {
-        SEXP r = pyr_fast_result(PyTuple_GET_ITEM(args, i));
+        SEXP r = pyr_r_argument(PyTuple_GET_ITEM(args, i));
         if (r == NULL) {
-            UNPROTECT(1);
+            UNPROTECT(2);
             PyErr_Clear();
-            PyGILState_Release(gil);
-            return 0;
+            return Py_NewRef(pyr_r.declined);
+        }
+        if (!pyr_r_inlinable(r)) {
+            PROTECT(r);
+            if (frame == R_NilValue) REPROTECT(frame = R_NewEnv(env, FALSE, 0), frame_slot);
+            char name[32];
+            snprintf(name, sizeof name, ".pyr_%ld", (long) i + 1);
+            SEXP symbol = Rf_install(name);
+            Rf_defineVar(symbol, r, frame);
+            UNPROTECT(1);
+            r = symbol;
         }
         REPROTECT(tail = Rf_cons(r, tail), slot);
     }
+    if (frame != R_NilValue) env = frame;
     REPROTECT(tail = Rf_lcons(head, tail), slot);
-    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, Rf_cons(pyr_r.pass, R_NilValue))),
-              slot);
-    REPROTECT(tail = Rf_cons(tail, R_NilValue), slot);
-    REPROTECT(tail = Rf_lcons(pyr_r.brace, Rf_cons(pyr_r.add_handlers, tail)), slot);
+    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, R_NilValue)), slot);
     PyObject *record = pyr_r.spare;
     pyr_r.spare = NULL;
     if (record == NULL) record = PyObject_CallNoArgs(pyr_r.record_class);
@@ -1030,10 +1182,9 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
     Py_ssize_t depth = PyList_GET_SIZE(pyr_r.records);
     if (record == NULL || requests == NULL || pyr_state_add(pyr_x.k_busy, 1) < 0) {
         Py_XDECREF(record);
-        UNPROTECT(1);
+        UNPROTECT(2);
         PyErr_Clear();
-        PyGILState_Release(gil);
-        return 0;
+        return Py_NewRef(pyr_r.declined);
     }
     Py_INCREF(requests);
     PyList_Append(pyr_r.records, record);
@@ -1060,23 +1211,16 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
     int reported = failed || clean != 1 || PyObject_Size(pyr_r.resignalled) != 0 ||
         (R_interrupts_pending && !R_interrupts_suspended);
     PyErr_Clear();
-    int status;
-    *value = result;
+    PyObject *out;
     if (reported) {
-        PyObject *report = Py_BuildValue("(OnOOO)", record, depth, requests,
-                                         failed ? Py_True : Py_False,
-                                         aborted ? Py_True : Py_False);
-        status = report != NULL && PyList_Append(results, report) == 0 ? 3 : -1;
-        Py_XDECREF(report);
+        out = Py_BuildValue("(iNOnOOO)", 3, PyLong_FromVoidPtr(result), record, depth,
+                            requests, failed ? Py_True : Py_False,
+                            aborted ? Py_True : Py_False);
     } else {
-        PyObject *converted = pyr_fast_argument(result);
-        if (converted == NULL) {
-            status = 2;
+        out = pyr_fast_argument(result);
+        if (out == NULL) {
+            out = Py_BuildValue("(iN)", 2, PyLong_FromVoidPtr(result));
         } else {
-            status = PyList_Append(results, converted) == 0 ? 1 : -1;
-            Py_DECREF(converted);
-        }
-        if (status == 1) {
             pyr_state_add(pyr_x.k_busy, -1);
             PyObject *busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
             if (busy != NULL && PyLong_AsLong(busy) == 0 &&
@@ -1087,11 +1231,11 @@ int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *va
         }
     }
     PyErr_Clear();
+    if (out == NULL) out = Py_BuildValue("(i)", -1);
     if (!reported && pyr_r.spare == NULL) pyr_r.spare = record;
     else Py_DECREF(record);
     Py_DECREF(requests);
-    UNPROTECT(1);
-    PyGILState_Release(gil);
-    return status;
+    UNPROTECT(2);
+    return out;
 }
 /* ==== end of crossing ==== */

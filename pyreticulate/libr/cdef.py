@@ -181,6 +181,5 @@ extern int pyr_crossing_open;
 void pyr_crossing_set_kind(int index, int kind);
 int pyr_crossing_install(uintptr_t objects, SEXP missing);
 SEXP pyr_plain_call(SEXP args);
-int pyr_r_call_install(uintptr_t objects, SEXP brace, SEXP add_handlers, SEXP guard);
-int pyr_r_call(SEXP head, SEXP env, uintptr_t arguments, uintptr_t out, SEXP *value);
+int pyr_r_call_install(uintptr_t objects, SEXP handlers, SEXP guard);
 """

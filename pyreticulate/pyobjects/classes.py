@@ -26,7 +26,7 @@ from ..libr import capi
 from ..runtime.handles import RObject
 from ..libr.protect import protected
 from ..convert.registry import REGISTRY
-from ..convert.rules.callables import RFunction, py_function
+from ..convert.rules.callables import RFunction, py_function, r_formals
 
 _calls = []
 
@@ -116,14 +116,21 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     returns_none = name == "__init__"
     description = f"the R method {name}()"
 
+    leading = _leading_formals(r_function.sexp)
+
     def call_here(self, args, kwargs):
         _calls.append(self)
         restore = _bind_private(scope, self, private) if private is not None else None
         try:
+            if kwargs and not args and tuple(kwargs) == leading[:len(kwargs)]:
+                # the first formals by name, in order: positional, the call R matches is
+                # the same, and it can take the compiled call
+                args, kwargs = tuple(kwargs.values()), {}
             with protected() as keep:
                 # self as a proxy, never through a py_to_r() method of its class
-                proxy = RObject(keep(REGISTRY.wrap(self, True)))
-            return fn(proxy, *args, **kwargs)
+                proxy = keep(REGISTRY.wrap(self, True))
+                return fn(evaluation.SexpAddress(capi.ffi.cast("uintptr_t", proxy)), *args,
+                          **kwargs)
         finally:
             _calls.pop()
             if restore is not None:
@@ -138,6 +145,16 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     python_method.__name__ = name
     python_method.__doc__ = _docstring(r_function.sexp)
     return python_method
+
+
+def _leading_formals(fn_sexp):
+    """The names of a closure's formals after the first (``self``), up to ``...``."""
+    names = []
+    for name, _ in r_formals(fn_sexp)[1:]:
+        if name == "...":
+            break
+        names.append(name)
+    return tuple(names)
 
 
 def _bind_private(scope, instance, template):

@@ -91,6 +91,7 @@ def install_handlers(namespace):
         add = keep(lib.Rf_lcons(capi.sym(".addCondHands"), arguments))
         internal = keep(lib.Rf_lcons(function(".Internal"), lib.Rf_cons(add, lib.R_NilValue)))
         _template.update(add_handlers=RObject(internal), brace=RObject(function("{")),
+                         handlers=RObject(handlers),
                          info=binding(namespace, ".pyr_condition_info"),
                          guard=binding(namespace, ".pyr_guarded"),
                          compiled_guard=binding(namespace, ".pyr_guarded_compiled"))
@@ -188,15 +189,32 @@ def finish_evaluation(value, failed, record, depth, requests, keep):
     return value
 
 
+class SexpAddress(int):
+    """The address of an R value its caller keeps alive, as an argument of the compiled
+    call (``compiled_call``), which passes the value itself."""
+
+    __slots__ = ()
+
+
+_compiled = {}
+
+
 def fast_call_state():
     """What the compiled call of an R function (``_fast.c``'s ``pyr_r_call``) reads and
     updates as ``evaluate`` does: the records, their class, the Ctrl-C counter and the
-    re-signalled conditions; and the pieces of the call it builds (``{``, the handler's
-    installation, ``.pyr_guarded_compiled``). None before the R package is loaded."""
+    re-signalled conditions, ``SexpAddress`` and the dict it is put in; and the pieces of
+    its guard (the condition handlers ``evaluate`` installs, ``.pyr_guarded_compiled``,
+    whose body the compiled module builds). None before the R package is loaded."""
     if "compiled_guard" not in _template:
         return None
-    return ((_records, _Record, interrupts.request_counter(), errors.RESIGNALLED.entries),
-            (_template["brace"], _template["add_handlers"], _template["compiled_guard"]))
+    _compiled.clear()
+    return ((_records, _Record, interrupts.request_counter(), errors.RESIGNALLED.entries,
+             SexpAddress, _compiled), (_template["handlers"], _template["compiled_guard"]))
+
+
+def compiled_call():
+    """The compiled call (``call(head, env, arguments)``) once installed, else None."""
+    return _compiled.get("call")
 
 
 def evaluations_running():

@@ -83,6 +83,31 @@ def test_pyclass_method_error_is_the_r_condition():
                   'e <- tryCatch(Bad()$go(), error = function(e) e); conditionMessage(e) == "method failed"')
 
 
+HOOK = ('Hook <- PyClass("Hook", list(on_batch = function(self, batch = 0L, logs = NULL) '
+        'paste(class(self)[1], batch, paste(names(logs), unlist(logs)), '
+        'deparse(sys.call()[-2L]))))')
+
+
+def test_pyclass_method_called_by_name_from_python_gets_the_same_call_as_by_position():
+    pr.r(HOOK)
+    hook = pr.r("Hook()")
+    expected = 'Hook 3 loss 0.5 on_batch(3L, .pyr_3)'
+    assert hook.on_batch(3, {"loss": 0.5}) == expected
+    assert hook.on_batch(batch=3, logs={"loss": 0.5}) == expected
+
+
+def test_pyclass_method_called_with_a_later_argument_only_keeps_it_named():
+    pr.r(HOOK)
+    assert pr.r("Hook()").on_batch(logs={"loss": 1}) == "Hook 0 loss 1 on_batch(logs = .pyr_2)"
+
+
+def test_pyclass_method_error_called_from_python_is_an_rerror():
+    pr.r('Failing <- PyClass("Failing", list(on_batch = function(self, batch, logs = NULL) '
+         'stop("hook failed at ", batch)))')
+    with pytest.raises(pr.RError, match="hook failed at 2"):
+        pr.r("Failing()").on_batch(2, {"loss": 1.0})
+
+
 def test_pyclass_instance_is_usable_by_python():
     assert_r_true(GREETER + '; py_eval("lambda g: g.greet(punctuation=\'.\')")(Greeter("Py")) == "Hello Py."')
 

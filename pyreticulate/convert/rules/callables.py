@@ -56,13 +56,18 @@ def install(namespace):
     _state["wrapper"] = evaluation.binding(namespace, "py_to_r_wrapper")
 
 
-_fast_call = {"call": None, "out": [], "value": None}
+_fast_call = {"call": None}
 
 
 def enable_fast_call(call):
-    """Let RFunction calls with plain scalars take ``call`` (``_fast.c``'s ``pyr_r_call``)."""
+    """Let RFunction calls with plain arguments take ``call`` (``_fast.c``'s ``pyr_r_call``:
+    ``call(head, env, arguments)``, a value or a tuple saying what is left to do)."""
     _fast_call["call"] = call
-    _fast_call["value"] = capi.ffi.new("SEXP *")
+
+
+def fast_call():
+    """The compiled call when enabled, else None."""
+    return _fast_call["call"]
 
 
 class RFunction(RObject):
@@ -80,13 +85,11 @@ class RFunction(RObject):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         target = self._target
         if target is not None and not kwargs and self.convert:
-            out = _fast_call["out"]
-            status = _fast_call["call"](target[0], target[1], id(args), id(out),
-                                        _fast_call["value"])
-            if status == 1:
-                return out.pop()
-            if status:
-                return _finish_fast_call(status)
+            value = target[0](target[1], target[2], args)
+            if type(value) is not tuple:
+                return value
+            if value[0]:
+                return _finish_fast_call(value)
         if threads.on_main_thread():
             return self._call_here(args, kwargs)
         return threads.run_on_main(self._call_here, (args, kwargs),
@@ -95,9 +98,11 @@ class RFunction(RObject):
     def _call_here(self, args, kwargs):
         if self._home is None:
             self._home = evaluation.function_home(self.sexp, self.__name__) or ()
-            if _fast_call["call"] is not None:
-                self._target = (self._home[0], self._home[1].sexp) if self._home else (
+            call = _fast_call["call"]
+            if call is not None:
+                head, env = (self._home[0], self._home[1].sexp) if self._home else (
                     self.sexp, capi.lib.R_GlobalEnv)
+                self._target = (call, _address(head), _address(env))
                 if not kwargs:
                     return RFunction.__call__(self, *args)
         with protected() as keep, threads.BUSY:
@@ -113,6 +118,8 @@ class RFunction(RObject):
     def _argument(self, value):
         if isinstance(value, RObject):
             return value.sexp
+        if type(value) is evaluation.SexpAddress:
+            return capi.ffi.cast("SEXP", value)
         if self.convert:
             return REGISTRY.to_r(value)
         return REGISTRY.wrap(value, False)
@@ -121,22 +128,27 @@ class RFunction(RObject):
         return f"<R function {self.__name__}>"
 
 
-def _finish_fast_call(status):
+def _address(sexp):
+    return int(capi.ffi.cast("uintptr_t", sexp))
+
+
+def _finish_fast_call(report):
     """The end of a compiled call (``pyr_r_call``) that left work to Python, under the busy
     mark it set: a result the registry converts (2) or an evaluation to finish (3)."""
     try:
         with protected() as keep:
-            value = _fast_call["value"][0]
+            status = report[0]
+            if status < 0:
+                raise MemoryError("out of memory reporting an R call's result to Python")
+            value = capi.ffi.cast("SEXP", report[1])
             if status == 3:
-                record, depth, requests, failed, aborted = _fast_call["out"].pop()
+                record, depth, requests, failed, aborted = report[2:]
                 if aborted:
                     record.aborted = RObject(value)
                 value = evaluation.finish_evaluation(value, failed, record, depth, requests,
                                                      keep)
-            elif status == 2:
-                keep(value)
             else:
-                raise MemoryError("out of memory reporting an R call's result to Python")
+                keep(value)
             return REGISTRY.to_python(value)
     finally:
         threads.BUSY.__exit__()

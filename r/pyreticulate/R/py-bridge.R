@@ -231,16 +231,12 @@
   value
 }
 
-# The guard of the compiled call of R functions (_fast.c's pyr_r_call): .pyr_guarded's
-# restart and handler, with `passed` (a compiled .External) marking a normal return in C
-# in place of on.exit(): a return without the mark is the restart's arguments.
-.pyr_guarded_compiled <- function(expr, passed) {
-  here <- environment()
-  .Internal(.addRestart(list("abort", here)))
-  .Internal(.addCondHands("stackOverflowError", list(identity), .Internal(environment(NULL)),
-                          here, FALSE))
-  .External(passed, expr)
-}
+# The guard of the compiled call of R functions (_fast.c's pyr_r_call): evaluate's
+# condition handler, .pyr_guarded's restart and handler, and a mark in C of a normal
+# return (a return without it is the restart's arguments). pyr_r_call_install gives it
+# its body, built with its pieces inlined so that nothing is looked up (_fast.c shows it).
+.pyr_guarded_compiled <- function(expr)
+  stop("the compiled module has not given .pyr_guarded_compiled its body")
 
 .pyr_deparse <- function(call)
   paste(deparse(call, nlines = 1L, width.cutoff = 500L), collapse = "")

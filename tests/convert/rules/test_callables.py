@@ -36,6 +36,21 @@ def test_r_function_gets_python_scalars_as_r_scalars():
     assert f(1, 2.5, True, "é", None) == ["integer", "double", "logical", "character", "NULL"]
 
 
+def test_r_function_gets_a_dict_of_scalars_as_a_named_list():
+    f = pr.r('function(x) paste0(names(x), "=", vapply(x, typeof, ""), collapse = " ")')
+    assert f({"a": 1, "b": 2.5, "c": None, "é": "s"}) == "a=integer b=double c=NULL é=character"
+
+
+def test_r_function_gets_an_empty_dict_as_an_empty_named_list():
+    f = pr.r("function(x) identical(x, setNames(list(), character()))")
+    assert f({}) is True
+
+
+def test_r_function_gets_a_dict_with_other_values_as_the_dict_rule_makes_it():
+    f = pr.r("function(x) c(typeof(x$a), typeof(x$b), names(x))")
+    assert f({"a": [1, 2], "b": {"c": 1}}) == ["integer", "list", "a", "b"]
+
+
 def test_r_function_scalar_results_are_python_scalars():
     f = pr.r('function(kind) switch(kind, i = 7L, d = 2.5, l = TRUE, s = "é", n = NULL, '
              'na = NA_integer_)')
