@@ -8,6 +8,9 @@
 * a ``PyClass`` method called from Python as Keras calls a hook (``keras_fit_callback``):
   ``on_train_batch_end(self, batch, logs)``, whole and in pieces (``self`` to its proxy,
   the ``logs`` dict to an R list, the R function called with the three).
+* the ``proxies`` and ``matrix_to_numpy`` workloads in pieces: a proxy made (convert =
+  FALSE, in C with the fast path) and finalized by R's GC, ``r_to_py()`` of a dim-only
+  double matrix whole, its R wrappers, and its view's Python part.
 
 Each is profiled with pyinstrument on the Python side and Rprof on the R side,
 and the pieces are measured directly: one libR call through cffi, one ``R_tryEval``
@@ -26,7 +29,7 @@ from pyinstrument import Profiler
 
 import pyreticulate as pr
 from pyreticulate.convert.registry import REGISTRY
-from pyreticulate.convert.rules import callables
+from pyreticulate.convert.rules import arrays, callables
 from pyreticulate.libr import capi
 from pyreticulate.libr.protect import protected
 from pyreticulate.runtime import evaluation
@@ -75,17 +78,33 @@ def floors(n):
             per_call(lambda: lib.R_tryEval(compiled.sexp, lib.R_GlobalEnv, error), n),
         "R loop calling an R closure (the R-side floor of a call)": r_loop("floor_r(i)", n),
     }
+    pr.r("floor_new <- import_builtins(convert = FALSE)$object; "
+         "floor_matrix <- matrix(runif(1e4), nrow = 100)")
     check = callables.plain_call_check()
     if check is not None:
         pr.assign("floor_native", check)
         pieces[".External into C without Python (the closure's plain-call check)"] = r_loop(
             ".External(floor_native, floor_call, c('', 'x'))", n)
+        pr.r("floor_generic <- function(x, convert = FALSE) UseMethod('floor_generic'); "
+             "floor_generic.default <- function(x, convert = FALSE) floor_py('r_to_py', x, "
+             "convert); floor_py <- function(name, ...) { result <- .External(floor_native, "
+             "floor_call, c('', 'x')); if (inherits(result, '.pyr_signal')) NULL else result }")
+        pieces["R wrappers of r_to_py() (generic, default method, .py) around that .External"] = \
+            r_loop("floor_generic(floor_matrix)", n)
+    matrix = pr.r("floor_matrix", convert=False)
+    pieces["arrays.plain_array_view of a 100 x 100 matrix (the view's Python part)"] = per_call(
+        lambda: arrays.plain_array_view(capi.address(matrix.sexp)), n)
+    pieces[f"R's gc() finalizing a proxy (per proxy of {n}; in C either way)"] = proxy_gc(n)
     for label, closed in (("", False), (", fast path closed (a user rule)", True)):
         with fast_path_closed(closed):
             pieces[f"R calls a Python callable without arguments{label}"] = r_loop(
                 "floor_callback()", n)
             pieces[f"R calls Python: identity call{label}"] = r_loop("identity_py(i)", n)
             pieces[f"R reads np$pi{label}"] = r_loop("floor_np$pi", n)
+            pieces[f"R makes a proxy: object() with convert = FALSE{label}"] = r_loop(
+                "floor_new()", n)
+            pieces[f"r_to_py() of a dim-only double matrix{label}"] = r_loop(
+                "r_to_py(floor_matrix)", n)
     return pieces
 
 
@@ -121,6 +140,19 @@ def method_pieces(n):
         pieces["PyClass method as a Keras hook, fast path closed (a user rule)"] = per_call(
             lambda: hook.on_train_batch_end(1, logs), n)
     return pieces
+
+
+def proxy_gc(n):
+    """Microseconds per proxy of the ``gc()`` that finalizes ``n`` dropped proxies, less
+    that of a ``gc()`` with none to finalize."""
+    def gc_time():
+        start = time.perf_counter()
+        pr.r("invisible(gc())")
+        return time.perf_counter() - start
+    pr.r(f"floor_kept <- lapply(seq_len({n}), function(i) floor_new()); invisible(gc())")
+    empty = gc_time()
+    pr.r("rm(floor_kept)")
+    return (gc_time() - empty) / n * 1e6
 
 
 @contextlib.contextmanager

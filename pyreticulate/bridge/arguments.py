@@ -49,6 +49,28 @@ def result(value, convert):
     return unconverted(value, False)
 
 
+def hint(sexp):
+    """The zero-length R prototype of an atomic vector (type and class attributes), or None:
+    what ``r_to_py()`` records on its proxy."""
+    lib = capi.lib
+    if lib.TYPEOF(sexp) not in (capi.LGLSXP, capi.INTSXP, capi.REALSXP, capi.CPLXSXP,
+                                capi.STRSXP, capi.RAWSXP):
+        return None
+    with protected() as keep:
+        proto = keep(lib.Rf_allocVector(lib.TYPEOF(sexp), 0))
+        lib.Rf_copyMostAttrib(sexp, proto)
+        return proto
+
+
+def hinted(value, sexp, convert):
+    """``r_to_py()``'s proxy of ``value``, converted from ``sexp``: hinted with its prototype."""
+    with protected() as keep:
+        proto = hint(sexp)
+        if proto is not None:
+            keep(proto)
+        return REGISTRY.wrap(value, convert, proto)
+
+
 _PROXY_TYPES = frozenset((capi.ENVSXP, capi.CLOSXP, capi.VECSXP))   # what a proxy can be
 
 

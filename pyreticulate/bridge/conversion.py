@@ -1,22 +1,9 @@
 """Entries for explicit conversion (``r_to_py``, ``py_to_r``, the convert flag) and containers."""
 from ..convert import proxies
 from ..libr import capi
-from ..libr.protect import protected
 from ..convert.registry import REGISTRY
-from .arguments import argument, as_flag, as_logical, user_code
+from .arguments import argument, as_flag, as_logical, hinted, user_code
 from .crossing import entry
-
-
-def _hint(sexp):
-    """The zero-length R prototype of an atomic vector (type and class attributes)."""
-    lib = capi.lib
-    if lib.TYPEOF(sexp) not in (capi.LGLSXP, capi.INTSXP, capi.REALSXP, capi.CPLXSXP,
-                                capi.STRSXP, capi.RAWSXP):
-        return None
-    with protected() as keep:
-        proto = keep(lib.Rf_allocVector(lib.TYPEOF(sexp), 0))
-        lib.Rf_copyMostAttrib(sexp, proto)
-        return proto
 
 
 @entry
@@ -26,11 +13,7 @@ def r_to_py(x, convert):
     flag = as_flag(convert)
     with REGISTRY.converting(flag):
         value = REGISTRY.to_python(x, s3=False)
-    with protected() as keep:
-        hint = _hint(x)
-        if hint is not None:
-            keep(hint)
-        return REGISTRY.wrap(value, flag, hint)
+    return hinted(value, x, flag)
 
 
 @entry

@@ -10,11 +10,12 @@ list that the R side re-signals (``.pyr_raise`` in r/pyreticulate/R/py-bridge.R)
 
 Every exception keeps its class on the way: when its R condition cannot be made
 the usual way, a plain one with the same class vector is (``_plain_condition``).
-With the compiled module, two entries (a callable's closure and ``$``) have a fast
-path in C for their commonest calls (``_fast.c``'s crossing block, ``install_fast_path``):
-it does what ``_run``, ``_run_busy`` and the entry do, on the same state, and hands the
-rest (an exception, a result that is not a plain scalar, collected warnings, queued work)
-to ``finish_fast``, this module's own finish.
+With the compiled module, three entries (a callable's closure, ``$`` and ``r_to_py`` of a
+dim-only double, complex or raw array) have a fast path in C for their commonest calls
+(``_fast.c``'s crossing block, ``install_fast_path``): it does what ``_run``, ``_run_busy``
+and the entry do, on the same state, makes a plain scalar result or a proxy itself, and
+hands the rest (an exception, another result, collected warnings, queued work) to
+``finish_fast``, this module's own finish.
 
 An entry nested in another (R -> Python -> R -> Python) refuses to run within
 ``RECURSION_MARGIN`` frames of Python's recursion limit, or near the end of R's
@@ -30,17 +31,17 @@ import sys
 from ..runtime import errors, evaluation, threads
 from ..convert import proxies, registry
 from ..convert.registry import REGISTRY
-from ..convert.rules import callables
+from ..convert.rules import arrays, callables
 from ..libr import capi, cstack, text, vectors
 from ..runtime.handles import RObject
 from ..libr.protect import protected
 from ..libr.capi import ffi
-from .arguments import result as _result
+from .arguments import hinted as _hinted, result as _result
 
 ENTRIES = {}
 _DISPATCH = []      # (fn, check) by entry number, for the compiled entries
 _NUMBERS = {}       # entry number by name, for the compiled entries
-_FAST_KINDS = {"call_formals": 1, "get_attr": 2}   # _fast.c's PYR_FAST_CALL, PYR_FAST_ATTR
+_FAST_KINDS = {"call_formals": 1, "get_attr": 2, "r_to_py": 3}   # _fast.c's PYR_FAST_*
 _fast_objects = []  # what the compiled fast path holds, kept alive here
 _sentinels = {}
 _nesting = [0]      # how many entries are running, nested in one another
@@ -169,14 +170,17 @@ def _finish(result, frame, check):
         return _signal_for_exception(exc, collected, check)
 
 
-def finish_fast(value, exc, frame, convert):
+def finish_fast(value, exc, frame, convert, array):
     """The end of a crossing the compiled fast path began: the Python ``value`` it got
-    (or the exception ``exc`` it raised) converted per ``convert``, with the warnings
+    (or the exception ``exc`` it raised) converted per ``convert`` (for ``r_to_py()`` of
+    the array at the address ``array``, not 0: its hinted proxy), with the warnings
     ``frame`` collected; the R value as its address (never raises)."""
     try:
         if exc is None:
             try:
-                sexp = _finish(_result(value, convert), frame, True)
+                out = _result(value, convert) if not array else \
+                    _hinted(value, ffi.cast("SEXP", array), convert)
+                sexp = _finish(out, frame, True)
             except BaseException as failure:
                 sexp = _signal_for_exception(failure, errors.WARNINGS.leave(frame), True)
         else:
@@ -194,12 +198,13 @@ def install_fast_path(namespace=None):
         return
     state = threads.crossing_state()
     objects = (*state[:7], _nesting, errors.WARNINGS, registry.conversion_scopes(),
-               finish_fast, state[7])
+               finish_fast, state[7], arrays.plain_array_view)
     _fast_objects[:] = [objects]
     if fast.pyr_crossing_install(id(objects), callables.missing_marker()) < 0:
         return
     for name, kind in _FAST_KINDS.items():
-        fast.pyr_crossing_set_kind(_NUMBERS[name], kind)
+        if name in _NUMBERS:
+            fast.pyr_crossing_set_kind(_NUMBERS[name], kind)
     calls = evaluation.fast_call_state()
     if calls is not None:
         objects, pieces = calls

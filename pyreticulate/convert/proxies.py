@@ -23,6 +23,8 @@ from ..runtime import evaluation, handles, interrupts
 from ..runtime.handles import RObject
 
 _class_cache = {}
+_class_addresses = {}   # type -> its cached class vector's address, for the compiled proxies
+_compiled_state = []    # what the compiled proxies hold, kept alive here
 _aliases = {}
 _state = {"namespace": None, "resolve": None}
 
@@ -32,11 +34,25 @@ def install(namespace):
     _state["namespace"] = RObject(namespace)
     _state["resolve"] = evaluation.binding(namespace, ".pyr_resolve_module_proxy")
     clear_class_cache()
+    _install_compiled()
+
+
+def _install_compiled():
+    """Hand the compiled proxies (``_fast.c``'s ``pyr_fast_proxy`` and finalizers) the
+    state they update in place: ``PY_REFS``, ``CANONICAL`` and the class vectors."""
+    fast = capi.fast
+    if fast is None:
+        return
+    state = (*handles.compiled_state(), _class_addresses, CANONICAL._entries,
+             CANONICAL._by_env, RObject, interrupts.callback_failed)
+    _compiled_state[:] = [state]
+    fast.pyr_proxy_install(id(state))
 
 
 def clear_class_cache():
     """Forget the class vectors (a class filter or a module alias changed them)."""
     _class_cache.clear()
+    _class_addresses.clear()
 
 
 def set_module_alias(module, alias):
@@ -98,6 +114,7 @@ def _classes(tp):
             vector = keep(evaluation.call_function(
                 evaluation.function(".pyr_apply_class_filters"), [vector], keep=keep))
         cached = _class_cache[tp] = (RObject(vector), vectors.strings(vector))
+        _class_addresses[tp] = capi.address(vector)
     return cached
 
 
@@ -154,7 +171,7 @@ class CanonicalProxies:
     _READY_TO_FINALIZE = 1   # R's READY_TO_FINALIZE_MASK in a weak reference's gp bits
 
     def __init__(self):
-        # environments and pointers as cffi pointers, which hash and compare as their address
+        # R values as their addresses (ints), which the compiled proxies read and write too
         self._entries = {}    # (id, convert) -> (weak reference, its key)
         self._by_env = {}     # weak reference's key (environment or pointer) -> (id, convert)
 
@@ -165,7 +182,7 @@ class CanonicalProxies:
         if entry is None:
             return None
         lib = capi.lib
-        ref = entry[0]
+        ref = capi.ffi.cast("SEXP", entry[0])
         if lib.LEVELS(ref) & self._READY_TO_FINALIZE:
             return None
         held = lib.R_WeakRefKey(ref)
@@ -193,19 +210,22 @@ class CanonicalProxies:
         key = (id(obj), bool(convert))
         with protected() as keep:
             ref = keep(lib.R_MakeWeakRefC(env, value, _forget_proxy, 0))
-        self._entries[key] = (ref, env)
-        self._by_env[env] = key
+        held = capi.address(env)
+        self._entries[key] = (capi.address(ref), held)
+        self._by_env[held] = key
 
     def record(self, obj, convert, ref, held):
         """Record the weak reference ``ref`` of a new canonical environment, keyed by its
         external pointer ``held`` (``handles.new_canonical_environment``)."""
         key = (id(obj), bool(convert))
-        self._entries[key] = (ref, held)
+        held = capi.address(held)
+        self._entries[key] = (capi.address(ref), held)
         self._by_env[held] = key
 
     def forget(self, env):
         """The weak reference keyed by ``env`` (an environment or a pointer) was finalized:
         drop its entry (unless a newer one took it)."""
+        env = capi.address(env)
         key = self._by_env.pop(env, None)
         if key is not None:
             entry = self._entries.get(key)

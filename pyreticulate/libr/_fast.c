@@ -357,12 +357,91 @@ int pyr_plain_kind(SEXP x)
 /* Set by the runtime (handles.py): drops the count a finalized pointer owned. */
 void (*pyr_drop_key)(uintptr_t) = NULL;
 
+/* What the compiled proxies update in place, handed over by convert/proxies.py: PY_REFS,
+ * its entries ({id: [object, count, bytes]}), the types that pin nothing, the class
+ * vectors' addresses by type, CANONICAL's two dicts ({(id, convert): (weak reference,
+ * pointer)} and {pointer: (id, convert)}, R values as addresses), RObject, and the
+ * function that reports a finalizer's exception (interrupts.callback_failed). */
+static struct {
+    PyObject *refs, *entries, *pins_nothing, *classes, *canonical, *by_env, *robject, *failed;
+    PyObject *k_count, *k_since_gc, *k_bytes, *k_gc_requested, *k_count_after_gc, *k_every;
+    SEXP pyobj;
+    int ready;
+} pyr_p;
+
+/* Add delta to the int attribute name of obj (not below 0 with floor); 0 when done. */
+static int pyr_attr_add(PyObject *obj, PyObject *name, PyObject *delta, int floor)
+{
+    PyObject *old = PyObject_GetAttr(obj, name);
+    PyObject *new = old != NULL ? PyNumber_Add(old, delta) : NULL;
+    int failed = new == NULL;
+    if (!failed && floor && PyLong_AsLong(new) < 0) {
+        Py_DECREF(new);
+        new = PyLong_FromLong(0);
+        failed = new == NULL;
+    }
+    failed = failed || PyObject_SetAttr(obj, name, new) < 0;
+    Py_XDECREF(old);
+    Py_XDECREF(new);
+    return failed ? -1 : 0;
+}
+
+/* PY_REFS.drop(key) (GIL held; an exception is left set). */
+static void pyr_refs_drop(uintptr_t key)
+{
+    PyObject *k = PyLong_FromVoidPtr((void *) key);
+    PyObject *entry = k != NULL ? PyDict_GetItemWithError(pyr_p.entries, k) : NULL;
+    if (entry == NULL || !PyList_Check(entry) || PyList_GET_SIZE(entry) != 3) {
+        Py_XDECREF(k);
+        return;
+    }
+    Py_INCREF(entry);   /* the object it holds goes (and its __del__ runs) at the end */
+    PyObject *minus = PyLong_FromLong(-1);
+    long count = PyLong_AsLong(PyList_GET_ITEM(entry, 1)) - 1;
+    if (minus != NULL && pyr_attr_add(pyr_p.refs, pyr_p.k_count, minus, 0) == 0 &&
+        pyr_attr_add(pyr_p.refs, pyr_p.k_since_gc, minus, 1) == 0) {
+        if (count > 0) {
+            PyList_SetItem(entry, 1, PyLong_FromLong(count));
+        } else if (PyDict_DelItem(pyr_p.entries, k) == 0) {
+            PyObject *size = PyNumber_Negative(PyList_GET_ITEM(entry, 2));
+            if (size != NULL) pyr_attr_add(pyr_p.refs, pyr_p.k_bytes, size, 0);
+            Py_XDECREF(size);
+        }
+    }
+    Py_XDECREF(minus);
+    Py_DECREF(k);
+    Py_DECREF(entry);
+}
+
+/* Report the exception a finalizer left through pyr_p.failed (a Ctrl-C interrupts R). */
+static void pyr_finalizer_failed(void)
+{
+    if (!PyErr_Occurred()) return;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyObject *done = PyObject_CallFunctionObjArgs(pyr_p.failed, type ? type : Py_None,
+                                                  value ? value : Py_None,
+                                                  tb ? tb : Py_None, NULL);
+    Py_XDECREF(done);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    PyErr_Clear();
+}
+
 static void pyr_finalize_xptr(SEXP xptr)
 {
     void *address = R_ExternalPtrAddr(xptr);
     if (address != NULL) {
         R_ClearExternalPtr(xptr);
-        if (pyr_drop_key != NULL) pyr_drop_key((uintptr_t) address);
+        if (pyr_p.ready) {
+            PyGILState_STATE gil = PyGILState_Ensure();
+            pyr_refs_drop((uintptr_t) address);
+            pyr_finalizer_failed();
+            PyGILState_Release(gil);
+        } else if (pyr_drop_key != NULL) {
+            pyr_drop_key((uintptr_t) address);
+        }
     }
 }
 
@@ -424,13 +503,41 @@ int pyr_list_first_kind(uintptr_t address)
  * canonical pointer owned and forgets the proxy it stood for, in one call. */
 void (*pyr_canonical_finalized)(uintptr_t, SEXP) = NULL;
 
+/* CANONICAL.forget(pointer) (GIL held; an exception is left set). */
+static void pyr_canonical_forget(SEXP pointer)
+{
+    PyObject *held = PyLong_FromVoidPtr((void *) pointer);
+    PyObject *key = held != NULL ? PyDict_GetItemWithError(pyr_p.by_env, held) : NULL;
+    if (key != NULL) {
+        Py_INCREF(key);
+        PyObject *entry = PyDict_DelItem(pyr_p.by_env, held) == 0 ?
+            PyDict_GetItemWithError(pyr_p.canonical, key) : NULL;
+        if (entry != NULL && PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 2 &&
+            PyObject_RichCompareBool(PyTuple_GET_ITEM(entry, 1), held, Py_EQ) == 1)
+            PyDict_DelItem(pyr_p.canonical, key);
+        Py_DECREF(key);
+    }
+    Py_XDECREF(held);
+}
+
+/* A canonical pointer's finalizer: PY_REFS.drop and CANONICAL.forget in C once the
+ * proxies' state is installed, else through the Python callbacks. */
 static void pyr_finalize_canonical_xptr(SEXP xptr)
 {
     void *address = R_ExternalPtrAddr(xptr);
     if (address != NULL) {
         R_ClearExternalPtr(xptr);
-        if (pyr_canonical_finalized != NULL) pyr_canonical_finalized((uintptr_t) address, xptr);
-        else if (pyr_drop_key != NULL) pyr_drop_key((uintptr_t) address);
+        if (pyr_p.ready) {
+            PyGILState_STATE gil = PyGILState_Ensure();
+            pyr_canonical_forget(xptr);
+            if (!PyErr_Occurred()) pyr_refs_drop((uintptr_t) address);
+            pyr_finalizer_failed();
+            PyGILState_Release(gil);
+        } else if (pyr_canonical_finalized != NULL) {
+            pyr_canonical_finalized((uintptr_t) address, xptr);
+        } else if (pyr_drop_key != NULL) {
+            pyr_drop_key((uintptr_t) address);
+        }
     }
 }
 
@@ -469,21 +576,194 @@ SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol)
     return TYPEOF(value) == EXTPTRSXP ? value : NULL;
 }
 
+/* The proxies' state (a tuple's address, its items kept: handles.compiled_state(), the
+ * class vectors' addresses, CANONICAL's entries and pointers, RObject, the finalizers'
+ * failure report); 0 when installed. */
+int pyr_proxy_install(uintptr_t address)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *t = (PyObject *) address;
+    int status = -1;
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 8 && PyDict_Check(PyTuple_GET_ITEM(t, 1)) &&
+        PyAnySet_Check(PyTuple_GET_ITEM(t, 2)) && PyDict_Check(PyTuple_GET_ITEM(t, 3)) &&
+        PyDict_Check(PyTuple_GET_ITEM(t, 4)) && PyDict_Check(PyTuple_GET_ITEM(t, 5)) &&
+        PyType_Check(PyTuple_GET_ITEM(t, 6))) {
+        PyObject **slots[] = { &pyr_p.refs, &pyr_p.entries, &pyr_p.pins_nothing,
+                               &pyr_p.classes, &pyr_p.canonical, &pyr_p.by_env,
+                               &pyr_p.robject, &pyr_p.failed };
+        for (int i = 0; i < 8; i++) {
+            PyObject *item = PyTuple_GET_ITEM(t, i);
+            Py_XDECREF(*slots[i]);
+            Py_INCREF(item);
+            *slots[i] = item;
+        }
+        if (pyr_p.k_count == NULL) {
+            pyr_p.k_count = PyUnicode_InternFromString("count");
+            pyr_p.k_since_gc = PyUnicode_InternFromString("since_gc");
+            pyr_p.k_bytes = PyUnicode_InternFromString("bytes");
+            pyr_p.k_gc_requested = PyUnicode_InternFromString("gc_requested");
+            pyr_p.k_count_after_gc = PyUnicode_InternFromString("count_after_gc");
+            pyr_p.k_every = PyUnicode_InternFromString("GC_EVERY_OBJECTS");
+        }
+        pyr_p.pyobj = Rf_install("pyobj");
+        pyr_p.ready = 1;
+        status = 0;
+    }
+    PyGILState_Release(gil);
+    return status;
+}
+
+/* The int attribute name of obj, -1 when it is not one. */
+static long pyr_attr_long(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    long x = value != NULL && PyLong_Check(value) ? PyLong_AsLong(value) : -1;
+    Py_XDECREF(value);
+    return x;
+}
+
+/* PY_REFS.add(value) (id: its id, entry: its PY_REFS entry or NULL) for a value that
+ * pins no memory (its type in pins_nothing, or a view of R memory: views), unless it
+ * would request an R collection: 0 when done, -1 when the Python path must add it. */
+static int pyr_refs_add(PyObject *value, PyObject *id, PyObject *entry, int view)
+{
+    long since = pyr_attr_long(pyr_p.refs, pyr_p.k_since_gc);
+    long every = pyr_attr_long(pyr_p.refs, pyr_p.k_every);
+    long after = pyr_attr_long(pyr_p.refs, pyr_p.k_count_after_gc);
+    PyObject *requested = PyObject_GetAttr(pyr_p.refs, pyr_p.k_gc_requested);
+    int room = !PyErr_Occurred() && requested == Py_False && since >= 0 && every >= 0 &&
+        after >= 0 && since + 1 < (every > after ? every : after) &&
+        (entry != NULL || view ||
+         PySet_Contains(pyr_p.pins_nothing, (PyObject *) Py_TYPE(value)) == 1);
+    Py_XDECREF(requested);
+    PyObject *one = room ? PyLong_FromLong(1) : NULL;
+    if (one == NULL) return -1;
+    int added;
+    if (entry != NULL) {
+        PyObject *more = PyNumber_Add(PyList_GET_ITEM(entry, 1), one);
+        added = more != NULL && PyList_SetItem(entry, 1, more) == 0;
+    } else {
+        PyObject *fresh = PyList_New(3);
+        PyObject *zero = PyLong_FromLong(0);
+        added = fresh != NULL && zero != NULL;
+        if (added) {
+            Py_INCREF(value);
+            Py_INCREF(one);
+            PyList_SET_ITEM(fresh, 0, value);
+            PyList_SET_ITEM(fresh, 1, one);
+            PyList_SET_ITEM(fresh, 2, zero);
+            added = PyDict_SetItem(pyr_p.entries, id, fresh) == 0;
+        } else {
+            Py_XDECREF(zero);
+        }
+        Py_XDECREF(fresh);
+    }
+    added = added && pyr_attr_add(pyr_p.refs, pyr_p.k_count, one, 0) == 0 &&
+        pyr_attr_add(pyr_p.refs, pyr_p.k_since_gc, one, 0) == 0;
+    Py_DECREF(one);
+    return added ? 0 : -1;
+}
+
+/* The class vector cached for value's type (proxies._class_addresses), NULL when none. */
+static SEXP pyr_cached_classes(PyObject *value)
+{
+    PyObject *classes = PyDict_GetItemWithError(pyr_p.classes, (PyObject *) Py_TYPE(value));
+    return classes != NULL && PyLong_Check(classes) ? (SEXP) PyLong_AsVoidPtr(classes) : NULL;
+}
+
+/* The canonical environment proxy of an unconverted value, as references.wrap(value,
+ * convert) makes it with proxies.shared_environment_proxy (unprotected; GIL held), or
+ * NULL when the Python path must make it: an RObject, a callable, an exception, a type
+ * whose class vector is not cached or whose pinned memory is measured, a value that has
+ * a canonical proxy already, or one whose count would request an R collection. */
+static SEXP pyr_fast_proxy(PyObject *value, int convert)
+{
+    SEXP env = NULL, classes;
+    if (!pyr_p.ready || PyCallable_Check(value) ||
+        PyObject_IsInstance(value, pyr_p.robject) != 0 ||
+        PyObject_IsInstance(value, PyExc_BaseException) != 0 ||
+        (classes = pyr_cached_classes(value)) == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *id = PyLong_FromVoidPtr(value);
+    PyObject *key = id != NULL ? PyTuple_Pack(2, id, convert ? Py_True : Py_False) : NULL;
+    PyObject *entry = id != NULL ? PyDict_GetItemWithError(pyr_p.entries, id) : NULL;
+    if (key != NULL && !PyErr_Occurred() && PyDict_Contains(pyr_p.canonical, key) == 0 &&
+        pyr_refs_add(value, id, entry, 0) == 0) {
+        /* counted first: should R fail below, a count stays, not a dangling key */
+        SEXP made[2];
+        env = PROTECT(pyr_new_canonical_environment((uintptr_t) value, convert ?
+                      R_TrueValue : R_FalseValue, classes, pyr_p.pyobj, made));
+        PyObject *ref = PyLong_FromVoidPtr((void *) made[0]);
+        PyObject *held = PyLong_FromVoidPtr((void *) made[1]);
+        PyObject *record = ref != NULL && held != NULL ? PyTuple_Pack(2, ref, held) : NULL;
+        if (record != NULL && PyDict_SetItem(pyr_p.canonical, key, record) == 0)
+            PyDict_SetItem(pyr_p.by_env, held, key);
+        /* not recorded (no memory): still a proxy, as one CANONICAL forgot */
+        Py_XDECREF(ref);
+        Py_XDECREF(held);
+        Py_XDECREF(record);
+        UNPROTECT(1);
+    }
+    Py_XDECREF(id);
+    Py_XDECREF(key);
+    PyErr_Clear();
+    return env;
+}
+
+/* Whether r_to_py() of x is the compiled kind's: a double, complex or raw array whose
+ * one attribute is an integer dim (not ALTREP), which arrays.plain_array_view converts. */
+static int pyr_plain_array(SEXP x)
+{
+    int kind = TYPEOF(x);
+    SEXP a = ATTRIB(x);
+    return (kind == REALSXP || kind == CPLXSXP || kind == RAWSXP) && !ALTREP(x) &&
+        !OBJECT(x) && a != R_NilValue && CDR(a) == R_NilValue && TAG(a) == R_DimSymbol &&
+        TYPEOF(CAR(a)) == INTSXP;
+}
+
+/* r_to_py()'s hinted proxy of view, arrays.plain_array_view's view of the array x, as
+ * references.wrap(view, convert, hint) makes it (never shared; the hint a zero-length
+ * vector of x's type, what copyMostAttrib leaves of a dim-only array); unprotected, NULL
+ * when the Python path must make it. */
+static SEXP pyr_fast_array_proxy(PyObject *view, int convert, SEXP x)
+{
+    SEXP env = NULL, classes;
+    if (!pyr_p.ready || (classes = pyr_cached_classes(view)) == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *id = PyLong_FromVoidPtr(view);
+    PyObject *entry = id != NULL ? PyDict_GetItemWithError(pyr_p.entries, id) : NULL;
+    if (id != NULL && !PyErr_Occurred() && pyr_refs_add(view, id, entry, 1) == 0) {
+        SEXP hint = PROTECT(Rf_allocVector(TYPEOF(x), 0));
+        env = pyr_new_xptr_environment((uintptr_t) view, convert ? R_TrueValue :
+                                       R_FalseValue, hint, classes, pyr_p.pyobj);
+        UNPROTECT(1);
+    }
+    Py_XDECREF(id);
+    PyErr_Clear();
+    return env;
+}
+
 /* ==== crossing: the fast path of the commonest R -> Python entries ====================
  *
- * call_formals (a callable's closure) and get_attr (`$`) run here, without Python code
- * around the call, when all of these hold: R is entered on the main thread, outermost
- * (no other entry running), with no queued or deferred thread work, no converter scope
- * in this context and no user rule anywhere, where the call runs here (no hand-off),
- * in the process R started in; and the arguments are attribute-free length-1 logical,
- * integer, double or ASCII/UTF-8 character vectors (or NULL), or missing. Then this does
- * what crossing.py's _run, _run_busy and the entry do, in the same order, on the same
- * state (threads._state's busy, serving and in_r, crossing._nesting, a warning frame).
- * A result that is not such a scalar, an exception, collected warnings or work queued
- * meanwhile go to crossing.finish_fast, the Python path's own finish. When a condition
- * does not hold, nothing has been done and the Python entry runs (NULL). */
+ * call_formals (a callable's closure), get_attr (`$`) and r_to_py run here, without
+ * Python code around the call, when all of these hold: R is entered on the main thread,
+ * outermost (no other entry running), with no queued or deferred thread work, no
+ * converter scope in this context and no user rule anywhere, where the call runs here
+ * (no hand-off), in the process R started in; and the arguments are attribute-free
+ * length-1 logical, integer, double or ASCII/UTF-8 character vectors (or NULL), or
+ * missing (r_to_py: a pyr_plain_array and a logical flag). Then this does what
+ * crossing.py's _run, _run_busy and the entry do, in the same order, on the same state
+ * (threads._state's busy, serving and in_r, crossing._nesting, a warning frame); the
+ * result is made here when it is a plain scalar (convert) or a proxy pyr_fast_proxy or
+ * pyr_fast_array_proxy makes. Another result, an exception, collected warnings or work
+ * queued meanwhile go to crossing.finish_fast, the Python path's own finish. When a
+ * condition does not hold, nothing has been done and the Python entry runs (NULL). */
 
-enum { PYR_FAST_NONE = 0, PYR_FAST_CALL = 1, PYR_FAST_ATTR = 2 };
+enum { PYR_FAST_NONE = 0, PYR_FAST_CALL = 1, PYR_FAST_ATTR = 2, PYR_FAST_R_TO_PY = 3 };
 #define PYR_FAST_SLOTS 256
 
 /* 1 while the fast path may run (installed, no user rules): set by crossing.py */
@@ -493,7 +773,7 @@ static unsigned char pyr_fast_kinds[PYR_FAST_SLOTS];
 
 static struct {
     PyObject *state, *tasks, *deferred, *origins, *nesting, *warnings, *scopes;
-    PyObject *here, *top, *finish, *request_service;
+    PyObject *here, *top, *finish, *request_service, *array_view;
     PyObject *k_busy, *k_serving, *k_in_r, *k_pid, *k_closed, *k_hand_off, *k_frames;
     unsigned long main_ident;
     SEXP missing, pyobj;
@@ -508,17 +788,19 @@ void pyr_crossing_set_kind(int index, int kind)
 /* The Python objects the fast path reads and updates, as a tuple's address (its items
  * are kept): threads._state, _tasks, _deferred, _origins, HERE, TOP, the main thread's
  * ident, crossing._nesting, errors.WARNINGS, the converter scopes' ContextVar,
- * crossing.finish_fast, threads._request_service; and the missing-argument marker. */
+ * crossing.finish_fast, threads._request_service, arrays.plain_array_view; and the
+ * missing-argument marker. */
 int pyr_crossing_install(uintptr_t address, SEXP missing)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *t = (PyObject *) address;
     int status = -1;
-    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 12) {
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 13) {
         PyObject **slots[] = { &pyr_x.state, &pyr_x.tasks, &pyr_x.deferred, &pyr_x.origins,
                                &pyr_x.here, &pyr_x.top, NULL, &pyr_x.nesting, &pyr_x.warnings,
-                               &pyr_x.scopes, &pyr_x.finish, &pyr_x.request_service };
-        for (int i = 0; i < 12; i++) {
+                               &pyr_x.scopes, &pyr_x.finish, &pyr_x.request_service,
+                               &pyr_x.array_view };
+        for (int i = 0; i < 13; i++) {
             PyObject *item = PyTuple_GET_ITEM(t, i);
             if (slots[i] == NULL) {
                 pyr_x.main_ident = PyLong_AsUnsignedLong(item);
@@ -703,10 +985,21 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *callable = NULL, *positional = NULL, *named = NULL, *name = NULL, *value = NULL;
     int convert = 1, module = 0;
+    SEXP array = NULL;
     if (!pyr_fast_state_ok()) goto abandon;
     if (kind == PYR_FAST_CALL) {
         if (pyr_fast_call_arguments(args, &callable, &convert, &positional, &named) < 0)
             goto abandon;
+    } else if (kind == PYR_FAST_R_TO_PY) {
+        /* r_to_py(x, convert) of a plain array, convert a logical (as_flag) */
+        SEXP node = CDR(args);
+        if (node == R_NilValue || CDR(node) == R_NilValue || CDDR(node) != R_NilValue)
+            goto abandon;
+        SEXP flag = CADR(node);
+        if (!pyr_plain_array(CAR(node)) || TYPEOF(flag) != LGLSXP || XLENGTH(flag) < 1)
+            goto abandon;
+        array = CAR(node);
+        convert = LOGICAL(flag)[0] == 1;
     } else {
         SEXP x = CADR(args), what = CADDR(args);
         if (TYPEOF(x) != ENVSXP || TYPEOF(what) != STRSXP || XLENGTH(what) != 1 ||
@@ -752,7 +1045,9 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
     PyList_SetItem(pyr_x.nesting, 0, one);
     pyr_fast_set(pyr_x.k_busy, busier);
     pyr_fast_set(pyr_x.k_in_r, zero);
-    if (!module) {
+    if (array != NULL) {
+        value = PyObject_CallFunction(pyr_x.array_view, "n", (Py_ssize_t) (uintptr_t) array);
+    } else if (!module) {
         /* run_user_code: the busy mark lifted around the call */
         pyr_fast_set(pyr_x.k_busy, zero);
         pyr_fast_set(pyr_x.k_serving, zero);
@@ -770,8 +1065,9 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
     Py_ssize_t depth = frames != NULL && PyList_Check(frames) ? PyList_GET_SIZE(frames) : 0;
     if (value != NULL && depth > 0 && PyList_GET_ITEM(frames, depth - 1) == frame &&
         PyList_GET_SIZE(frame) == 0 && PyObject_Size(pyr_x.tasks) == 0 &&
-        PyObject_Size(pyr_x.deferred) == 0 && convert) {
-        out = pyr_fast_result(value);
+        PyObject_Size(pyr_x.deferred) == 0) {
+        out = array != NULL ? pyr_fast_array_proxy(value, convert, array) :
+              convert ? pyr_fast_result(value) : pyr_fast_proxy(value, 0);
         if (out != NULL) REPROTECT(out, slot);
         if (out != NULL) PyList_SetSlice(frames, depth - 1, depth, NULL);   /* leave() */
     }
@@ -793,8 +1089,9 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
         } else {
             Py_INCREF(exc);
         }
-        PyObject *address = PyObject_CallFunction(pyr_x.finish, "OOOO", value, exc, frame,
-                                                  convert ? Py_True : Py_False);
+        PyObject *address = PyObject_CallFunction(pyr_x.finish, "OOOOn", value, exc, frame,
+                                                  convert ? Py_True : Py_False,
+                                                  (Py_ssize_t) (uintptr_t) array);
         out = address == NULL ? R_NilValue : (SEXP) PyLong_AsVoidPtr(address);
         REPROTECT(out, slot);
         Py_XDECREF(type);

@@ -174,6 +174,7 @@ int pyr_list_first_kind(uintptr_t list);
 SEXP pyr_new_canonical_environment(uintptr_t key, SEXP tag, SEXP classes, SEXP symbol,
                                    SEXP *made);
 extern void (*pyr_canonical_finalized)(uintptr_t, SEXP);
+int pyr_proxy_install(uintptr_t state);
 SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol);
 
 /* the crossing's fast path (the "crossing" block of _fast.c) */

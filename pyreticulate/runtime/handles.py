@@ -184,11 +184,14 @@ class PyRefs:
     """Python objects referenced from R: one count per external pointer.
 
     R's GC cannot see the memory these objects pin (big arrays, buffers of other libraries), so
-    once many proxies or many bytes were handed to R since the last collection,
-    an R garbage collection is requested at the main thread's next safe point.
+    once the live proxies grew by many objects (net of those R's own collections finalized)
+    or many bytes were handed to R since the last requested collection, an R garbage
+    collection is requested at the main thread's next safe point. A workload that drops its
+    proxies is collected by R's own GC (a proxy costs R a few cells too) and pays none.
+    ``_fast.c`` (``pyr_fast_proxy``, its finalizers) updates the same fields the same way.
     """
 
-    GC_EVERY_OBJECTS = 50_000
+    GC_EVERY_OBJECTS = 200_000
     GC_EVERY_BYTES = 256 << 20
 
     def __init__(self):
@@ -229,6 +232,8 @@ class PyRefs:
             return
         entry[1] -= 1
         self.count -= 1
+        if self.since_gc > 0:
+            self.since_gc -= 1
         if entry[1] == 0:
             del self.entries[key]
             self.bytes -= entry[2]
@@ -246,6 +251,12 @@ class PyRefs:
 
 
 _PINS_NOTHING = set()   # types that are neither bytes-like nor NumPy arrays
+
+
+def compiled_state():
+    """What the compiled proxies update in place: ``PY_REFS``, its entries and the types
+    that pin nothing."""
+    return PY_REFS, PY_REFS.entries, _PINS_NOTHING
 
 
 def _pinned_bytes(obj):

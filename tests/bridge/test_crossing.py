@@ -294,3 +294,100 @@ def test_call_naming_a_prefix_of_a_formal_is_replayed_by_r_rules():
 
 def test_call_splicing_a_list_outside_dots_is_replayed():
     assert pr.r('py_eval("lambda a, b: [a, b]")(!!!list(a = 1L, b = 2L))') == [1, 2]
+
+
+# ---- unconverted results: proxies (the compiled fast path makes them in C) ----------------
+
+@pytest.fixture
+def held_object():
+    """A Python object an unconverted callable returns each time it is called."""
+    pr.r('py_run_string("class Held:\\n    pass\\nheld = Held()")')
+    pr.r('give_held <- py_eval("lambda: held", convert = FALSE)')
+    yield pr.r("py$held")
+    pr.r("rm(give_held); invisible(gc())")
+
+
+def test_unconverted_results_of_one_object_are_identical_in_r(held_object):
+    assert pr.r("identical(give_held(), give_held())") is True
+
+
+def test_unconverted_result_is_the_proxy_a_user_rule_closing_the_fast_path_gives(held_object):
+    fast = pr.r("list(class(give_held()), give_held())")
+    with pr.register_r_to_py(lambda robj: None, sexptypes=["raw"]):
+        closed = pr.r("list(class(give_held()), give_held())")
+    assert fast[0] == closed[0] and fast[1] is closed[1] is held_object
+
+
+def test_unconverted_result_is_identical_to_the_proxy_made_with_the_fast_path_closed(held_object):
+    pr.r("fast_held <- give_held()")
+    with pr.register_r_to_py(lambda robj: None, sexptypes=["raw"]):
+        assert pr.r("identical(fast_held, give_held())") is True
+    pr.r("rm(fast_held)")
+
+
+def test_unconverted_result_converts_to_its_object_by_py_to_r(held_object):
+    assert pr.r("py_to_r(give_held())") is held_object
+
+
+def test_proxy_of_an_unconverted_result_frees_its_object_once_r_collects_it():
+    import gc
+    import weakref
+    pr.r('py_run_string("class Dropped:\\n    pass")')
+    pr.r('new_dropped <- py_eval("Dropped", convert = FALSE)')
+    pr.r("warm <- new_dropped(); rm(warm); invisible(gc())")
+    pr.r("dropped <- new_dropped()")
+    ref = weakref.ref(pr.r("py_to_r(dropped)"))
+    gc.collect()
+    assert ref() is not None
+    pr.r("rm(dropped); invisible(gc())")
+    gc.collect()
+    assert ref() is None
+
+
+def test_proxies_of_unconverted_results_return_the_live_counts_to_baseline():
+    from helpers import settle
+    pr.r('new_plain <- import_builtins(convert = FALSE)$object')
+    pr.r("invisible(lapply(1:10, function(i) new_plain()))")
+    before = settle()
+    pr.r("kept <- lapply(1:1000, function(i) new_plain())")
+    assert pr.live_handle_counts()["py_objects"] == before["py_objects"] + 1000
+    pr.r("rm(kept)")
+    assert settle() == before
+
+
+# ---- r_to_py() of a plain array (the compiled fast path makes its proxy in C) -------------
+
+@pytest.mark.parametrize("code", [
+    "matrix(c(1.5, NA, 3), 1)", "array(complex(real = 1:8), c(2, 2, 2))", "matrix(as.raw(1:6), 2)",
+    "matrix(1, 1, 1, dimnames = list('a', 'b'))", "matrix(c(1L, NA), 1)", "matrix(TRUE, 2, 2)"])
+def test_r_to_py_of_an_array_is_the_proxy_a_user_rule_closing_the_fast_path_gives(code):
+    read = ("local({ p <- r_to_py(x); list(class(p), py_to_r(p$dtype$str), py_to_r(p$shape), "
+            "py_to_r(p$flags$writeable), py_to_r(p), py_to_r(r_to_py(x, TRUE))) })")
+    pr.r(f"x <- {code}; fast <- {read}")
+    with pr.register_r_to_py(lambda robj: None, sexptypes=["symbol"]):
+        pr.r(f"closed <- {read}")
+    assert pr.r("identical(fast, closed)") is True
+    pr.r("rm(x, fast, closed)")
+
+
+def test_r_to_py_of_a_double_matrix_converts_back_to_it():
+    assert pr.r("local({ x <- matrix(c(1.5, NA, 3), 1); identical(py_to_r(r_to_py(x)), x) })") \
+        is True
+
+
+def test_r_to_py_view_of_an_array_outlives_the_r_variable():
+    pr.r("kept_view <- r_to_py(local(matrix(as.numeric(1:6), 2))); invisible(gc())")
+    assert pr.r("py_to_r(kept_view$sum())") == 21.0
+    pr.r("rm(kept_view)")
+
+
+def test_r_to_py_of_an_array_frees_its_view_once_r_collects_the_proxy():
+    import gc
+    import weakref
+    pr.r("dropped_view <- r_to_py(matrix(0, 2, 2))")
+    ref = weakref.ref(pr.r("dropped_view"))
+    gc.collect()
+    assert ref() is not None
+    pr.r("rm(dropped_view); invisible(gc())")
+    gc.collect()
+    assert ref() is None

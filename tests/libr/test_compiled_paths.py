@@ -139,3 +139,27 @@ def test_r_function_called_with_scalars_skips_the_python_evaluation(monkeypatch,
     original = evaluation.evaluate
     monkeypatch.setattr(evaluation, "evaluate", lambda *a: evaluated.append(a) or original(*a))
     assert (f(1), evaluated) == (2, [])
+
+
+def test_unconverted_result_of_a_call_is_made_without_the_python_proxy_code(
+        monkeypatch, no_user_rules):
+    from pyreticulate.convert import proxies
+    pr.r('py_run_string("class Made:\\n    pass")')
+    pr.r('new_made <- py_eval("Made", convert = FALSE); warm <- new_made()')
+    made = []
+    original = proxies.shared_environment_proxy
+    monkeypatch.setattr(proxies, "shared_environment_proxy",
+                        lambda *a: made.append(a) or original(*a))
+    assert (pr.r("class(new_made())")[0], made) == ("__main__.Made", [])
+    pr.r("rm(warm, new_made)")
+
+
+def test_r_to_py_of_a_double_matrix_is_made_without_the_python_proxy_code(
+        monkeypatch, no_user_rules):
+    from pyreticulate.convert import proxies
+    pr.r("plain_matrix <- matrix(runif(6), 2); warm <- r_to_py(plain_matrix)")
+    made = []
+    original = proxies.environment_proxy
+    monkeypatch.setattr(proxies, "environment_proxy", lambda *a: made.append(a) or original(*a))
+    assert (pr.r("py_to_r(r_to_py(plain_matrix)$shape)"), made) == ([2, 3], [])
+    pr.r("rm(warm, plain_matrix)")

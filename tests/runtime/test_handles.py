@@ -303,3 +303,23 @@ def test_ctrl_c_surfacing_in_a_handles_finalizer_is_delivered_after_it(monkeypat
             time.sleep(0.01)
     calls.clear()
     assert unraisable == [] and handles.SLOTS.live() == live - 1
+
+
+def test_proxies_made_and_dropped_do_not_request_an_r_collection():
+    refs = handles.PyRefs()
+    refs.GC_EVERY_OBJECTS = 10
+    obj = object()
+    for _ in range(100):
+        refs.drop(refs.add(obj))
+    assert not refs.gc_requested
+
+
+def test_live_proxies_growing_by_gc_every_objects_request_an_r_collection(monkeypatch):
+    requested = []
+    monkeypatch.setattr(handles.threads, "defer", requested.append)
+    refs = handles.PyRefs()
+    refs.GC_EVERY_OBJECTS = 10
+    kept = [object() for _ in range(10)]
+    for obj in kept:
+        refs.add(obj)
+    assert refs.gc_requested and requested == [refs.collect]

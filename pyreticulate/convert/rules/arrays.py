@@ -91,6 +91,13 @@ def r_array_to_ndarray(sexp):
     return zero_copy_view(sexp, shape)
 
 
+def plain_array_view(address):
+    """``r_array_to_ndarray`` of the dim-only double, complex or raw array at ``address``
+    (the compiled ``r_to_py()``'s conversion; it makes the proxy itself)."""
+    sexp = capi.ffi.cast("SEXP", address)
+    return zero_copy_view(sexp, dims_of(sexp))
+
+
 def vector_to_ndarray(sexp):
     """The numpy scope's rule: a plain atomic vector of length ≠ 1 → a 1-d ndarray."""
     lib = capi.lib
