@@ -313,6 +313,8 @@ def r_data_frames(draw: Any, max_rows: int = 5, max_columns: int = 4,
 
 
 MARKS = ("unknown", "latin1", "UTF-8", "bytes")
+# the bytes Windows-1252 (R's reading of "latin1") leaves undefined
+_LATIN1_UNDEFINED = frozenset((0x81, 0x8D, 0x8F, 0x90, 0x9D))
 
 
 def r_marked_strings_source(items: Sequence[tuple[bytes, str] | None]) -> str:
@@ -334,12 +336,23 @@ def r_marked_strings_source(items: Sequence[tuple[bytes, str] | None]) -> str:
 
 
 def marked_strings(min_size: int = 1, max_size: int = 5, marks: Sequence[str] = MARKS,
-                   na: bool = True) -> st.SearchStrategy[list[tuple[bytes, str] | None]]:
-    """Items for ``r_marked_strings_source``: strings of any bytes but NUL (valid UTF-8 or
-    not), each with one of ``marks``, and NA (None) when ``na``."""
-    item = st.tuples(st.binary(max_size=6).map(lambda b: b.replace(b"\x00", b"\x01")),
-                     st.sampled_from(marks))
-    return st.lists(st.one_of(st.none(), item) if na else item, min_size=min_size,
+                   na: bool = True, exact: bool = True
+                   ) -> st.SearchStrategy[list[tuple[bytes, str] | None]]:
+    """Items for ``r_marked_strings_source``: strings of bytes without NUL, each with one of
+    ``marks``, and NA (None) when ``na``. With ``exact`` (the default) only what
+    docs/conversions.md §8 (case 11) says round-trips ``identical()``: latin1 without the
+    five bytes Windows-1252 leaves undefined, "UTF-8" and "bytes" holding valid UTF-8;
+    ``exact=False`` gives any bytes with any mark (§9 says what comes back)."""
+    def item(mark: str) -> st.SearchStrategy[tuple[bytes, str]]:
+        data = st.binary(max_size=6).map(lambda b: b.replace(b"\x00", b"\x01"))
+        if exact and mark == "latin1":
+            data = data.map(lambda b: bytes(c for c in b if c not in _LATIN1_UNDEFINED))
+        elif exact and mark in ("UTF-8", "bytes"):
+            data = st.text(st.characters(exclude_characters="\x00", exclude_categories=["Cs"]),
+                           max_size=4).map(lambda s: s.encode("utf-8"))
+        return st.tuples(data, st.just(mark))
+    items = st.sampled_from(list(marks)).flatmap(item)
+    return st.lists(st.one_of(st.none(), items) if na else items, min_size=min_size,
                     max_size=max_size)
 
 

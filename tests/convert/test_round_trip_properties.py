@@ -60,6 +60,12 @@ def test_data_frames_round_trip(code):
 
 
 @PROFILE
+@given(rs.marked_strings())
+def test_marked_strings_round_trip(items):
+    assert_r_round_trip(rs.r_marked_strings_source(items))
+
+
+@PROFILE
 @given(rs.python_values())
 def test_python_values_round_trip(value):
     assert_round_trip(value)

@@ -224,7 +224,7 @@ def _without_latin1_holes(items):
 
 
 @PROPERTY
-@given(marked_strings(max_size=8).filter(_without_latin1_holes), st.booleans())
+@given(marked_strings(max_size=8, exact=False).filter(_without_latin1_holes), st.booleans())
 def test_any_bytes_from_r_come_back_unchanged(items, long):
     """Native strings come back identical; latin1 as the characters R means; UTF-8 and
     "bytes" identical when valid UTF-8, else as the same bytes (unmarked)."""
