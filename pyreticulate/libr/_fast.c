@@ -576,6 +576,27 @@ SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol)
     return TYPEOF(value) == EXTPTRSXP ? value : NULL;
 }
 
+/* Keeps tuple t's items in slots (a new reference each, the old one released); a NULL
+ * slot skips its item. */
+static void pyr_keep_items(PyObject *t, PyObject **slots[], int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (slots[i] == NULL) continue;
+        PyObject *item = PyTuple_GET_ITEM(t, i);
+        Py_XDECREF(*slots[i]);
+        Py_INCREF(item);
+        *slots[i] = item;
+    }
+}
+
+/* Interns names[i] into keys[i] where that key is not made yet. */
+static void pyr_intern_keys(PyObject **keys[], const char *const names[], int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (*keys[i] == NULL) *keys[i] = PyUnicode_InternFromString(names[i]);
+    }
+}
+
 /* The proxies' state (a tuple's address, its items kept: handles.compiled_state(), the
  * class vectors' addresses, CANONICAL's entries and pointers, RObject, the finalizers'
  * failure report); 0 when installed. */
@@ -591,20 +612,12 @@ int pyr_proxy_install(uintptr_t address)
         PyObject **slots[] = { &pyr_p.refs, &pyr_p.entries, &pyr_p.pins_nothing,
                                &pyr_p.classes, &pyr_p.canonical, &pyr_p.by_env,
                                &pyr_p.robject, &pyr_p.failed };
-        for (int i = 0; i < 8; i++) {
-            PyObject *item = PyTuple_GET_ITEM(t, i);
-            Py_XDECREF(*slots[i]);
-            Py_INCREF(item);
-            *slots[i] = item;
-        }
-        if (pyr_p.k_count == NULL) {
-            pyr_p.k_count = PyUnicode_InternFromString("count");
-            pyr_p.k_since_gc = PyUnicode_InternFromString("since_gc");
-            pyr_p.k_bytes = PyUnicode_InternFromString("bytes");
-            pyr_p.k_gc_requested = PyUnicode_InternFromString("gc_requested");
-            pyr_p.k_count_after_gc = PyUnicode_InternFromString("count_after_gc");
-            pyr_p.k_every = PyUnicode_InternFromString("GC_EVERY_OBJECTS");
-        }
+        pyr_keep_items(t, slots, 8);
+        PyObject **keys[] = { &pyr_p.k_count, &pyr_p.k_since_gc, &pyr_p.k_bytes,
+                              &pyr_p.k_gc_requested, &pyr_p.k_count_after_gc, &pyr_p.k_every };
+        static const char *const names[] = { "count", "since_gc", "bytes", "gc_requested",
+                                             "count_after_gc", "GC_EVERY_OBJECTS" };
+        pyr_intern_keys(keys, names, 6);
         pyr_p.pyobj = Rf_install("pyobj");
         pyr_p.ready = 1;
         status = 0;
@@ -800,25 +813,13 @@ int pyr_crossing_install(uintptr_t address, SEXP missing)
                                &pyr_x.here, &pyr_x.top, NULL, &pyr_x.nesting, &pyr_x.warnings,
                                &pyr_x.scopes, &pyr_x.finish, &pyr_x.request_service,
                                &pyr_x.array_view };
-        for (int i = 0; i < 13; i++) {
-            PyObject *item = PyTuple_GET_ITEM(t, i);
-            if (slots[i] == NULL) {
-                pyr_x.main_ident = PyLong_AsUnsignedLong(item);
-                continue;
-            }
-            Py_XDECREF(*slots[i]);
-            Py_INCREF(item);
-            *slots[i] = item;
-        }
-        if (pyr_x.k_busy == NULL) {
-            pyr_x.k_busy = PyUnicode_InternFromString("busy");
-            pyr_x.k_serving = PyUnicode_InternFromString("serving");
-            pyr_x.k_in_r = PyUnicode_InternFromString("in_r");
-            pyr_x.k_pid = PyUnicode_InternFromString("pid");
-            pyr_x.k_closed = PyUnicode_InternFromString("closed");
-            pyr_x.k_hand_off = PyUnicode_InternFromString("hand_off");
-            pyr_x.k_frames = PyUnicode_InternFromString("frames");
-        }
+        pyr_keep_items(t, slots, 13);
+        pyr_x.main_ident = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(t, 6));
+        PyObject **keys[] = { &pyr_x.k_busy, &pyr_x.k_serving, &pyr_x.k_in_r, &pyr_x.k_pid,
+                              &pyr_x.k_closed, &pyr_x.k_hand_off, &pyr_x.k_frames };
+        static const char *const names[] = { "busy", "serving", "in_r", "pid", "closed",
+                                             "hand_off", "frames" };
+        pyr_intern_keys(keys, names, 7);
         pyr_x.missing = missing;
         pyr_x.pyobj = Rf_install("pyobj");
         status = PyErr_Occurred() ? -1 : 0;
@@ -1332,17 +1333,12 @@ int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
         PyDict_Check(PyTuple_GET_ITEM(t, 5)) && TYPEOF(guard) == CLOSXP) {
         PyObject **slots[] = { &pyr_r.records, &pyr_r.record_class, &pyr_r.requests,
                                &pyr_r.resignalled, &pyr_r.sexp_type };
-        for (int i = 0; i < 5; i++) {
-            PyObject *item = PyTuple_GET_ITEM(t, i);
-            Py_XDECREF(*slots[i]);
-            Py_INCREF(item);
-            *slots[i] = item;
-        }
-        static const char *fields[6] = { "condition", "trace", "aborted", "warnings",
-                                         "deferred", "interrupted" };
-        for (int i = 0; i < 6; i++) {
-            if (pyr_r.k_fields[i] == NULL) pyr_r.k_fields[i] = PyUnicode_InternFromString(fields[i]);
-        }
+        pyr_keep_items(t, slots, 5);
+        PyObject **keys[] = { &pyr_r.k_fields[0], &pyr_r.k_fields[1], &pyr_r.k_fields[2],
+                              &pyr_r.k_fields[3], &pyr_r.k_fields[4], &pyr_r.k_fields[5] };
+        static const char *const fields[] = { "condition", "trace", "aborted", "warnings",
+                                              "deferred", "interrupted" };
+        pyr_intern_keys(keys, fields, 6);
         if (pyr_r.declined == NULL) pyr_r.declined = Py_BuildValue("(i)", 0);
         Py_CLEAR(pyr_r.spare);
         if (pyr_r.pass == NULL) {

@@ -329,19 +329,25 @@ def test_unconverted_result_converts_to_its_object_by_py_to_r(held_object):
     assert pr.r("py_to_r(give_held())") is held_object
 
 
-def test_proxy_of_an_unconverted_result_frees_its_object_once_r_collects_it():
+def lives_until_r_drops(name):
+    """Whether the Python object behind R's proxy ``name`` stays alive while R holds the
+    proxy and is freed once R removes it and collects."""
     import gc
     import weakref
+    ref = weakref.ref(pr.r(name))
+    gc.collect()
+    alive = ref() is not None
+    pr.r(f"rm({name}); invisible(gc())")
+    gc.collect()
+    return alive and ref() is None
+
+
+def test_proxy_of_an_unconverted_result_frees_its_object_once_r_collects_it():
     pr.r('py_run_string("class Dropped:\\n    pass")')
     pr.r('new_dropped <- py_eval("Dropped", convert = FALSE)')
     pr.r("warm <- new_dropped(); rm(warm); invisible(gc())")
     pr.r("dropped <- new_dropped()")
-    ref = weakref.ref(pr.r("py_to_r(dropped)"))
-    gc.collect()
-    assert ref() is not None
-    pr.r("rm(dropped); invisible(gc())")
-    gc.collect()
-    assert ref() is None
+    assert lives_until_r_drops("dropped")
 
 
 def test_proxies_of_unconverted_results_return_the_live_counts_to_baseline():
@@ -382,12 +388,5 @@ def test_r_to_py_view_of_an_array_outlives_the_r_variable():
 
 
 def test_r_to_py_of_an_array_frees_its_view_once_r_collects_the_proxy():
-    import gc
-    import weakref
     pr.r("dropped_view <- r_to_py(matrix(0, 2, 2))")
-    ref = weakref.ref(pr.r("dropped_view"))
-    gc.collect()
-    assert ref() is not None
-    pr.r("rm(dropped_view); invisible(gc())")
-    gc.collect()
-    assert ref() is None
+    assert lives_until_r_drops("dropped_view")
