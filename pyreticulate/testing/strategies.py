@@ -25,7 +25,7 @@ from ..runtime import threads
 from ..runtime.handles import RObject
 
 __all__ = [
-    "ATOMIC_TYPES", "BuiltRObject", "MARKS", "TIME_ZONES", "built", "datetime64_arrays",
+    "ATOMIC_TYPES", "BuiltRObject", "LATIN1_UNDEFINED", "MARKS", "TIME_ZONES", "built", "datetime64_arrays",
     "elements", "marked_strings", "numpy_arrays", "pandas_frames", "python_scalars",
     "python_values", "r_arrays", "r_awkward_names", "r_data_frames", "r_dates", "r_double",
     "r_factors", "r_lists", "r_marked_strings_source", "r_posixct", "r_string", "r_values",
@@ -314,7 +314,7 @@ def r_data_frames(draw: Any, max_rows: int = 5, max_columns: int = 4,
 
 MARKS = ("unknown", "latin1", "UTF-8", "bytes")
 # the bytes Windows-1252 (R's reading of "latin1") leaves undefined
-_LATIN1_UNDEFINED = frozenset((0x81, 0x8D, 0x8F, 0x90, 0x9D))
+LATIN1_UNDEFINED = frozenset((0x81, 0x8D, 0x8F, 0x90, 0x9D))
 
 
 def r_marked_strings_source(items: Sequence[tuple[bytes, str] | None]) -> str:
@@ -344,12 +344,13 @@ def marked_strings(min_size: int = 1, max_size: int = 5, marks: Sequence[str] = 
     five bytes Windows-1252 leaves undefined, "UTF-8" and "bytes" holding valid UTF-8;
     ``exact=False`` gives any bytes with any mark (§9 says what comes back)."""
     def item(mark: str) -> st.SearchStrategy[tuple[bytes, str]]:
-        data = st.binary(max_size=6).map(lambda b: b.replace(b"\x00", b"\x01"))
-        if exact and mark == "latin1":
-            data = data.map(lambda b: bytes(c for c in b if c not in _LATIN1_UNDEFINED))
-        elif exact and mark in ("UTF-8", "bytes"):
+        if exact and mark in ("UTF-8", "bytes"):
             data = st.text(st.characters(exclude_characters="\x00", exclude_categories=["Cs"]),
                            max_size=4).map(lambda s: s.encode("utf-8"))
+        else:
+            data = st.binary(max_size=6).map(lambda b: b.replace(b"\x00", b"\x01"))
+            if exact and mark == "latin1":
+                data = data.map(lambda b: bytes(c for c in b if c not in LATIN1_UNDEFINED))
         return st.tuples(data, st.just(mark))
     items = st.sampled_from(list(marks)).flatmap(item)
     return st.lists(st.one_of(st.none(), items) if na else items, min_size=min_size,

@@ -329,17 +329,17 @@ def test_unconverted_result_converts_to_its_object_by_py_to_r(held_object):
     assert pr.r("py_to_r(give_held())") is held_object
 
 
-def lives_until_r_drops(name):
-    """Whether the Python object behind R's proxy ``name`` stays alive while R holds the
-    proxy and is freed once R removes it and collects."""
+def alive_before_and_after_r_drops(name):
+    """Whether the Python object behind R's proxy ``name`` is alive while R holds the proxy,
+    and whether it still is once R has removed it and collected."""
     import gc
     import weakref
     ref = weakref.ref(pr.r(name))
     gc.collect()
-    alive = ref() is not None
+    alive_while_held = ref() is not None
     pr.r(f"rm({name}); invisible(gc())")
     gc.collect()
-    return alive and ref() is None
+    return alive_while_held, ref() is not None
 
 
 def test_proxy_of_an_unconverted_result_frees_its_object_once_r_collects_it():
@@ -347,7 +347,7 @@ def test_proxy_of_an_unconverted_result_frees_its_object_once_r_collects_it():
     pr.r('new_dropped <- py_eval("Dropped", convert = FALSE)')
     pr.r("warm <- new_dropped(); rm(warm); invisible(gc())")
     pr.r("dropped <- new_dropped()")
-    assert lives_until_r_drops("dropped")
+    assert alive_before_and_after_r_drops("dropped") == (True, False)
 
 
 def test_proxies_of_unconverted_results_return_the_live_counts_to_baseline():
@@ -389,4 +389,4 @@ def test_r_to_py_view_of_an_array_outlives_the_r_variable():
 
 def test_r_to_py_of_an_array_frees_its_view_once_r_collects_the_proxy():
     pr.r("dropped_view <- r_to_py(matrix(0, 2, 2))")
-    assert lives_until_r_drops("dropped_view")
+    assert alive_before_and_after_r_drops("dropped_view") == (True, False)

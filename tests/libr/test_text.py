@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import pyreticulate as pr
 from helpers import r_true
-from pyreticulate.testing.strategies import marked_strings, r_marked_strings_source
+from pyreticulate.testing.strategies import (LATIN1_UNDEFINED, marked_strings,
+                                               r_marked_strings_source)
 from pyreticulate.libr import text, vectors
 
 PROPERTY = settings(max_examples=60, deadline=None,
@@ -216,11 +217,9 @@ def test_any_str_round_trips_identical_or_is_refused(values, long):
         assert back == (values[0] if len(values) == 1 else values)
 
 
-_HOLES = {0x81, 0x8D, 0x8F, 0x90, 0x9D}  # bytes Windows-1252 leaves undefined (tested above)
-
-
 def _without_latin1_holes(items):
-    return not any(item and item[1] == "latin1" and _HOLES & set(item[0]) for item in items)
+    return not any(item and item[1] == "latin1" and LATIN1_UNDEFINED & set(item[0])
+                   for item in items)
 
 
 @PROPERTY
