@@ -56,8 +56,11 @@ def requirement():
 
 def missing_message():
     """Why ``library(keras)`` cannot load, or None when tf_keras is installed."""
-    if importlib.util.find_spec(MODULE) is not None:
-        return None
+    try:
+        if importlib.util.find_spec(MODULE) is not None:
+            return None
+    except (ImportError, ValueError):
+        pass
     return (f"library(keras) is keras 2.x, which runs on Keras 2: the Python package "
             f"{DISTRIBUTION} (TensorFlow's Keras 2) is not installed. Install it with: "
             f"{pip_command([requirement()])}  (or use library(keras3) for Keras 3)")

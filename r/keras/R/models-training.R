@@ -97,6 +97,9 @@ fit.keras.engine.training.Model <- function(object, x = NULL, y = NULL, batch_si
                                             sample_weight = NULL, initial_epoch = 0,
                                             steps_per_epoch = NULL, validation_steps = NULL,
                                             ...) {
+  if (!is.null(batch_size) && .keras2_is_dataset(x))
+    stop("fit(): do not give `batch_size` with a TensorFlow dataset: the dataset is batched",
+         call. = FALSE)
   if (is.null(batch_size) && is.null(steps_per_epoch) && !.keras2_is_dataset(x))
     batch_size <- 32L
   args <- list(x = keras_array(x), y = keras_array(y), batch_size = batch_size,

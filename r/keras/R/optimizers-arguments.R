@@ -7,7 +7,7 @@
   if ("lr" %in% names(args)) {
     if ("learning_rate" %in% names(call)[-1L])
       stop(simpleError("give `learning_rate` only: `lr` is its deprecated name", call))
-    warning(.keras2_deprecation(sprintf("%s(lr = ) is deprecated: use learning_rate = ",
+    warning(.keras2_deprecation(sprintf("the `lr` argument of %s() is deprecated: use `learning_rate`",
                                         spec$name), call))
     args$learning_rate <- args$lr
     args$lr <- NULL

@@ -49,9 +49,7 @@ NULL
 # pyreticulate.keras.legacy: tf_keras installed, tf$keras routed to it.
 .keras2_legacy <- function() import("pyreticulate.keras.legacy")
 
-.keras2_module <- function(value) {
-  if (!missing(value))
-    stop("`keras` is part of the keras package and cannot be replaced", call. = FALSE)
+.keras2_module <- function() {
   if (is.null(.keras2_state$module)) .keras2_state$module <- import("tf_keras")
   .keras2_state$module
 }
