@@ -12,6 +12,13 @@
 #' @returns A Keras model.
 #' @family model functions
 #' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' inputs <- layer_input(shape = 4)
+#' outputs <- inputs %>% layer_dense(units = 1)
+#' model <- keras_model(inputs, outputs)
+#' }
 keras_model <- function(inputs, outputs = NULL, ...) {
   py_call(keras$models$Model, inputs = inputs, outputs = outputs, ...)
 }
@@ -33,6 +40,14 @@ keras_model <- function(inputs, outputs = NULL, ...) {
 #' @returns A Sequential model.
 #' @family model functions
 #' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' model <- keras_model_sequential(input_shape = 4) %>%
+#'   layer_dense(units = 8, activation = "relu") %>%
+#'   layer_dense(units = 1)
+#' model2 <- keras_model_sequential(list(layer_dense(units = 1, input_shape = 4)))
+#' }
 keras_model_sequential <- function(layers = NULL, name = NULL, ...) {
   if (...length()) layers <- c(list(.keras2_input_layer(...)), layers)
   py_call(keras$models$Sequential, layers = layers, name = name)

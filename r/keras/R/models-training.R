@@ -15,7 +15,9 @@
 #' @description
 #' Sets the optimizer, the loss and the metrics of a model (tf_keras's
 #' `Model.compile()`). A single metric may be given alone; names of metrics and
-#' losses are strings such as `"accuracy"`.
+#' losses are strings such as `"accuracy"`. An R function as the loss is named
+#' for Keras after the expression given (`loss = my_loss` is `"my_loss"`) unless
+#' it has a `py_function_name` attribute.
 #'
 #' @param object A model.
 #' @param optimizer An optimizer (`optimizer_sgd()`, ...) or its name.
@@ -32,12 +34,18 @@
 #' @returns `object`, invisibly (compiled in place).
 #' @method compile keras.engine.training.Model
 #' @family model functions
+#' @md
+#' @examples
+#' \dontrun{
+#' model %>% compile(optimizer = optimizer_rmsprop(), loss = "mse", metrics = "mae")
+#' }
 compile.keras.engine.training.Model <- function(object, optimizer = NULL, loss = NULL,
                                                 metrics = NULL, loss_weights = NULL,
                                                 weighted_metrics = NULL, run_eagerly = NULL,
                                                 steps_per_execution = NULL, ...,
                                                 target_tensors = NULL,
                                                 sample_weight_mode = NULL) {
+  loss <- .keras2_convention_callable(loss, "loss", expression = substitute(loss))
   if (!is.null(metrics) && (is_py_object(metrics) || is.function(metrics)))
     metrics <- list(metrics)
   if (is.character(metrics)) metrics <- as.list(metrics)
@@ -85,6 +93,12 @@ compile.keras.engine.training.Model <- function(object, optimizer = NULL, loss =
 #'   one value per epoch for each metric.
 #' @method fit keras.engine.training.Model
 #' @family model functions
+#' @md
+#' @examples
+#' \dontrun{
+#' history <- model %>% fit(x, y, epochs = 5, validation_split = 0.2)
+#' history$metrics$loss
+#' }
 fit.keras.engine.training.Model <- function(object, x = NULL, y = NULL, batch_size = NULL,
                                             epochs = 10,
                                             verbose = getOption("keras.fit_verbose",
@@ -129,6 +143,12 @@ fit.keras.engine.training.Model <- function(object, x = NULL, y = NULL, batch_si
 #' @returns A named numeric vector: the loss and each metric, by name.
 #' @method evaluate keras.engine.training.Model
 #' @family model functions
+#' @md
+#' @examples
+#' \dontrun{
+#' result <- evaluate(model, x, y)
+#' result["loss"]
+#' }
 evaluate.keras.engine.training.Model <- function(object, x = NULL, y = NULL, batch_size = NULL,
                                                  verbose = "auto", sample_weight = NULL,
                                                  steps = NULL, callbacks = NULL, ...) {
@@ -147,11 +167,17 @@ evaluate.keras.engine.training.Model <- function(object, x = NULL, y = NULL, bat
 #' The model's outputs for `x` (tf_keras's `Model.predict()`), as R arrays.
 #'
 #' @inheritParams evaluate.keras.engine.training.Model
+#' @param x The inputs.
 #' @param verbose `0` (silent), `1` or `2`; `"auto"` is silent, as in keras 2.x
 #'   under knitr and tests.
 #' @returns An array (a list of them for a model with several outputs).
 #' @method predict keras.engine.training.Model
 #' @family model functions
+#' @md
+#' @examples
+#' \dontrun{
+#' predictions <- predict(model, x[1:10, ])
+#' }
 predict.keras.engine.training.Model <- function(object, x, batch_size = NULL, verbose = "auto",
                                                 steps = NULL, callbacks = NULL, ...) {
   if (is.null(batch_size) && is.null(steps) && !.keras2_is_dataset(x)) batch_size <- 32L

@@ -31,6 +31,7 @@
 #'
 #' @format A Python module.
 #' @name keras
+#' @md
 NULL
 
 .keras2_state <- new.env(parent = emptyenv())
@@ -84,6 +85,11 @@ NULL
 #'   `NULL` for any.
 #' @returns `TRUE` or `FALSE`.
 #' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' if (is_keras_available()) model <- keras_model_sequential()
+#' }
 is_keras_available <- function(version = NULL) {
   if (!py_module_available("tf_keras")) return(FALSE)
   is.null(version) || keras_version() >= version
@@ -98,6 +104,12 @@ is_keras_available <- function(version = NULL) {
 #' @param convert Whether the module converts its results to R values.
 #' @returns The Python module.
 #' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' backend()$floatx()
+#' k <- backend(); k$epsilon()
+#' }
 backend <- function(convert = TRUE) {
   import("tf_keras.backend", convert = convert)
 }
@@ -110,6 +122,11 @@ backend <- function(convert = TRUE) {
 #'
 #' @returns The Python module of the Keras implementation (`tf_keras`).
 #' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' implementation()$`__version__`
+#' }
 implementation <- function() keras
 
 #' Select a Keras implementation and backend
@@ -126,6 +143,12 @@ implementation <- function() keras
 #' @param backend `"tensorflow"`.
 #' @returns Nothing useful (invisibly).
 #' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' use_implementation("tensorflow")
+#' use_backend("tensorflow")
+#' }
 use_implementation <- function(implementation = c("keras", "tensorflow")) {
   implementation <- match.arg(implementation)
   Sys.setenv(KERAS_IMPLEMENTATION = implementation)

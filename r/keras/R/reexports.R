@@ -11,10 +11,11 @@
 #'
 #' \describe{
 #'   \item{magrittr}{\code{\link[magrittr:pipe]{\%>\%}}, \code{\link[magrittr:compound]{\%<>\%}}}
-#'   \item{reticulate}{\code{\link[reticulate]{array_reshape}},
-#'     \code{\link[reticulate]{tuple}}, \code{\link[reticulate]{use_python}},
-#'     \code{\link[reticulate:use_python]{use_virtualenv}},
-#'     \code{\link[reticulate:use_python]{use_condaenv}}}
+#'   \item{reticulate}{\code{\link[pyreticulate]{array_reshape}},
+#'     \code{\link[pyreticulate]{tuple}}, \code{\link[pyreticulate]{use_python}},
+#'     \code{\link[pyreticulate:use_python]{use_virtualenv}},
+#'     \code{\link[pyreticulate:use_python]{use_condaenv}}: the stand-in reticulate exports
+#'     them; pyreticulate documents them.}
 #'   \item{tensorflow}{\code{\link[tensorflow]{as_tensor}}, \code{\link[tensorflow]{evaluate}},
 #'     \code{\link[tensorflow]{export_savedmodel}}, \code{\link[tensorflow]{shape}},
 #'     \code{\link[tensorflow]{tensorboard}}}

@@ -13,6 +13,11 @@
 #' @returns A NumPy array (or a list of them), or `x`.
 #' @family utils
 #' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' keras_array(matrix(1:6, 2, 3) + 0.5)
+#' }
 keras_array <- function(x, dtype = NULL) {
   if (is.null(x) || is_py_object(x)) return(x)
   if (is.data.frame(x)) x <- as.list(x)

@@ -195,3 +195,21 @@
   value[value > 0L] <- value[value > 0L] - 1L
   if (length(value) == 1L) value else as.list(value)
 }
+
+# An R function as a Python callable named as keras 2.x names it (its
+# py_function_name attribute, else the expression the caller wrote, made a
+# Python name: `my.loss` is "my_loss"), so Keras shows that name (a metric's
+# column in the history). Python callables and other values pass.
+.keras2_convention_callable <- function(value, name, call = NULL, expression = NULL) {
+  if (!is.function(value) || is_py_object(value)) return(value)
+  if (is.null(attr(value, "py_function_name", exact = TRUE)))
+    attr(value, "py_function_name") <- .keras2_py_name(expression %||% name)
+  value
+}
+
+# keras 2.x's Python name of an R expression: its text, made a syntactic name
+# with dots as underscores.
+.keras2_py_name <- function(expression) {
+  if (is.language(expression)) expression <- deparse(expression, width.cutoff = 500L)[[1L]]
+  gsub(".", "_", make.names(as.character(expression)), fixed = TRUE)
+}

@@ -55,3 +55,12 @@ test_that("keras_array() gives C-order arrays in floatx, integers as int32", {
   expect_equal(py_to_r(keras_array(1:3)$dtype$name), "int32")
   expect_true(py_to_r(keras_array(matrix(1, 2, 3))$flags$c_contiguous))
 })
+
+test_that("an R function as the loss is named after the expression, as keras 2.x does", {
+  my.loss <- function(y_true, y_pred) tensorflow::tf$reduce_mean(tensorflow::tf$square(y_true - y_pred))
+  data <- regression_data(32)
+  model <- keras_model_sequential(input_shape = 4) %>% layer_dense(units = 1)
+  model %>% compile(optimizer = "sgd", loss = my.loss)
+  expect_equal(py_to_r(py_get_attr(py_get_attr(model, "loss"), "__name__")), "my_loss")
+  expect_length(fit(model, data$x, data$y, epochs = 1, verbose = 0)$metrics$loss, 1L)
+})
