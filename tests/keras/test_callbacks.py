@@ -171,8 +171,7 @@ history <- train(list(
   callback_terminate_on_nan(),
   plateau, scheduler,
   callback_backup_and_restore(file.path(dir, "backup")),
-  board,
-  callback_progbar_logger()), epochs = 3)
+  board), epochs = 3)
 check("builtins_train", length(history$metrics$loss))
 check("scheduler_epochs_zero_based", schedule_epochs)
 check("scheduler_sets_the_rate", as.numeric(model$optimizer$learning_rate))
@@ -181,8 +180,8 @@ check("csv_logger_rows", read.csv(file.path(dir, "log.csv"))$epoch)
 check("backup_removed_after_training", dir.exists(file.path(dir, "backup")))
 check("tensorboard_writes_event_files",
       length(list.files(file.path(dir, "tb"), pattern = "^events", recursive = TRUE)) > 0)
-check("terminate_on_naan_alias", identical(callback_terminate_on_naan, callback_terminate_on_nan))
-check("builtin_classes", vapply(list(callback_terminate_on_nan(), callback_progbar_logger()),
+check("builtin_classes", vapply(list(callback_terminate_on_nan(),
+                                     callback_csv_logger(file.path(dir, "other.csv"))),
                                 function(cb) class(cb)[[1]], ""))
 check("builtin_verbose_logical", py_to_r(callback_early_stopping(verbose = TRUE)$verbose))
 check("remote_monitor", c(class(callback_remote_monitor(root = "http://localhost:1"))[[1]],
@@ -434,14 +433,10 @@ def test_tensorboard_writes_event_files(out):
     assert out["tensorboard_writes_event_files"] == "TRUE"
 
 
-def test_old_terminate_on_naan_alias(out):
-    assert out["terminate_on_naan_alias"] == "TRUE"
-
-
 def test_builtins_are_keras_callbacks(out):
     assert out["builtin_classes"] == (
         "keras.src.callbacks.terminate_on_nan.TerminateOnNaN "
-        "keras.src.callbacks.progbar_logger.ProgbarLogger")
+        "keras.src.callbacks.csv_logger.CSVLogger")
 
 
 CTRL_C_SCRIPT = r'''
