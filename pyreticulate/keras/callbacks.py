@@ -18,8 +18,14 @@
   The hook names come from the installed ``Callback`` class.
 * ``fit`` and ``evaluate`` that end early leave the model's variables usable
   on the JAX backend too (``_restore_backend_state``).
+
+Each Keras-facing function takes ``module``, the Keras the classes come
+from: ``"keras"`` (Keras 3, keras3's) or ``"tf_keras"`` (Keras 2, library(keras)'s);
+classes are made once per module. Only Keras 3's hooks annotate R errors
+(keras3's ``.keras_hook_condition``); keras 2.x's errors reach R as they are.
 """
 import contextlib
+import importlib
 import inspect
 import signal
 
@@ -33,26 +39,36 @@ _classes = {}
 _hooks = {}
 _training = []
 
+# The R function that adds where an error happened to a hook's R condition, by module.
+_HOOK_CONDITIONS = {"keras": "keras3:::.keras_hook_condition"}
 
-def hook_names():
-    """``{hook: takes_an_index}`` for the hooks of the installed ``keras.callbacks.Callback``."""
-    if not _hooks:
-        import keras
-        base = keras.callbacks.Callback
+
+def base_callback(module="keras"):
+    """``<module>.callbacks.Callback``: Keras 3's (``"keras"``) or Keras 2's (``"tf_keras"``)."""
+    return importlib.import_module(module).callbacks.Callback
+
+
+def hook_names(module="keras"):
+    """``{hook: takes_an_index}`` for the hooks of ``base_callback(module)``."""
+    if module not in _hooks:
+        base = base_callback(module)
+        hooks = {}
         for name in dir(base):
             if name.startswith("on_") and callable(getattr(base, name)):
                 params = list(inspect.signature(getattr(base, name)).parameters)
-                _hooks[name] = len(params) > 1 and params[1] != "logs"
-    return _hooks
+                hooks[name] = len(params) > 1 and params[1] != "logs"
+        _hooks[module] = hooks
+    return _hooks[module]
 
 
-def _annotated(exc, hook, epoch, index):
-    """``exc`` (an RError) with the hook, epoch and batch added to its R condition."""
+def _annotated(exc, hook, epoch, index, conditioner):
+    """``exc`` (an RError) with the hook, epoch and batch added to its R condition by the
+    R function ``conditioner`` names."""
     def annotate():
         with protected() as keep:
             args = [exc.condition.sexp, keep(REGISTRY.to_r(hook)),
                     keep(REGISTRY.to_r(epoch)), keep(REGISTRY.to_r(index))]
-            annotate = evaluation.eval_text("keras3:::.keras_hook_condition")
+            annotate = evaluation.eval_text(conditioner)
             condition = evaluation.call_function(annotate.sexp, args, keep=keep)
             return RObject(condition)
     try:
@@ -72,27 +88,28 @@ def run_hook(fn, hook, owner, index, logs, base, merge):
     try:
         result = fn(logs) if index is None else fn(index + base, logs)
     except errors.RError as exc:
-        if exc.condition is None:
+        conditioner = getattr(owner, "_pyr_conditioner", _HOOK_CONDITIONS["keras"])
+        if exc.condition is None or conditioner is None:
             raise
         epoch = _current_epoch(owner)
         batch = index + 1 if index is not None and "batch" in hook else None
-        raise _annotated(exc, hook, None if epoch is None else epoch + 1, batch) from exc
+        raise _annotated(exc, hook, None if epoch is None else epoch + 1, batch,
+                         conditioner) from exc
     if merge and isinstance(result, dict):
         logs.update(result)
     return result
 
 
-def _adapter_class(names):
-    key = frozenset(names)
+def _adapter_class(names, module):
+    key = (module, frozenset(names))
     if key not in _classes:
-        import keras
-        indexed = hook_names()
+        base = base_callback(module)
+        indexed = hook_names(module)
         namespace = {"__module__": __name__, "__doc__": "A Keras callback whose hooks are R functions."}
         for name in names:
             namespace[name] = _adapter_hook(name, indexed[name])
-        namespace["set_params"] = _set_params
-        namespace["set_model"] = _set_model
-        _classes[key] = type("RCallback", (keras.callbacks.Callback,), namespace)
+        namespace["set_params"], namespace["set_model"] = _context_methods(base)
+        _classes[key] = type("RCallback", (base,), namespace)
     return _classes[key]
 
 
@@ -109,34 +126,47 @@ def _adapter_hook(name, indexed):
     return hook
 
 
-def _set_params(self, params):
-    import keras
-    keras.callbacks.Callback.set_params(self, params)
-    if self._pyr_context is not None:
-        self._pyr_context(params, self._model)
+def _context_methods(base):
+    """``set_params`` and ``set_model`` of ``base`` that then call ``context(params, model)``."""
+    def set_params(self, params):
+        base.set_params(self, params)
+        _tell_context(self)
+
+    def set_model(self, model):
+        base.set_model(self, model)
+        _tell_context(self)
+
+    return set_params, set_model
 
 
-def _set_model(self, model):
-    import keras
-    keras.callbacks.Callback.set_model(self, model)
-    if self._pyr_context is not None:
-        self._pyr_context(self.params, model)
+def _tell_context(callback):
+    if callback._pyr_context is not None:
+        callback._pyr_context(callback.params, _model_of(callback))
 
 
-def hook_callback(hooks, base=0, merge=False, context=None):
-    """A Callback calling the R functions in ``hooks`` (``{hook name: function}``).
+def _model_of(callback):
+    """The model a callback has been given, without Keras 3's ``model`` property (which syncs
+    JAX state): Keras 3 keeps it in ``_model``, Keras 2 in ``model``."""
+    state = vars(callback)
+    return state.get("_model", state.get("model"))
+
+
+def hook_callback(hooks, base=0, merge=False, context=None, module="keras"):
+    """A Callback of ``module`` calling the R functions in ``hooks`` (``{hook name: function}``).
 
     ``context(params, model)`` is called whenever Keras sets either.
     """
-    unknown = sorted(set(hooks) - set(hook_names()))
+    names = hook_names(module)
+    unknown = sorted(set(hooks) - set(names))
     if unknown:
         raise ValueError(f"not a Keras callback hook: {', '.join(unknown)}; the hooks are "
-                         f"{', '.join(sorted(hook_names()))}")
-    callback = _adapter_class(hooks)()
+                         f"{', '.join(sorted(names))}")
+    callback = _adapter_class(hooks, module)()
     callback._pyr_hooks = dict(hooks)
     callback._pyr_base = int(base)
     callback._pyr_merge = bool(merge)
     callback._pyr_context = context
+    callback._pyr_conditioner = _HOOK_CONDITIONS.get(module)
     callback._pyr_epoch = None
     return callback
 
@@ -178,17 +208,17 @@ def _current_epoch(owner):
 
 # ---- Ctrl-C during fit ---------------------------------------------------------------------
 
-def interrupt_guard():
-    """An ``InterruptGuard`` callback (see ``fit``)."""
-    if "guard" not in _classes:
-        _classes["guard"] = _make_guard_class()
-    return _classes["guard"]()
+def interrupt_guard(module="keras"):
+    """An ``InterruptGuard`` callback of ``module`` (see ``fit``)."""
+    key = ("guard", module)
+    if key not in _classes:
+        _classes[key] = _make_guard_class(base_callback(module))
+    return _classes[key]()
 
 
-def _make_guard_class():
-    import keras
+def _make_guard_class(base):
 
-    class InterruptGuard(keras.callbacks.Callback):
+    class InterruptGuard(base):
         """Raises KeyboardInterrupt at the batch boundary after a Ctrl-C; keeps the history."""
 
         def __init__(self):

@@ -20,6 +20,7 @@ signature (``inspect.signature``, ``formals()``), though unknown keywords
 dropped.
 """
 import functools
+import importlib
 import inspect
 
 from ..pyobjects import classes
@@ -109,17 +110,19 @@ def _shape(value):
 
 
 @threads.main_thread_only
-def custom_model(model_fn, name=None, classname="CustomModel"):
-    """``keras_model_custom``: a Model whose ``__init__`` runs ``model_fn(self)`` (R).
+def custom_model(model_fn, name=None, classname="CustomModel", module="keras"):
+    """``keras_model_custom``: a Model of ``module`` whose ``__init__`` runs ``model_fn(self)`` (R).
 
     ``model_fn`` creates the layers as attributes of ``self`` and returns the
     R function used as ``call(inputs, mask=None, training=None)``; it gets the
     arguments among ``mask`` and ``training`` that it names (or all with ``...``).
+    ``module`` is the Keras of the model: ``"keras"`` (Keras 3) or ``"tf_keras"``
+    (Keras 2, library(keras)'s).
     """
-    import keras
+    base = importlib.import_module(module).Model
 
     def __init__(self, *args, **kwargs):
-        keras.Model.__init__(self, *args, **kwargs)
+        base.__init__(self, *args, **kwargs)
         forward = model_fn(self)
         if not callable(forward):
             raise TypeError("keras_model_custom(): `model_fn` must return the model's call "
@@ -136,5 +139,5 @@ def custom_model(model_fn, name=None, classname="CustomModel"):
 
     namespace = {"__init__": __init__, "call": call, "__module__": "__main__",
                  "__doc__": "A Keras model built by keras_model_custom()."}
-    cls = type(classname, (keras.Model,), namespace)
+    cls = type(classname, (base,), namespace)
     return cls(name=name) if name is not None else cls()

@@ -9,12 +9,14 @@ boundary before Keras asks for data: the training feeds at the start of
 training, of each epoch and of each training batch, the evaluation feeds
 (validation data, ``evaluate``) at the start of each test batch, the
 prediction feeds at the start of each prediction batch. Feeds are closed when
-the call ends, so no R function runs after it.
+the call ends, so no R function runs after it. tf_keras (library(keras)) reads
+generators the same way; ``feeder(module)`` makes the callback of either Keras.
 """
 from ..pyobjects.feeds import RFeed, feed_of
+from .callbacks import base_callback
 
 ROLES = ("train", "test", "predict")
-_feeder_class = []
+_feeder_classes = {}
 
 
 def feed(step, name, capacity, timeout=None):
@@ -56,17 +58,16 @@ def as_batches(generator):
     return (tuple(batch) if isinstance(batch, list) else batch for batch in generator)
 
 
-def feeder():
-    """A ``Feeder`` callback with no feeds yet."""
-    if not _feeder_class:
-        _feeder_class.append(_make_feeder_class())
-    return _feeder_class[0]()
+def feeder(module="keras"):
+    """A ``Feeder`` callback of ``module`` (``"keras"`` or ``"tf_keras"``) with no feeds yet."""
+    if module not in _feeder_classes:
+        _feeder_classes[module] = _make_feeder_class(base_callback(module))
+    return _feeder_classes[module]()
 
 
-def _make_feeder_class():
-    import keras
+def _make_feeder_class(base):
 
-    class Feeder(keras.callbacks.Callback):
+    class Feeder(base):
         """Fills R feeds on the main thread at the batch boundaries of their role."""
 
         def __init__(self):

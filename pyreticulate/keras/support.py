@@ -9,12 +9,13 @@ wrappers use ``constraint()`` (an R function given as a ``*_constraint``) and
 ``scalars_for_rank_0()`` (``get_state_tree(value_format = "r_array")``).
 """
 import ast
+import importlib
 import importlib.util
 import inspect
 import os
 
 _SIMPLE = (type(None), bool, int, float, str)
-_constraint_class = []
+_constraint_classes = {}
 
 
 def api_names(family):
@@ -91,22 +92,27 @@ def is_merge_layer(cls):
     return isinstance(cls, type) and issubclass(cls, Merge)
 
 
-def constraint(fn):
-    """A ``keras.constraints.Constraint`` that applies ``fn`` to the weights."""
-    if not _constraint_class:
-        import keras
+def constraint(fn, get_config=None, module="keras"):
+    """A ``<module>.constraints.Constraint`` (Keras 3's, or tf_keras's for library(keras))
+    that applies ``fn`` to the weights; its config is ``get_config()``, else empty."""
+    if module not in _constraint_classes:
+        base = importlib.import_module(module).constraints.Constraint
 
-        class RFunctionConstraint(keras.constraints.Constraint):
+        class RFunctionConstraint(base):
             """A weight constraint computed by an R function."""
 
-            def __init__(self, fn):
+            def __init__(self, fn, get_config=None):
                 self.fn = fn
+                self.config_fn = get_config
 
             def __call__(self, w):
                 return self.fn(w)
 
-        _constraint_class.append(RFunctionConstraint)
-    return _constraint_class[0](fn)
+            def get_config(self):
+                return {} if self.config_fn is None else dict(self.config_fn() or {})
+
+        _constraint_classes[module] = RFunctionConstraint
+    return _constraint_classes[module](fn, get_config)
 
 
 def segment_count(segment_ids):

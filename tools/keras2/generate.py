@@ -52,12 +52,14 @@ NAMESPACE_DIRECTIVE = re.compile(r"^# NAMESPACE: (.+)$", re.MULTILINE)
 
 # What a wrapper spec may say (docs/keras2.md, "Family spec").
 SPEC_KEYS = {"kind", "class", "fun", "args", "rename", "pass", "title", "description",
-             "params", "returns"}
+             "params", "returns", "py_function_name"}
 # What reaches Python (the spec's "pass", else the family's PASS): "all" the formals
 # (as keras 2.x's create_layer() passed them), or only those the caller "supplied"
 # (as keras 2.x's capture_args() did).
 PASSES = ("all", "supplied")
 KINDS_WITH_CLASS = {"layer", "constructor"}
+# Kinds that call the class or the function by how they are called (both named in the spec).
+KINDS_WITH_BOTH = {"function_or_class"}
 
 # Help for formals many wrappers share; a family's PARAMS and a wrapper's
 # params win.
@@ -108,6 +110,9 @@ def load_family(path):
         target = "class" if spec["kind"] in KINDS_WITH_CLASS else "fun"
         if target not in spec and "class" not in spec and "fun" not in spec:
             raise ValueError(f"{path.name}: {name}: a {spec['kind']} wrapper names its {target}")
+        if spec["kind"] in KINDS_WITH_BOTH and not ("class" in spec and "fun" in spec):
+            raise ValueError(f"{path.name}: {name}: a {spec['kind']} wrapper names its class "
+                             "and its function")
     return {"label": data.get("LABEL", path.stem), "params": data.get("PARAMS", {}),
             "wrappers": wrappers, "description": data.get("DESCRIPTION", ""),
             "pass": data.get("PASS", "all")}
@@ -118,32 +123,49 @@ def _named_c(mapping):
 
 
 def _python_path(spec):
-    """``("layers", "Dense", "class")`` from ``"layers.Dense"``."""
-    what = "class" if "class" in spec else "fun"
-    module, _, attribute = spec[what].rpartition(".")
-    if not module:
-        raise ValueError(f"{spec[what]!r} names no module under tf_keras")
-    return module, attribute, what
+    """``("layers", "Dense", "class")`` from ``"layers.Dense"`` (the class when the spec names
+    both a class and a function)."""
+    return _python_paths(spec)[0]
+
+
+def _python_paths(spec):
+    """``[(module, attribute, "class" | "fun")]`` of what the spec names, the class first; a
+    class and a function are in one module."""
+    paths = []
+    for what in ("class", "fun"):
+        if what in spec:
+            module, _, attribute = spec[what].rpartition(".")
+            if not module:
+                raise ValueError(f"{spec[what]!r} names no module under tf_keras")
+            paths.append((module, attribute, what))
+    if len({module for module, _, _ in paths}) > 1:
+        raise ValueError(f"{spec['class']!r} and {spec['fun']!r} are in different modules")
+    return paths
 
 
 def render_function(name, spec, formals, passes="all"):
-    module, attribute, what = _python_path(spec)
-    fields = [f"name = {r_string(name)}", f"module = {r_string(module)}",
-              f"{what} = {r_string(attribute)}", f"kind = {r_string(spec['kind'])}"]
+    paths = _python_paths(spec)
+    fields = [f"name = {r_string(name)}", f"module = {r_string(paths[0][0])}",
+              *(f"{what} = {r_string(attribute)}" for _, attribute, what in paths),
+              f"kind = {r_string(spec['kind'])}"]
     if spec.get("pass", passes) == "supplied":
         fields.append("supplied_only = TRUE")
     if spec.get("args"):
         fields.append(f"args = {_named_c(spec['args'])}")
     if spec.get("rename"):
         fields.append(f"rename = {_named_c(spec['rename'])}")
-    return "\n".join([
+    lines = [
         f"{r_symbol(name)} <- local({{",
         '  .spec <- structure(class = "keras2_wrapper_spec", list(',
         "    " + ",\n    ".join(fields) + "))",
         *_wrapped_formals(formals, "  function("),
         "    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))",
         "  }",
-        "})"])
+        "})"]
+    if spec.get("py_function_name"):
+        lines.append(f"attr({r_symbol(name)}, \"py_function_name\") <- "
+                     f"{r_string(spec['py_function_name'])}")
+    return "\n".join(lines)
 
 
 def _formal_items(formals):
@@ -186,10 +208,15 @@ def _wrapped_formals(formals, opening, width=92):
 
 
 def render_docs(name, spec, formals, family):
-    module, attribute, _ = _python_path(spec)
-    target = f"`tf_keras.{module}.{attribute}`"
+    paths = _python_paths(spec)
+    targets = [f"`tf_keras.{module}.{attribute}`" for module, attribute, _ in paths]
+    target = targets[0]
     lines = [_rd_inline(spec["title"]), ""]
-    description = spec.get("description") or f"Calls {target}."
+    default_description = f"Calls {target}."
+    if spec["kind"] in KINDS_WITH_BOTH:
+        default_description = (f"Without `y_true` and `y_pred`, makes a {targets[0]} object; "
+                               f"with them, calls {targets[1]} on them.")
+    description = spec.get("description") or default_description
     lines += ["@description", _rd_inline(description), ""]
     params = {**COMMON_PARAMS, **family["params"], **spec.get("params", {})}
     for formal in _formal_names(formals):
@@ -199,6 +226,7 @@ def render_docs(name, spec, formals, family):
         "layer": ("The layer, the Sequential model it was added to, or the layer's output, "
                   "by `object`."),
         "constructor": f"A {target} object.",
+        "function_or_class": f"A {target} object, or the result of {targets[-1]}.",
     }.get(spec["kind"], "The result of " + target + ".")
     lines += ["", "@returns " + _rd_inline(returns), f"@family {family['label']}",
               f"@name {name}"]

@@ -3,6 +3,26 @@
 # the family spec and run `make keras2`.
 # The initializers.
 
+#' An initializer that makes tensors of zeros
+#'
+#' @description
+#' Calls \code{tf_keras.initializers.Zeros}.
+#'
+#'
+#' @returns A \code{tf_keras.initializers.Zeros} object.
+#' @family initializers
+#' @name initializer_zeros
+initializer_zeros <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_zeros",
+    module = "initializers",
+    class = "Zeros",
+    kind = "constructor"))
+  function() {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
 #' An initializer that makes tensors of ones
 #'
 #' @description
@@ -19,6 +39,265 @@ initializer_ones <- local({
     class = "Ones",
     kind = "constructor"))
   function() {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' An initializer that makes tensors of one value
+#'
+#' @description
+#' Calls \code{tf_keras.initializers.Constant}.
+#'
+#' @param value The value of every element.
+#'
+#' @returns A \code{tf_keras.initializers.Constant} object.
+#' @family initializers
+#' @name initializer_constant
+initializer_constant <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_constant",
+    module = "initializers",
+    class = "Constant",
+    kind = "constructor"))
+  function(value = 0) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' An initializer drawing from a normal distribution
+#'
+#' @description
+#' Values drawn from a normal distribution of mean \code{mean} and standard deviation \code{stddev}.
+#'
+#' @param mean The mean of the values.
+#' @param stddev The standard deviation of the values.
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.RandomNormal} object.
+#' @family initializers
+#' @name initializer_random_normal
+initializer_random_normal <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_random_normal",
+    module = "initializers",
+    class = "RandomNormal",
+    kind = "constructor"))
+  function(mean = 0, stddev = 0.05, seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' An initializer drawing from a uniform distribution
+#'
+#' @description
+#' Values drawn uniformly between \code{minval} and \code{maxval}.
+#'
+#' @param minval The lower bound.
+#' @param maxval The upper bound.
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.RandomUniform} object.
+#' @family initializers
+#' @name initializer_random_uniform
+initializer_random_uniform <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_random_uniform",
+    module = "initializers",
+    class = "RandomUniform",
+    kind = "constructor"))
+  function(minval = -0.05, maxval = 0.05, seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' An initializer drawing from a truncated normal distribution
+#'
+#' @description
+#' Values drawn from a normal distribution of mean \code{mean} and standard deviation \code{stddev}, drawn again when more than two standard deviations from the mean.
+#'
+#' @param mean The mean of the values.
+#' @param stddev The standard deviation of the values.
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.TruncatedNormal} object.
+#' @family initializers
+#' @name initializer_truncated_normal
+initializer_truncated_normal <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_truncated_normal",
+    module = "initializers",
+    class = "TruncatedNormal",
+    kind = "constructor"))
+  function(mean = 0, stddev = 0.05, seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' An initializer making an orthogonal matrix
+#'
+#' @description
+#' A random orthogonal matrix (for a tensor of more dimensions, its last dimension against the others flattened), times \code{gain}.
+#'
+#' @param gain A factor the values are multiplied by.
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.Orthogonal} object.
+#' @family initializers
+#' @name initializer_orthogonal
+initializer_orthogonal <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_orthogonal",
+    module = "initializers",
+    class = "Orthogonal",
+    kind = "constructor"))
+  function(gain = 1, seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' An initializer making an identity matrix
+#'
+#' @description
+#' The identity matrix times \code{gain}, for two-dimensional weights.
+#'
+#' @param gain A factor the values are multiplied by.
+#'
+#' @returns A \code{tf_keras.initializers.Identity} object.
+#' @family initializers
+#' @name initializer_identity
+initializer_identity <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_identity",
+    module = "initializers",
+    class = "Identity",
+    kind = "constructor"))
+  function(gain = 1) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The Glorot (Xavier) normal initializer
+#'
+#' @description
+#' A truncated normal distribution centred on 0 with standard deviation \code{sqrt(2 / (fan_in + fan_out))}.
+#'
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.GlorotNormal} object.
+#' @family initializers
+#' @name initializer_glorot_normal
+initializer_glorot_normal <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_glorot_normal",
+    module = "initializers",
+    class = "GlorotNormal",
+    kind = "constructor"))
+  function(seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The Glorot (Xavier) uniform initializer
+#'
+#' @description
+#' A uniform distribution within \code{[-limit, limit]}, \code{limit = sqrt(6 / (fan_in + fan_out))}.
+#'
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.GlorotUniform} object.
+#' @family initializers
+#' @name initializer_glorot_uniform
+initializer_glorot_uniform <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_glorot_uniform",
+    module = "initializers",
+    class = "GlorotUniform",
+    kind = "constructor"))
+  function(seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The He normal initializer
+#'
+#' @description
+#' A truncated normal distribution centred on 0 with standard deviation \code{sqrt(2 / fan_in)}.
+#'
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.HeNormal} object.
+#' @family initializers
+#' @name initializer_he_normal
+initializer_he_normal <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_he_normal",
+    module = "initializers",
+    class = "HeNormal",
+    kind = "constructor"))
+  function(seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The He uniform initializer
+#'
+#' @description
+#' A uniform distribution within \code{[-limit, limit]}, \code{limit = sqrt(6 / fan_in)}.
+#'
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.HeUniform} object.
+#' @family initializers
+#' @name initializer_he_uniform
+initializer_he_uniform <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_he_uniform",
+    module = "initializers",
+    class = "HeUniform",
+    kind = "constructor"))
+  function(seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The LeCun normal initializer
+#'
+#' @description
+#' A truncated normal distribution centred on 0 with standard deviation \code{sqrt(1 / fan_in)}.
+#'
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.LecunNormal} object.
+#' @family initializers
+#' @name initializer_lecun_normal
+initializer_lecun_normal <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_lecun_normal",
+    module = "initializers",
+    class = "LecunNormal",
+    kind = "constructor"))
+  function(seed = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The LeCun uniform initializer
+#'
+#' @description
+#' A uniform distribution within \code{[-limit, limit]}, \code{limit = sqrt(3 / fan_in)}.
+#'
+#' @param seed A whole number making the random values reproducible, or \code{NULL}.
+#'
+#' @returns A \code{tf_keras.initializers.LecunUniform} object.
+#' @family initializers
+#' @name initializer_lecun_uniform
+initializer_lecun_uniform <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "initializer_lecun_uniform",
+    module = "initializers",
+    class = "LecunUniform",
+    kind = "constructor"))
+  function(seed = NULL) {
     .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })

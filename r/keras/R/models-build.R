@@ -1,4 +1,8 @@
-# Building models: keras_model() (functional) and keras_model_sequential().
+# Building models: keras_model() (functional), keras_model_sequential(),
+# keras_model_custom(), and working with their layers (clone_model(),
+# get_layer(), pop_layer()).
+#
+# NAMESPACE: S3method(py_to_r_wrapper, keras.engine.training.Model)
 
 #' A functional model
 #'
@@ -62,4 +66,121 @@ keras_model_sequential <- function(layers = NULL, name = NULL, ...) {
   if (!is.null(input_layer_name)) args$name <- input_layer_name
   for (name in names(args)) args[name] <- list(.keras2_argument(name, args[[name]]))
   py_call(keras$layers$InputLayer, !!!args)
+}
+
+#' A model with R code as its forward pass (deprecated style)
+#'
+#' @description
+#' keras 2.x's custom models: `model_fn(self)` is called once, with the new
+#' model, to create its layers as fields of `self` (`self$dense <-
+#' layer_dense(units = 10)`), and returns the forward pass,
+#' `function(inputs, mask = NULL, training = NULL)` (it gets `mask` and
+#' `training` when it names them). The model is a `tf_keras.Model` subclass.
+#'
+#' @param model_fn A function of the model, returning the forward pass.
+#' @param name The model's name.
+#' @returns A Keras model, built the first time it is called or trained.
+#' @family model functions
+#' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' model <- keras_model_custom(name = "mlp", function(self) {
+#'   self$hidden <- layer_dense(units = 32, activation = "relu")
+#'   self$out <- layer_dense(units = 10, activation = "softmax")
+#'   function(inputs, mask = NULL) self$out(self$hidden(inputs))
+#' })
+#' }
+keras_model_custom <- function(model_fn, name = NULL) {
+  if (!is.function(model_fn))
+    stop("keras_model_custom(): `model_fn` must be a function of the model", call. = FALSE)
+  import("pyreticulate.keras.classes")$custom_model(model_fn, name = name, module = "tf_keras")
+}
+
+#' Copy a model with new layers
+#'
+#' @description
+#' A model with the same architecture as `model` and layers of its own (new
+#' weights), built on `input_tensors` when given.
+#'
+#' @param model A functional or Sequential model.
+#' @param input_tensors Input tensors to build the copy on, or `NULL`.
+#' @param clone_function A function making the copy of each layer (other than
+#'   input layers) from the layer; by default, the layer's class from its config.
+#' @returns A Keras model.
+#' @family model functions
+#' @export
+#' @md
+clone_model <- function(model, input_tensors = NULL, clone_function = NULL) {
+  args <- Filter(Negate(is.null), list(input_tensors = input_tensors,
+                                       clone_function = clone_function))
+  py_call(keras$models$clone_model, model, !!!args)
+}
+
+#' A layer of a model, by name or position
+#'
+#' @param object A model.
+#' @param name The layer's name.
+#' @param index Its position (1-based; negative from the end), which wins when
+#'   both are given.
+#' @returns The layer.
+#' @family model functions
+#' @export
+#' @md
+get_layer <- function(object, name = NULL, index = NULL) {
+  if (!is.null(index)) {
+    index <- .keras2_argument("index", index, convention = "integer")
+    if (identical(index, 0L))
+      stop("get_layer(): `index` is 1-based (1 is the first layer, -1 the last): 0 is not a ",
+           "position", call. = FALSE)
+    if (index > 0L) index <- index - 1L
+  }
+  py_call(py_get_attr(object, "get_layer"), name = name, index = index)
+}
+
+#' Remove the last layer of a Sequential model
+#'
+#' @param object A Sequential model.
+#' @returns The model, invisibly (changed in place).
+#' @family model functions
+#' @export
+#' @md
+pop_layer <- function(object) {
+  py_call(py_get_attr(object, "pop"))
+  invisible(object)
+}
+
+#' Replicate a model on several GPUs (removed)
+#'
+#' @description
+#' TensorFlow 2.2 removed `multi_gpu_model()`. Build and compile the model within
+#' a distribution strategy's scope instead:
+#' `with(tf$distribute$MirroredStrategy()$scope(), model <- ...)`.
+#'
+#' @param model,gpus,cpu_merge,cpu_relocation The model, the GPUs and where the
+#'   weights were merged.
+#' @returns Never returns: an error naming the replacement.
+#' @family model functions
+#' @export
+#' @md
+multi_gpu_model <- function(model, gpus = NULL, cpu_merge = TRUE, cpu_relocation = FALSE) {
+  stop("multi_gpu_model() was removed from TensorFlow in version 2.2: create and compile the ",
+       "model in the scope of tf$distribute$MirroredStrategy() instead", call. = FALSE)
+}
+
+# A model called as an R function, as keras 2.x's models were: a Sequential
+# model as the argument gets the model added as a layer (and is returned);
+# anything else is the model's input (further arguments, such as `training`,
+# are passed on).
+py_to_r_wrapper.keras.engine.training.Model <- function(x) {
+  force(x)
+  function(object, ...) {
+    if (inherits(object, "keras.engine.sequential.Sequential")) {
+      if (...length()) warning("the arguments in `...` are ignored when a model is added to ",
+                               "a Sequential model", call. = FALSE)
+      py_call(py_get_attr(object, "add"), x)
+      return(object)
+    }
+    x(object, ...)
+  }
 }

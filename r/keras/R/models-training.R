@@ -23,7 +23,10 @@
 #' @param optimizer An optimizer (`optimizer_sgd()`, ...) or its name.
 #' @param loss A loss: its name, a `loss_*()` object or function, or a list
 #'   of them by output.
-#' @param metrics Metrics: names, `metric_*()` objects or functions.
+#' @param metrics Metrics: names, `metric_*()` objects or functions; named by
+#'   output for a model with several outputs. An R function named in the list
+#'   (other than by an output) takes that name, with a deprecation warning:
+#'   [custom_metric()] names one.
 #' @param loss_weights Weights of the outputs' losses.
 #' @param weighted_metrics Metrics weighted by `sample_weight` or `class_weight`.
 #' @param run_eagerly Whether the model runs eagerly instead of as a graph.
@@ -46,9 +49,7 @@ compile.keras.engine.training.Model <- function(object, optimizer = NULL, loss =
                                                 target_tensors = NULL,
                                                 sample_weight_mode = NULL) {
   loss <- .keras2_convention_callable(loss, "loss", expression = substitute(loss))
-  if (!is.null(metrics) && (is_py_object(metrics) || is.function(metrics)))
-    metrics <- list(metrics)
-  if (is.character(metrics)) metrics <- as.list(metrics)
+  metrics <- .keras2_compile_metrics(object, metrics)
   if (!is.null(weighted_metrics) && !is.list(weighted_metrics))
     weighted_metrics <- list(weighted_metrics)
   if (is.numeric(loss_weights)) loss_weights <- as.list(loss_weights)
@@ -68,7 +69,10 @@ compile.keras.engine.training.Model <- function(object, optimizer = NULL, loss =
 #' @description
 #' Trains the model on `x` and `y` for `epochs` passes (tf_keras's
 #' `Model.fit()`). R arrays become NumPy arrays (doubles in the backend's
-#' float type); Python objects (arrays, tensors, datasets) pass as they are.
+#' float type); Python objects (arrays, tensors, datasets, `Sequence`s,
+#' iterators) pass as they are. `x` (and `validation_data`) may also be an R
+#' function returning one batch, `list(x, y)` or `list(x, y, sample_weight)`, at
+#' each call (with `steps_per_epoch`, and `validation_steps`).
 #'
 #' @param object A compiled model.
 #' @param x,y The inputs and targets.
@@ -77,18 +81,22 @@ compile.keras.engine.training.Model <- function(object, optimizer = NULL, loss =
 #' @param epochs The number of passes over the data.
 #' @param verbose `0` (silent), `1` (a progress bar) or `2` (one line per
 #'   epoch); `"auto"` is 1, or 2 while knitr renders.
-#' @param callbacks A list of callbacks.
+#' @param callbacks A list of callbacks: `callback_*()` objects, Keras
+#'   callbacks, [KerasCallback] objects.
 #' @param view_metrics Whether to show the metrics in RStudio's viewer (not
 #'   available here: the metrics print to the console).
 #' @param validation_split The fraction of the data held out for validation.
-#' @param validation_data `list(x, y)` to validate on.
+#' @param validation_data `list(x, y)` (or `list(x, y, sample_weight)`) to
+#'   validate on, a dataset, or an R function returning such batches.
 #' @param shuffle Whether to shuffle the samples before each epoch.
 #' @param class_weight Weights of the classes, named by class index.
 #' @param sample_weight Weights of the samples.
 #' @param initial_epoch The epoch to start from (to resume a training).
 #' @param steps_per_epoch,validation_steps The numbers of batches per epoch and
 #'   per validation.
-#' @param ... Further named arguments of `Model.fit()`.
+#' @param ... Further named arguments of `Model.fit()` (`validation_freq`,
+#'   `max_queue_size`, ...); others are ignored with a warning, as keras 2.x
+#'   ignored them.
 #' @returns A `keras_training_history` (invisibly): `params` and `metrics`,
 #'   one value per epoch for each metric.
 #' @method fit keras.engine.training.Model
@@ -116,19 +124,21 @@ fit.keras.engine.training.Model <- function(object, x = NULL, y = NULL, batch_si
          call. = FALSE)
   if (is.null(batch_size) && is.null(steps_per_epoch) && !.keras2_is_dataset(x))
     batch_size <- 32L
-  args <- list(x = keras_array(x), y = keras_array(y), batch_size = batch_size,
-               epochs = epochs, verbose = .keras2_verbose(verbose),
+  feeder <- .keras2_feeder()
+  on.exit(feeder$close(), add = TRUE)
+  args <- list(x = .keras2_data_source(x, feeder, "train", substitute(x)), y = keras_array(y),
+               batch_size = batch_size, epochs = epochs, verbose = .keras2_verbose(verbose),
                validation_split = validation_split, shuffle = shuffle,
                class_weight = .keras2_class_weight(class_weight),
                sample_weight = keras_array(sample_weight), initial_epoch = initial_epoch,
                steps_per_epoch = steps_per_epoch, validation_steps = validation_steps,
-               callbacks = if (!is.null(callbacks) && !is.list(callbacks)) list(callbacks)
-                           else callbacks)
-  if (!is.null(validation_data))
-    args$validation_data <- if (is_py_object(validation_data)) validation_data
-                            else tuple(lapply(validation_data, keras_array))
-  args <- .keras2_named_args(c(Filter(Negate(is.null), args), list2(...)))
-  history <- py_call(py_get_attr(object, "fit"), !!!args)
+               validation_data = .keras2_validation_data(validation_data, feeder,
+                                                         substitute(validation_data)))
+  args$callbacks <- .keras2_callbacks(callbacks, feeder, training = TRUE)
+  args <- c(.keras2_named_args(Filter(Negate(is.null), args)),
+            .keras2_method_args(object, "fit", list2(...)))
+  guard <- .keras2_callbacks_py()$interrupt_guard("tf_keras")
+  history <- py_call(.keras2_callbacks_py()$fit, object, guard, !!!args)
   invisible(.keras2_training_history(history))
 }
 
@@ -136,10 +146,13 @@ fit.keras.engine.training.Model <- function(object, x = NULL, y = NULL, batch_si
 #'
 #' @description
 #' The loss and metrics of the model on `x` and `y` (tf_keras's
-#' `Model.evaluate()`), as a named numeric vector.
+#' `Model.evaluate()`), as a named numeric vector. `x` may be an R function
+#' returning batches `list(x, y)`, with `steps`.
 #'
 #' @inheritParams fit.keras.engine.training.Model
 #' @param steps The number of batches to evaluate.
+#' @param ... Further named arguments of `Model.evaluate()`; others are ignored
+#'   with a warning, as keras 2.x ignored them.
 #' @returns A named numeric vector: the loss and each metric, by name.
 #' @method evaluate keras.engine.training.Model
 #' @family model functions
@@ -153,23 +166,34 @@ evaluate.keras.engine.training.Model <- function(object, x = NULL, y = NULL, bat
                                                  verbose = "auto", sample_weight = NULL,
                                                  steps = NULL, callbacks = NULL, ...) {
   if (is.null(batch_size) && is.null(steps) && !.keras2_is_dataset(x)) batch_size <- 32L
-  args <- list(x = keras_array(x), y = keras_array(y), batch_size = batch_size,
-               verbose = .keras2_verbose(verbose), sample_weight = keras_array(sample_weight),
-               steps = steps, callbacks = callbacks, return_dict = TRUE)
-  args <- .keras2_named_args(c(Filter(Negate(is.null), args), list2(...)))
-  result <- py_to_r(py_call(py_get_attr(object, "evaluate"), !!!args))
-  unlist(lapply(result, as.numeric))
+  feeder <- .keras2_feeder()
+  on.exit(feeder$close(), add = TRUE)
+  args <- list(x = .keras2_data_source(x, feeder, "test", substitute(x)), y = keras_array(y),
+               batch_size = batch_size, verbose = .keras2_verbose(verbose),
+               sample_weight = keras_array(sample_weight), steps = steps)
+  args$callbacks <- .keras2_callbacks(callbacks, feeder)
+  args <- c(.keras2_named_args(Filter(Negate(is.null), args)),
+            .keras2_method_args(object, "evaluate", list2(...)))
+  result <- py_to_r(py_call(.keras2_callbacks_py()$evaluate, object, !!!args,
+                            return_dict = TRUE))
+  result <- unlist(lapply(result, as.numeric))
+  .keras2_run_metadata("evaluation", as.list(result))
+  result
 }
 
 #' Predictions of a model
 #'
 #' @description
 #' The model's outputs for `x` (tf_keras's `Model.predict()`), as R arrays.
+#' `x` may be an R function returning a batch of inputs at each call, with
+#' `steps`.
 #'
 #' @inheritParams evaluate.keras.engine.training.Model
 #' @param x The inputs.
 #' @param verbose `0` (silent), `1` or `2`; `"auto"` is silent, as in keras 2.x
 #'   under knitr and tests.
+#' @param ... Further named arguments of `Model.predict()`; others are ignored
+#'   with a warning, as keras 2.x ignored them.
 #' @returns An array (a list of them for a model with several outputs).
 #' @method predict keras.engine.training.Model
 #' @family model functions
@@ -181,10 +205,14 @@ evaluate.keras.engine.training.Model <- function(object, x = NULL, y = NULL, bat
 predict.keras.engine.training.Model <- function(object, x, batch_size = NULL, verbose = "auto",
                                                 steps = NULL, callbacks = NULL, ...) {
   if (is.null(batch_size) && is.null(steps) && !.keras2_is_dataset(x)) batch_size <- 32L
-  args <- list(x = keras_array(x), batch_size = batch_size,
-               verbose = .keras2_verbose(verbose, quiet = TRUE), steps = steps,
-               callbacks = callbacks)
-  args <- .keras2_named_args(c(Filter(Negate(is.null), args), list2(...)))
+  feeder <- .keras2_feeder()
+  on.exit(feeder$close(), add = TRUE)
+  args <- list(x = .keras2_data_source(x, feeder, "predict", substitute(x)),
+               batch_size = batch_size, verbose = .keras2_verbose(verbose, quiet = TRUE),
+               steps = steps)
+  args$callbacks <- .keras2_callbacks(callbacks, feeder)
+  args <- c(.keras2_named_args(Filter(Negate(is.null), args)),
+            .keras2_method_args(object, "predict", list2(...)))
   py_call(py_get_attr(object, "predict"), !!!args)
 }
 
@@ -192,6 +220,50 @@ predict.keras.engine.training.Model <- function(object, x, batch_size = NULL, ve
 .keras2_named_args <- function(args) {
   for (name in names(args)) args[name] <- list(.keras2_argument(name, args[[name]]))
   args
+}
+
+# The arguments in `...` of fit(), evaluate() or predict() that the model's
+# Python method takes (its own arguments that the R method has no formal
+# for: validation_freq, max_queue_size, ...). keras 2.x passed none of them and
+# ignored the others: those are dropped, with a warning naming them.
+.keras2_method_args <- function(object, method, dots) {
+  if (!length(dots)) return(list())
+  if (is.null(names(dots)) || !all(nzchar(names(dots))))
+    stop(sprintf("%s(): the arguments in `...` must be named", method), call. = FALSE)
+  parameters <- py_to_r(.keras2_support_py()$parameters(py_get_attr(object, method)))
+  accepted <- vapply(parameters, function(p) p[[1L]], "")
+  ignored <- setdiff(names(dots), accepted)
+  if (length(ignored))
+    warning(sprintf("%s(): %s not %s of the model's %s() method: ignored, as keras 2.x does",
+                    method, paste0("`", ignored, "`", collapse = ", "),
+                    if (length(ignored) == 1L) "an argument" else "arguments", method),
+            call. = FALSE)
+  .keras2_named_args(dots[intersect(names(dots), accepted)])
+}
+
+.keras2_support_py <- function() import("pyreticulate.keras.support")
+
+# keras 2.x's names of metrics: named by output (all names are the model's
+# output names), the list goes to Keras as it is; otherwise an R function
+# named in the list takes that name, with keras 2.x's deprecation warning.
+.keras2_compile_metrics <- function(object, metrics) {
+  if (is.null(metrics)) return(NULL)
+  if (is_py_object(metrics) || is.function(metrics)) metrics <- list(metrics)
+  if (is.character(metrics)) metrics <- as.list(metrics)
+  labels <- names(metrics) %||% rep("", length(metrics))
+  outputs <- if (py_has_attr(object, "output_names")) unlist(object$output_names)
+  if (length(labels) && all(labels %in% outputs)) return(as.list(metrics))
+  for (i in seq_along(metrics)) {
+    metric <- metrics[[i]]
+    if (is.function(metric) && !is_py_object(metric) && nzchar(labels[[i]])) {
+      warning(.keras2_deprecation(paste0(
+        "naming custom metrics in the list given to compile() is deprecated: ",
+        "use custom_metric() to name a metric")))
+      attr(metric, "py_function_name") <- labels[[i]]
+      metrics[i] <- list(metric)
+    }
+  }
+  unname(metrics)
 }
 
 .keras2_is_dataset <- function(x) inherits(x, "tensorflow.python.data.ops.dataset_ops.DatasetV2")

@@ -3,6 +3,244 @@
 # the family spec and run `make keras2`.
 # The optimizers.
 
+#' The Adadelta optimizer
+#'
+#' @description
+#' Scales each step by moving averages of the squared gradients and of the squared updates, so that it needs little tuning of the rate.
+#'
+#' @param learning_rate The learning rate: a number, or a learning rate schedule.
+#' @param rho The decay rate of the moving averages.
+#' @param epsilon A small constant for numerical stability.
+#' @param weight_decay The weight decay factor, or \code{NULL} for none.
+#' @param clipnorm The largest norm each weight's gradient is clipped to.
+#' @param clipvalue The largest absolute value each gradient element is clipped to.
+#' @param global_clipnorm The largest norm of all the gradients together.
+#' @param use_ema Whether to keep an exponential moving average of the weights.
+#' @param ema_momentum The momentum of that moving average.
+#' @param ema_overwrite_frequency How often (in steps) the weights are overwritten by their moving average.
+#' @param jit_compile Whether the optimizer's step is compiled with XLA.
+#' @param name The optimizer's name.
+#' @param ... Further named arguments for the optimizer; keras 2.x's \code{lr} is taken as \code{learning_rate}, with a deprecation warning.
+#'
+#' @returns The result of \code{tf_keras.optimizers.Adadelta}.
+#' @family optimizers
+#' @name optimizer_adadelta
+optimizer_adadelta <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "optimizer_adadelta",
+    module = "optimizers",
+    class = "Adadelta",
+    kind = "optimizer",
+    supplied_only = TRUE,
+    args = c(ema_overwrite_frequency = "integer")))
+  function(learning_rate = 0.001, rho = 0.95, epsilon = 1e-07, weight_decay = NULL,
+           clipnorm = NULL, clipvalue = NULL, global_clipnorm = NULL, use_ema = FALSE,
+           ema_momentum = 0.99, ema_overwrite_frequency = NULL, jit_compile = TRUE,
+           name = "Adadelta", ...) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The Adagrad optimizer
+#'
+#' @description
+#' Gives each weight its own rate, smaller the more that weight has been updated.
+#'
+#' @param learning_rate The learning rate: a number, or a learning rate schedule.
+#' @param initial_accumulator_value The starting value of the accumulators.
+#' @param epsilon A small constant for numerical stability.
+#' @param weight_decay The weight decay factor, or \code{NULL} for none.
+#' @param clipnorm The largest norm each weight's gradient is clipped to.
+#' @param clipvalue The largest absolute value each gradient element is clipped to.
+#' @param global_clipnorm The largest norm of all the gradients together.
+#' @param use_ema Whether to keep an exponential moving average of the weights.
+#' @param ema_momentum The momentum of that moving average.
+#' @param ema_overwrite_frequency How often (in steps) the weights are overwritten by their moving average.
+#' @param jit_compile Whether the optimizer's step is compiled with XLA.
+#' @param name The optimizer's name.
+#' @param ... Further named arguments for the optimizer; keras 2.x's \code{lr} is taken as \code{learning_rate}, with a deprecation warning.
+#'
+#' @returns The result of \code{tf_keras.optimizers.Adagrad}.
+#' @family optimizers
+#' @name optimizer_adagrad
+optimizer_adagrad <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "optimizer_adagrad",
+    module = "optimizers",
+    class = "Adagrad",
+    kind = "optimizer",
+    supplied_only = TRUE,
+    args = c(ema_overwrite_frequency = "integer")))
+  function(learning_rate = 0.001, initial_accumulator_value = 0.1, epsilon = 1e-07,
+           weight_decay = NULL, clipnorm = NULL, clipvalue = NULL, global_clipnorm = NULL,
+           use_ema = FALSE, ema_momentum = 0.99, ema_overwrite_frequency = NULL,
+           jit_compile = TRUE, name = "Adagrad", ...) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The Adam optimizer
+#'
+#' @description
+#' Steps by moving estimates of the gradients' first and second moments.
+#'
+#' @param learning_rate The learning rate: a number, or a learning rate schedule.
+#' @param beta_1 The decay rate of the moving average of the gradients (first moment).
+#' @param beta_2 The decay rate of the moving average of the squared gradients (second moment).
+#' @param epsilon A small constant for numerical stability.
+#' @param amsgrad Whether to use the AMSGrad variant (the largest second moment seen so far).
+#' @param weight_decay The weight decay factor, or \code{NULL} for none.
+#' @param clipnorm The largest norm each weight's gradient is clipped to.
+#' @param clipvalue The largest absolute value each gradient element is clipped to.
+#' @param global_clipnorm The largest norm of all the gradients together.
+#' @param use_ema Whether to keep an exponential moving average of the weights.
+#' @param ema_momentum The momentum of that moving average.
+#' @param ema_overwrite_frequency How often (in steps) the weights are overwritten by their moving average.
+#' @param jit_compile Whether the optimizer's step is compiled with XLA.
+#' @param name The optimizer's name.
+#' @param ... Further named arguments for the optimizer; keras 2.x's \code{lr} is taken as \code{learning_rate}, with a deprecation warning.
+#'
+#' @returns The result of \code{tf_keras.optimizers.Adam}.
+#' @family optimizers
+#' @name optimizer_adam
+optimizer_adam <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "optimizer_adam",
+    module = "optimizers",
+    class = "Adam",
+    kind = "optimizer",
+    supplied_only = TRUE,
+    args = c(ema_overwrite_frequency = "integer")))
+  function(learning_rate = 0.001, beta_1 = 0.9, beta_2 = 0.999, epsilon = 1e-07,
+           amsgrad = FALSE, weight_decay = NULL, clipnorm = NULL, clipvalue = NULL,
+           global_clipnorm = NULL, use_ema = FALSE, ema_momentum = 0.99,
+           ema_overwrite_frequency = NULL, jit_compile = TRUE, name = "Adam", ...) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The Adamax optimizer
+#'
+#' @description
+#' A variant of Adam scaled by the infinity norm of past gradients.
+#'
+#' @param learning_rate The learning rate: a number, or a learning rate schedule.
+#' @param beta_1 The decay rate of the moving average of the gradients (first moment).
+#' @param beta_2 The decay rate of the moving average of the squared gradients (second moment).
+#' @param epsilon A small constant for numerical stability.
+#' @param weight_decay The weight decay factor, or \code{NULL} for none.
+#' @param clipnorm The largest norm each weight's gradient is clipped to.
+#' @param clipvalue The largest absolute value each gradient element is clipped to.
+#' @param global_clipnorm The largest norm of all the gradients together.
+#' @param use_ema Whether to keep an exponential moving average of the weights.
+#' @param ema_momentum The momentum of that moving average.
+#' @param ema_overwrite_frequency How often (in steps) the weights are overwritten by their moving average.
+#' @param jit_compile Whether the optimizer's step is compiled with XLA.
+#' @param name The optimizer's name.
+#' @param ... Further named arguments for the optimizer; keras 2.x's \code{lr} is taken as \code{learning_rate}, with a deprecation warning.
+#'
+#' @returns The result of \code{tf_keras.optimizers.Adamax}.
+#' @family optimizers
+#' @name optimizer_adamax
+optimizer_adamax <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "optimizer_adamax",
+    module = "optimizers",
+    class = "Adamax",
+    kind = "optimizer",
+    supplied_only = TRUE,
+    args = c(ema_overwrite_frequency = "integer")))
+  function(learning_rate = 0.001, beta_1 = 0.9, beta_2 = 0.999, epsilon = 1e-07,
+           weight_decay = NULL, clipnorm = NULL, clipvalue = NULL, global_clipnorm = NULL,
+           use_ema = FALSE, ema_momentum = 0.99, ema_overwrite_frequency = NULL,
+           jit_compile = TRUE, name = "Adamax", ...) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The FTRL optimizer
+#'
+#' @description
+#' Follow The Regularized Leader, suited to large sparse models; takes L1 and L2 penalties of its own.
+#'
+#' @param learning_rate The learning rate: a number, or a learning rate schedule.
+#' @param learning_rate_power How the rate decreases during training (zero or less; 0 keeps it fixed).
+#' @param initial_accumulator_value The starting value of the accumulators.
+#' @param l1_regularization_strength The L1 penalty (zero or more).
+#' @param l2_regularization_strength The L2 penalty (zero or more).
+#' @param l2_shrinkage_regularization_strength The L2 shrinkage penalty (zero or more), applied to the gradients.
+#' @param beta A term added to the denominator of the rate (zero or more).
+#' @param weight_decay The weight decay factor, or \code{NULL} for none.
+#' @param clipnorm The largest norm each weight's gradient is clipped to.
+#' @param clipvalue The largest absolute value each gradient element is clipped to.
+#' @param global_clipnorm The largest norm of all the gradients together.
+#' @param use_ema Whether to keep an exponential moving average of the weights.
+#' @param ema_momentum The momentum of that moving average.
+#' @param ema_overwrite_frequency How often (in steps) the weights are overwritten by their moving average.
+#' @param jit_compile Whether the optimizer's step is compiled with XLA.
+#' @param name The optimizer's name.
+#' @param ... Further named arguments for the optimizer; keras 2.x's \code{lr} is taken as \code{learning_rate}, with a deprecation warning.
+#'
+#' @returns The result of \code{tf_keras.optimizers.Ftrl}.
+#' @family optimizers
+#' @name optimizer_ftrl
+optimizer_ftrl <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "optimizer_ftrl",
+    module = "optimizers",
+    class = "Ftrl",
+    kind = "optimizer",
+    supplied_only = TRUE,
+    args = c(ema_overwrite_frequency = "integer")))
+  function(learning_rate = 0.001, learning_rate_power = -0.5,
+           initial_accumulator_value = 0.1, l1_regularization_strength = 0,
+           l2_regularization_strength = 0, l2_shrinkage_regularization_strength = 0,
+           beta = 0, weight_decay = NULL, clipnorm = NULL, clipvalue = NULL,
+           global_clipnorm = NULL, use_ema = FALSE, ema_momentum = 0.99,
+           ema_overwrite_frequency = NULL, jit_compile = TRUE, name = "Ftrl", ...) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' The Nadam optimizer
+#'
+#' @description
+#' Adam with Nesterov momentum.
+#'
+#' @param learning_rate The learning rate: a number, or a learning rate schedule.
+#' @param beta_1 The decay rate of the moving average of the gradients (first moment).
+#' @param beta_2 The decay rate of the moving average of the squared gradients (second moment).
+#' @param epsilon A small constant for numerical stability.
+#' @param weight_decay The weight decay factor, or \code{NULL} for none.
+#' @param clipnorm The largest norm each weight's gradient is clipped to.
+#' @param clipvalue The largest absolute value each gradient element is clipped to.
+#' @param global_clipnorm The largest norm of all the gradients together.
+#' @param use_ema Whether to keep an exponential moving average of the weights.
+#' @param ema_momentum The momentum of that moving average.
+#' @param ema_overwrite_frequency How often (in steps) the weights are overwritten by their moving average.
+#' @param jit_compile Whether the optimizer's step is compiled with XLA.
+#' @param name The optimizer's name.
+#' @param ... Further named arguments for the optimizer; keras 2.x's \code{lr} is taken as \code{learning_rate}, with a deprecation warning.
+#'
+#' @returns The result of \code{tf_keras.optimizers.Nadam}.
+#' @family optimizers
+#' @name optimizer_nadam
+optimizer_nadam <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "optimizer_nadam",
+    module = "optimizers",
+    class = "Nadam",
+    kind = "optimizer",
+    supplied_only = TRUE,
+    args = c(ema_overwrite_frequency = "integer")))
+  function(learning_rate = 0.001, beta_1 = 0.9, beta_2 = 0.999, epsilon = 1e-07,
+           weight_decay = NULL, clipnorm = NULL, clipvalue = NULL, global_clipnorm = NULL,
+           use_ema = FALSE, ema_momentum = 0.99, ema_overwrite_frequency = NULL,
+           jit_compile = TRUE, name = "Nadam", ...) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
 #' The RMSprop optimizer
 #'
 #' @description

@@ -7,9 +7,10 @@
 #   module  where its Python object lives, as a path under tf_keras: "layers",
 #           "backend", "optimizers", "optimizers.schedules", ...
 #   class   the Python class, for classes
-#   fun     the Python function, for functions
+#   fun     the Python function, for functions (function_or_class: both)
 #   kind    how it is called: .keras2_kind_<kind>() does it (below: function,
-#           constructor, layer; a family adds its own kinds the same way)
+#           constructor, function_or_class, layer; a family adds its own kinds the
+#           same way)
 #   args    the conventions of its formals, c(units = "integer", axis = "axis"):
 #           .keras2_convention_<convention>() converts the value (below)
 #   rename  formals whose Python name is another, c(<R name> = "<Python name>")
@@ -76,7 +77,7 @@
 # One argument on its way to Python, by its convention (NULL: the one its
 # name has everywhere, or none).
 .keras2_argument <- function(name, value, call = NULL, convention = NULL) {
-  if (is.null(convention)) convention <- unname(.keras2_conventions_by_name[name])
+  if (is.null(convention)) convention <- .keras2_convention_of(name)
   if (is.null(value) || is.na(convention) || identical(convention, "none")) return(value)
   f <- get0(paste0(".keras2_convention_", convention), envir = asNamespace("keras"),
             inherits = FALSE)
@@ -92,6 +93,13 @@
   epochs = "integer", steps_per_epoch = "integer", validation_steps = "integer",
   steps = "integer", initial_epoch = "integer", input_dim = "integer",
   output_dim = "integer")
+
+# The convention of an argument by its name: .keras2_conventions_by_name, else
+# "constraint" for a `*_constraint` (keras 2.x converted every such argument).
+.keras2_convention_of <- function(name) {
+  convention <- unname(.keras2_conventions_by_name[name])
+  if (is.na(convention) && endsWith(name, "_constraint")) "constraint" else convention
+}
 
 # ---- the Python objects of a spec ------------------------------------------------------------
 
@@ -125,6 +133,13 @@
 # An object made by a class of tf_keras (optimizers, initializers, ...).
 .keras2_kind_constructor <- function(spec, args, frame, call) {
   py_call(.keras2_py_object(spec, "class"), !!!args)
+}
+
+# A loss or metric: called without `y_true` and `y_pred`, an object of its class
+# (to give to compile()); called with them, its function's value for them.
+.keras2_kind_function_or_class <- function(spec, args, frame, call) {
+  applied <- any(c("y_true", "y_pred") %in% names(call)[-1L])
+  py_call(.keras2_py_object(spec, if (applied) "fun" else "class"), !!!args)
 }
 
 # A layer, composed with `object` (.keras2_compose()).
