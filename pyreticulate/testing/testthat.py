@@ -27,7 +27,7 @@ from ..rmodules import r as _evaluator
 
 DRIVER = Path(__file__).with_name("testthat.R")
 FILE_ITEM = "(file)"
-_RESULTS = pytest.StashKey[dict]()
+_RESULTS = pytest.StashKey[dict[str, dict[str, Any]]]()
 
 
 def add_options(parser: pytest.Parser) -> None:
