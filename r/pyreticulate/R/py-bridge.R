@@ -51,9 +51,12 @@
     condition["trace"] <- list(if (!inherits(trace, ".pyr_signal")) trace)
     class(condition) <- classes
   } else {
-    # The original R condition: the handler of the evaluation this returns to knows it
-    # (Python has its exception), so it need not read the R call stack again.
-    .state$resignalled <- condition
+    # The original R condition of an R error that crossed Python: signalled as also the
+    # Python exception that brought it back. Where it cannot be (not a list), as it is:
+    # the handler of the evaluation this returns to knows it (Python has its exception),
+    # so it need not read the R call stack again.
+    both <- .pyr_both(condition)
+    if (is.null(both)) .state$resignalled <- condition else condition <- both
   }
   # The R calls where the error first reached R: read once per error (sys.calls() costs
   # the square of the stack's depth), not at each crossing it goes back up through.
@@ -67,6 +70,24 @@
   }
   .state$last_signal <- list(condition = condition, calls = calls, origin = origin)
   stop(condition)
+}
+
+# An R condition that came back to R from Python, as also the Python exception that
+# brought it back (an RError, or one raised from it), as reticulate has it: its own
+# classes first (so handlers for them match), then the exception's, which end in "error"
+# and "condition"; its fields, and `r_class` (its own classes) unless it has that field;
+# the exception behind it (`py_object`), for `$`, py_last_error() and stop(). NULL when
+# Python has no such exception or the condition is not a list.
+.pyr_both <- function(condition) {
+  if (!is.list(condition)) return(NULL)
+  exception <- .External(.ops$resignalled_exception, condition)
+  if (is.null(exception) || inherits(exception, ".pyr_signal")) return(NULL)
+  own <- class(condition)
+  both <- unclass(condition)
+  if (is.null(.subset2(both, "r_class"))) both[["r_class"]] <- own
+  attr(both, "py_object") <- attr(exception, "py_object", exact = TRUE)
+  class(both) <- unique(c(setdiff(own, c("error", "condition")), class(exception)))
+  both
 }
 
 # The rlang trace (a data.frame of class rlang_trace, as rlang::trace_back() makes) of
