@@ -4,7 +4,8 @@
 # points in options(pyreticulate.bridge); every call into Python goes through
 # .py(), which re-signals what came back as a `.pyr_signal` (a Python
 # exception as an R condition, an R condition that crossed Python as the
-# original condition, an interrupt, R warnings raised on the way).
+# original condition made also that Python exception, an interrupt, R warnings
+# raised on the way).
 
 .ops <- new.env(parent = emptyenv())
 .state <- new.env(parent = emptyenv())
