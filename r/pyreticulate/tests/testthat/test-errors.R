@@ -102,6 +102,19 @@ test_that("the abort restart with a condition brings that condition back as both
   expect_s3_class(e, "python.builtin.RuntimeError")
 })
 
+test_that("a condition without a trace gets the trace of where it reached R", {
+  f <- py_func(function() invokeRestart("abort", my_error("cancelled")))
+  e <- tryCatch(f(), error = identity)
+  expect_s3_class(e$trace, "rlang_trace")
+})
+
+test_that("a condition with a trace keeps it", {
+  cnd <- my_error()
+  cnd$trace <- "where it was raised"
+  f <- py_func(function() stop(cnd))
+  expect_identical(tryCatch(f(), error = function(e) e$trace), "where it was raised")
+})
+
 test_that("py_last_error() describes the R error and the Python exception", {
   f <- py_func(function() stop(my_error()))
   try(f(), silent = TRUE)
