@@ -73,9 +73,12 @@ length.python.builtin.dict <- function(x) .py("len_", x)
 #' the names of the exception's classes, then `error` and `condition`, so
 #' handlers can select it by Python class
 #' (`tryCatch(..., python.builtin.KeyError = function(e) ...)`). `e$message` and
-#' `e$call` are the condition's message and call; any other name is an
-#' attribute of the exception (`e$args`). `e[[name]]` with a single string is
-#' the same; any other key is an item of the exception.
+#' `e$call` are the condition's message and call; any other name is a field of
+#' the condition, else an attribute of the exception (`e$args`). `e[[name]]`
+#' with a single string is the same; any other key is an item of the exception.
+#' An R error that came back to R through Python is such a condition too: its
+#' own classes come first, and its fields (`e$trace`, `e$r_class`, its own)
+#' are found before the exception's attributes.
 #'
 #' @param x A Python exception, as an R condition.
 #' @param name The name of a condition field or exception attribute.
