@@ -9,7 +9,8 @@
     pyreticulate kernel install [--user | --sys-prefix | --prefix DIR] [--name NAME]
                                          register the Jupyter kernel (notebooks/kernelspec.py)
     pyreticulate                         an interactive R console with the bridge
-    pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy
+    pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy, and
+                                         what is set for TensorFlow's start-up logs
 
 A script that fails prints R's error message on stderr and exits with status 1; one
 stopped by Ctrl-C (during start-up included) prints "Interrupted" and exits with 130.
@@ -20,6 +21,7 @@ import sys
 
 from . import __version__, api, launch
 from .notebooks import kernelspec
+from .tensorflow import quiet as tensorflow_quiet
 from .runtime import embedded, errors, evaluation, threads
 from .libr import capi, vectors
 from .runtime.handles import RObject
@@ -132,7 +134,7 @@ def _at_top_level(run):
         return 130
     except BaseException as exc:  # every error reaches the user as R's message
         sys.stdout.flush()
-        print(error_text(exc), file=sys.stderr)
+        print(evaluation.error_text(exc), file=sys.stderr)
         return 1
 
 
@@ -168,18 +170,6 @@ def render(argv):
     if status is not None:
         print("Execution halted", file=sys.stderr)
     return status or 0
-
-
-def error_text(exc):
-    """R's top-level message for an error that ended an evaluation."""
-    condition = getattr(exc, "condition", None) if isinstance(exc, errors.RError) else \
-        getattr(exc, "__r_condition__", None)
-    if condition is None:
-        return f"Error: {errors.exception_message(exc)}"
-    with protected() as keep:
-        text = evaluation.call_function(evaluation.function(".pyr_error_text"),
-                                        [condition.sexp], keep=keep)
-        return "".join(vectors.strings(text))
 
 
 def console():
@@ -235,4 +225,6 @@ def diagnose():
     print(f"{'pyreticulate':<16} libR through {capi.mode()}")
     paths = vectors.strings(evaluation.eval_text(".libPaths()").sexp)
     print(f"{'R libraries':<16} " + ("\n" + " " * 17).join(paths))
+    for name, text in tensorflow_quiet.describe():
+        print(f"{name:<16} {text}")
     return 0
