@@ -38,17 +38,18 @@ def run_chunk(code, label="chunk", echo=True, hold=False, keep_going=False, warn
         pieces.error(_exception_text(exc, None), exc.lineno or 1, len(lines))
         return pieces.finish()
     figures = _Figures(figure_prefix, dpi)
-    with figures.showing(), _displaying(), _warnings_shown(warnings_shown):
+    with figures.showing(), _displaying():
         for node in statements:
             first = node.decorator_list[0].lineno if getattr(node, "decorator_list", None) \
                 else node.lineno
-            output, error = _run_statement(node, lines[first - 1:node.end_lineno], filename)
+            output, error = _run_statement(node, lines[first - 1:node.end_lineno], filename,
+                                           warnings_shown)
             figures.patch_show()
             if error is not None:
                 pieces.emit(node.end_lineno, output, figures.take())
                 pieces.error(*error, node.end_lineno)
                 if not keep_going:
-                    return pieces.finish()
+                    return pieces.finish(rest=False)
                 continue
             pieces.emit(node.end_lineno, output, figures.take())
         figures.save_open()
@@ -56,14 +57,18 @@ def run_chunk(code, label="chunk", echo=True, hold=False, keep_going=False, warn
     return pieces.finish()
 
 
-def _run_statement(node, source, filename):
-    """Run one statement; what it printed, and (traceback, line) if it failed."""
+def _run_statement(node, source, filename, warnings_shown):
+    """Run one statement; what it printed (with its warnings, when shown), and (traceback,
+    line) if it failed."""
     suppressed = source[-1].rstrip().endswith(";")
     printed = isinstance(node, ast.Expr) and not suppressed
     tree = ast.Interactive(body=[node]) if printed else ast.Module(body=[node], type_ignores=[])
     buffer = io.StringIO()
     error = None
-    with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
+    with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer), \
+            warnings.catch_warnings(record=True) as caught:
+        if not warnings_shown:
+            warnings.simplefilter("ignore")
         try:
             exec(compile(tree, filename, "single" if printed else "exec"),
                  sys.modules["__main__"].__dict__)
@@ -71,6 +76,10 @@ def _run_statement(node, source, filename):
             error = (_exception_text(exc, filename), _failing_line(exc, filename, node))
         finally:
             sys.stdout.flush()
+    for caught_warning in caught:
+        buffer.write(warnings.formatwarning(caught_warning.message, caught_warning.category,
+                                            caught_warning.filename, caught_warning.lineno,
+                                            caught_warning.line))
     return buffer.getvalue(), error
 
 
@@ -102,16 +111,6 @@ def _displaying():
         yield
     finally:
         sys.displayhook = saved
-
-
-@contextlib.contextmanager
-def _warnings_shown(shown):
-    if shown:
-        yield
-        return
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        yield
 
 
 class _Pieces:
@@ -146,8 +145,10 @@ class _Pieces:
             else:
                 self.results.append({"kind": "source", "text": text})
 
-    def finish(self):
-        self._source(len(self.lines))
+    def finish(self, rest=True):
+        """The pieces; ``rest``: with the source lines not emitted yet."""
+        if rest:
+            self._source(len(self.lines))
         if self.hold:
             source = [{"kind": "source", "text": "\n".join(self.sources)}] if self.sources else []
             return source + self.results

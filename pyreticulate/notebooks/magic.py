@@ -58,7 +58,6 @@ class RMagics(Magics):
     @line_cell_magic
     def R(self, line, cell=None, local_ns=None):  # noqa: N802 (the magic's name is %R)
         """Run R code in pyreticulate's R: ``%R code`` or a ``%%R`` cell."""
-        __tracebackhide__ = True  # noqa: F841 (IPython shows the user's line, not these frames)
         args = magic_arguments.parse_argstring(self.R, line)
         line_mode = cell is None
         code = " ".join(args.code) if line_mode else cell

@@ -59,7 +59,7 @@ eng_python <- function(options) {
   switch(piece$kind,
     source = structure(list(src = piece$text), class = "source"),
     output = if (!identical(options$results, "hide")) piece$text,
-    figure = knitr::include_graphics(piece$path),
+    figure = knitr::include_graphics(piece$path, rel_path = FALSE),  # as knitr cites R plots
     error = {
       text <- sub("\n+$", "", piece$text)
       if (!isTRUE(options$error))
