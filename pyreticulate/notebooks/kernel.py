@@ -80,6 +80,12 @@ class RKernel(Kernel):
         self.banner = f"R {embedded.r_version_string()} embedded in Python " \
                       f"{sys.version.split()[0]} (pyreticulate {__version__})"
 
+    @property
+    def kernel_info(self):
+        """ipykernel's, without the features of IPython's kernel this one lacks: a Python
+        debugger, and subshells (cells at the same time; R runs one thing at a time)."""
+        return {**super().kernel_info, "supported_features": []}
+
     def set_parent(self, ident, parent, channel="shell"):
         """Also the request the output streams belong to (ipykernel's base kernel leaves
         that to its subclasses; IPython's sets it in its shell)."""

@@ -12,7 +12,17 @@ last expression, converted (``-n``: nothing). Plots the R code draws are shown
 as PNG images (``-w``, ``-h`` in ``-u`` units, ``-r`` pixels per inch). An R
 error stops the cell as ``RInterpreterError`` with R's message; Ctrl-C as
 ``KeyboardInterrupt``.
+
+While a cell runs, what any thread writes to ``sys.stdout`` / ``sys.stderr``
+belongs to that cell: ipykernel finds the request a write belongs to in a
+context variable, and R's Python thread (where R's Python calls run once
+TensorFlow is loaded, ``runtime.threads``) keeps the one of the cell it started
+in.
 """
+import contextlib
+import io
+import sys
+
 from IPython.core import magic_arguments
 from IPython.core.magic import Magics, line_cell_magic, magics_class, needs_local_scope
 from IPython.display import Image, display
@@ -63,7 +73,8 @@ class RMagics(Magics):
         code = " ".join(args.code) if line_mode else cell
         for name in _names(args.input):
             api.globalenv[name] = self._python_value(name, local_ns or {})
-        result = cells.run_cell(code, autoprint=not line_mode, size=_plot_size(args))
+        with _streams_for(getattr(self.shell, "parent_header", None)):
+            result = cells.run_cell(code, autoprint=not line_mode, size=_plot_size(args))
         for image in result.images:
             display(Image(data=image, format="png"))
         if result.interrupted:
@@ -85,6 +96,48 @@ class RMagics(Magics):
             if name in namespace:
                 return namespace[name]
         raise NameError(f"-i {name}: name '{name}' is not defined in Python")
+
+
+class _RequestWriter(io.TextIOBase):
+    """An ipykernel output stream whose writes, from any thread, belong to ``parent``."""
+
+    def __init__(self, stream, parent):
+        self.stream, self.parent = stream, parent
+
+    def write(self, text):
+        token = self.stream.set_thread_parent(self.parent)
+        try:
+            return self.stream.write(text)
+        finally:
+            self.stream.reset_thread_parent(token)
+
+    def flush(self):
+        self.stream.flush()
+
+    def isatty(self):
+        return self.stream.isatty()
+
+    def fileno(self):
+        return self.stream.fileno()
+
+    @property
+    def encoding(self):
+        return self.stream.encoding
+
+
+@contextlib.contextmanager
+def _streams_for(parent):
+    """``sys.stdout`` and ``sys.stderr`` writing for the cell's request (``parent``), when
+    they are ipykernel's streams."""
+    saved = sys.stdout, sys.stderr
+    if parent:
+        sys.stdout, sys.stderr = (_RequestWriter(stream, parent)
+                                  if hasattr(stream, "set_thread_parent") else stream
+                                  for stream in saved)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 def _names(options):

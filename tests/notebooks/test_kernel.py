@@ -71,6 +71,9 @@ CELLS = [
     "?mean",
     "message('a note'); warning('careful')",
     "py_run_string('print(40 + 2)')",
+    "py_run_string('import pyreticulate; pyreticulate.set_hand_off(\"always\")')\n"
+    "py_run_string('print(\"from the first cell\")')",
+    "py_run_string('print(\"from the second cell\")')",
 ]
 
 
@@ -110,6 +113,13 @@ def test_python_output_from_r_code_reaches_the_cell(cells):
     assert stream(cells[6]) == "42\n"
 
 
+def test_python_output_on_rs_python_thread_belongs_to_the_running_cell(cells):
+    """Once calls are handed off (as once TensorFlow is loaded), R's Python calls run on a
+    thread started during an earlier cell."""
+    assert (stream(cells[7]), stream(cells[8])) == ("from the first cell\n",
+                                                    "from the second cell\n")
+
+
 @pytest.fixture(scope="module")
 def client(installed):
     manager, kernel = start_new_kernel(kernel_name=KERNEL, startup_timeout=600)
@@ -123,6 +133,12 @@ def reply(kernel, msg_id):
         message = kernel.get_shell_msg(timeout=120)
         if message["parent_header"].get("msg_id") == msg_id:
             return message["content"]
+
+
+def test_kernel_info_names_r_and_no_python_debugger(client):
+    info = reply(client, client.kernel_info())
+    assert (info["implementation"], info["language_info"]["name"]) == ("pyreticulate", "R")
+    assert info["supported_features"] == []
 
 
 def test_completion_offers_r_names_from_the_token_start(client):

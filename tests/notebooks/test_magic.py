@@ -22,6 +22,9 @@ CELLS = [
     "%%R\nstop('nope')",
     "%R -w 300 -h 200 -n plot(1)",
     "%R -i undefined_name 1",
+    "pr.set_hand_off('always')",
+    "%R pyreticulate::py_run_string('print(\"from the first cell\")')",
+    "%R pyreticulate::py_run_string('print(\"from the second cell\")')",
 ]
 
 
@@ -81,6 +84,13 @@ def test_an_undefined_input_is_a_name_error(cells):
     [error] = outputs(cells[9], "error")
     assert (error["ename"], error["evalue"]) == (
         "NameError", "-i undefined_name: name 'undefined_name' is not defined in Python")
+
+
+def test_python_output_of_r_code_on_rs_python_thread_belongs_to_its_cell(cells):
+    """Once calls are handed off (as once TensorFlow is loaded), R's Python calls run on a
+    thread started during an earlier cell."""
+    assert [o["text"] for o in outputs(cells[11], "stream")] == ["from the first cell\n"]
+    assert [o["text"] for o in outputs(cells[12], "stream")] == ["from the second cell\n"]
 
 
 def test_extension_entry_is_reachable_without_importing_ipython():
