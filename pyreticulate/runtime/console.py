@@ -17,7 +17,7 @@ import contextlib
 import io
 import sys
 
-from . import errors, evaluation, interrupts, threads
+from . import evaluation, interrupts, threads
 from ..libr import capi
 from ..libr.capi import ffi
 from ..libr.protect import protected
@@ -140,9 +140,15 @@ class _StdoutToR(io.TextIOBase):
         if text:
             try:
                 threads.run_on_main(_cat, (text,), "Python's output written to R")
-            except errors.RError:   # R's output cannot take it (a sink closed under it)
-                self.replaced.write(text)
+            except Exception:   # R cannot take it now (a sink closed under it, R busy): the
+                self.replaced.write(text)   # text still reaches the stream it would have
         return len(text)
+
+    def flush(self):
+        self.replaced.flush()
+
+    def fileno(self):
+        return self.replaced.fileno()
 
     def isatty(self):
         return False
