@@ -21,6 +21,7 @@ speed-ups off, so it is not used.
 """
 import contextlib
 import ctypes
+import fcntl
 import os
 import re
 import sys
@@ -31,6 +32,9 @@ from ..bridge import crossing
 LEVEL = "TF_CPP_MIN_LOG_LEVEL"
 DEFAULT_LEVEL = "2"
 ABSL_PREAMBLE = b"WARNING: All log messages before absl::InitializeLog() is called are written"
+# The pipe's capacity: the importing thread holds the GIL while a library's initialisers
+# write (dlopen), so the forwarder reads only once it can run; 1 MB is Linux's default limit.
+PIPE_SIZE = 1 << 20
 INFO_RECORD = re.compile(rb"I\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ \S+:\d+\] ")  # before absl's init, the seconds are since 1970
 
 _libc = ctypes.CDLL(None)
@@ -87,6 +91,8 @@ def startup_lines_filtered():
         yield
         return
     read_end, write_end = os.pipe()
+    with contextlib.suppress(OSError, AttributeError):
+        fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
     os.dup2(write_end, 2)
     os.close(write_end)
     forwarder = threading.Thread(target=_forward, args=(read_end, stderr),
