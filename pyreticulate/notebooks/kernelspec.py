@@ -2,7 +2,9 @@
 Jupyter, so ``jupyter kernelspec list`` shows it and notebooks can use it.
 
 The kernel runs as ``<this Python> -m pyreticulate.notebooks.kernel``, so it
-starts the Python (and its R) that installed it. Where it goes is
+starts the Python (and its R) that installed it. Installing also installs the
+bundled R packages into their cache when they are not there yet, so that the
+kernel's first start stays within Jupyter's start-up timeout. Where it goes is
 jupyter_client's choice for each flag: the system's kernels by default,
 ``--user`` the user's, ``--sys-prefix`` this environment's, ``--prefix DIR``
 ``DIR/share/jupyter/kernels``.
@@ -12,6 +14,8 @@ import json
 import os
 import sys
 import tempfile
+
+from ..runtime import embedded, rpackages
 
 NAME = "pyreticulate"
 DISPLAY_NAME = "R (pyreticulate)"
@@ -56,11 +60,13 @@ def main(argv):
         return exc.code
     prefix = sys.prefix if options.sys_prefix else options.prefix
     try:
+        home = embedded.r_home()
+        rpackages.ensure_installed(home, embedded.r_version(home))
         path = install(options.user, prefix, options.name, options.display_name)
     except ImportError:
         print(f"pyreticulate kernel: {NEEDS}", file=sys.stderr)
         return 1
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, rpackages.RPackageInstallError) as exc:
         print(f"pyreticulate kernel install: {exc}", file=sys.stderr)
         return 1
     print(f"Installed the kernel {options.name!r} ({options.display_name}) in {path}")

@@ -105,18 +105,19 @@ def test_keras_script_prints_no_tensorflow_log_line(tmp_path):
     script = tmp_path / "train.R"
     script.write_text(
         'library(keras3)\nlibrary(reticulate)\n'
+        'cat("level after library(keras3):", Sys.getenv("TF_CPP_MIN_LOG_LEVEL"), "\\n")\n'
         'model <- keras_model_sequential(input_shape = 2) |> layer_dense(units = 1)\n'
         'model |> compile(optimizer = "sgd", loss = "mse")\n'
         'history <- model |> fit(matrix(runif(40), 20), runif(20), epochs = 2, verbose = 0)\n'
         'message("a message of the script")\n'
         'py_run_string("import sys; print(\'Python writes to stderr\', file=sys.stderr)")\n'
-        'cat("level", Sys.getenv("TF_CPP_MIN_LOG_LEVEL"), "\\n")\n')
+        'cat("level after fit():", Sys.getenv("TF_CPP_MIN_LOG_LEVEL"), "\\n")\n')
     environment = {name: value for name, value in os.environ.items() if not name.startswith("TF_")}
     environment.update(PYTHONPATH=ROOT, TF_ENABLE_ONEDNN_OPTS="1")
     proc = subprocess.run([sys.executable, "-m", "pyreticulate", "run", str(script)],
                           capture_output=True, text=True, timeout=600, env=environment)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "level 2 \n"
+    assert proc.stdout == "level after library(keras3): 2 \nlevel after fit(): 2 \n"
     assert re.findall(r"^(?:[IWEF]\d{4} .*|WARNING: All log messages.*)$", proc.stderr,
                       flags=re.M) == []
     assert "a message of the script\n" in proc.stderr
