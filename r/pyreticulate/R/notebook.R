@@ -32,10 +32,13 @@
        start = as.integer(line_start) - 1L + nchar(line) - nchar(token))
 }
 
-# The text of the help page of `topic` (as `?topic` prints it), or NULL when
-# there is none.
+# The text of the help page of `topic` (as `?topic` prints it; "pkg::topic" in
+# that package), or NULL when there is none.
 .pyr_help_text <- function(topic) {
-  files <- utils::help((topic), help_type = "text")
+  parts <- strsplit(topic, ":::?")[[1L]]
+  package <- if (length(parts) == 2L) parts[[1L]]
+  topic <- parts[[length(parts)]]
+  files <- utils::help((topic), package = (package), help_type = "text")
   if (!length(files)) return(NULL)
   rd <- asNamespace("utils")$.getHelpFile(files[[1L]])
   text <- utils::capture.output(tools::Rd2txt(rd, options = list(underline_titles = FALSE)))

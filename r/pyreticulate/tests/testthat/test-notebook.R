@@ -14,6 +14,7 @@ test_that("completion reads the cursor's line of a longer cell", {
 
 test_that("help text is the page of a topic, NULL for none", {
   expect_match(.pyr_help_text("median"), "Median Value", fixed = TRUE)
+  expect_match(.pyr_help_text("stats::median"), "Median Value", fixed = TRUE)
   expect_null(.pyr_help_text("no_such_topic_anywhere"))
 })
 
