@@ -166,6 +166,19 @@ def capture_end(token):
     return capi.mkstring(console.end_capture(capi.lib.INTEGER(token)[0]))
 
 
+@entry
+def stdout_to_r_begin():
+    """knitr's chunk hook: what Python prints goes into R's output while a chunk runs."""
+    console.stdout_to_r(True)
+    return capi.lib.R_NilValue
+
+
+@entry
+def stdout_to_r_end():
+    console.stdout_to_r(False)
+    return capi.lib.R_NilValue
+
+
 _warning_filters = []
 
 

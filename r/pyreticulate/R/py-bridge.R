@@ -368,9 +368,10 @@
   classes
 }
 
-# Top-level evaluation for scripts and the console: print visible values and
-# report warnings the way R's REPL does.
-.pyr_toplevel <- function(expr, envir = globalenv()) {
+# Top-level evaluation for scripts, the console and notebook cells: print visible
+# values (unless `autoprint` is FALSE) and report warnings the way R's REPL does;
+# the value, invisibly.
+.pyr_toplevel <- function(expr, envir = globalenv(), autoprint = TRUE) {
   seen <- list()
   on.exit(.pyr_print_warnings(seen))
   result <- withCallingHandlers(
@@ -379,10 +380,10 @@
       seen[[length(seen) + 1L]] <<- w
       tryInvokeRestart("muffleWarning")
     })
-  if (result$visible) {
+  if (autoprint && result$visible) {
     if (isS4(result$value)) methods::show(result$value) else print(result$value)
   }
-  invisible()
+  invisible(result$value)
 }
 
 .pyr_print_warnings <- function(seen) {

@@ -48,17 +48,34 @@ NULL
 #' @noMd
 NULL
 
-# What the package sets up when it loads, on top of reticulate's hooks: the
-# class filter that marks tensors "tensorflow.tensor" (so the S3 methods in
-# tf-tensors.R apply to every kind of tensor), the operator handlers for
-# tensors and shapes, and the `tf` binding (TensorFlow is imported the first
-# time `tf` is used: scripts that never touch it do not pay for it).
+# What the package sets up when it loads, on top of reticulate's hooks:
+# TensorFlow's C++ log level, the class filter that marks tensors
+# "tensorflow.tensor" (so the S3 methods in tf-tensors.R apply to every kind of
+# tensor), the operator handlers for tensors and shapes, and the `tf` binding
+# (TensorFlow is imported the first time `tf` is used: scripts that never touch
+# it do not pay for it). keras3 imports this package, so loading keras3 runs
+# this first.
 
 .onLoad <- function(libname, pkgname) {
+  .quiet_tensorflow_logs()
   register_class_filter(.tensor_class_filter)
   register_operator_handler("tensorflow.tensor", .tensor_operator)
   register_operator_handler(.shape_class, .shape_operator)
   makeActiveBinding("tf", .tf_binding, env = asNamespace(pkgname))
+  invisible()
+}
+
+# TF_CPP_MIN_LOG_LEVEL before TensorFlow is imported (it reads it once): the
+# option tensorflow.core.cpp_min_log_level when set (0 to 3), as R's tensorflow;
+# else 2 (INFO and WARNING lines hidden) unless the user set it, as keras3. The
+# start-up lines TensorFlow writes before it reads the level are dropped by the
+# bridge while R code imports TensorFlow (pyreticulate/tensorflow/quiet.py).
+.quiet_tensorflow_logs <- function() {
+  level <- getOption("tensorflow.core.cpp_min_log_level")
+  if (!is.null(level))
+    Sys.setenv(TF_CPP_MIN_LOG_LEVEL = max(min(as.integer(level), 3L), 0L))
+  else if (is.na(Sys.getenv("TF_CPP_MIN_LOG_LEVEL", NA)))
+    Sys.setenv(TF_CPP_MIN_LOG_LEVEL = "2")
   invisible()
 }
 
