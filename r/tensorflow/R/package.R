@@ -6,7 +6,7 @@
 #' tensors that behave as R values ([tensorflow.tensor]: operators, Math and
 #' Summary methods with 1-based axes, 1-based indexing with `[`
 #' ([tensor-indexing]), conversion to R arrays), [shape()], [as_tensor()],
-#' [tf_function()] (with [tfautograph::autograph()]), TF1 graph mode
+#' [tf_function()] (with \code{\link[tfautograph]{autograph}()}), TF1 graph mode
 #' ([use_compat()], [session-run]), distribution strategies with R functions
 #' ([strategy-run]), device information ([tf_gpu_configured()]), its
 #' configuration ([tf_config()]), random seeds ([set_random_seed()]), training

@@ -192,7 +192,7 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' it, on R's main thread, whichever thread TensorFlow traces on.
 #'
 #' With `autograph = TRUE` (the default), the function is first given to
-#' [tfautograph::autograph()], as R's tensorflow does: R control flow on the
+#' \code{\link[tfautograph]{autograph}()}, as R's tensorflow does: R control flow on the
 #' tensors being traced becomes graph control flow. `if` on a tensor becomes
 #' `tf$cond()`, `while` on a tensor and `for` over a tensor (such as
 #' `tf$range(n)`) become `tf$while_loop()`, `for (batch in dataset)` over a
