@@ -21,7 +21,8 @@
 #' 2. by the command line arguments `--name=value` or `--name value` (a
 #'    script run as `pyreticulate run train.R --epochs 20`), read by
 #'    [parse_arguments()]: values are YAML scalars and dashes in names stand
-#'    for underscores (`--learning-rate` sets `learning_rate`).
+#'    for underscores (`--learning-rate` sets `learning_rate`); as in tfruns,
+#'    `--args` ends the flags.
 #'
 #' A flag that is not defined is an error, as is a value that does not fit the
 #' flag's type. These are tfruns' functions as R's tensorflow and keras3
@@ -67,8 +68,9 @@ flags <- function(..., config = Sys.getenv("R_CONFIG_ACTIVE", unset = "default")
     stop(sprintf("flags(): the flag \"%s\" is defined twice", names[duplicated(names)][[1L]]),
          call. = FALSE)
   values <- stats::setNames(lapply(definitions, `[[`, "default"), names)
-  overrides <- .merge_configuration(.configuration(file, config),
-                                    parse_arguments(as.character(unlist(arguments))))
+  arguments <- as.character(unlist(arguments))
+  if ("--args" %in% arguments) arguments <- arguments[seq_len(match("--args", arguments) - 1L)]
+  overrides <- .merge_configuration(.configuration(file, config), parse_arguments(arguments))
   for (name in names(overrides)) {
     key <- gsub("-", "_", name, fixed = TRUE)
     at <- match(key, names)

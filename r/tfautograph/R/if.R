@@ -3,7 +3,8 @@
 # first (or given by ag_if_vars()): the variables each assigns (a variable one
 # branch does not assign takes its value from before the `if`; one without such
 # a value is left undefined), the value of the `if` when both branches end in
-# values of the same structure, and the exits (break / next) each meets.
+# values of the same structure and dtypes, and the exits (break / next) each
+# meets.
 
 ag_if <- function(cond, true, false) {
   if (.is_graph_tensor(cond))
@@ -70,6 +71,22 @@ ag_if <- function(cond, true, false) {
   }, error = function(e) FALSE)
 }
 
+# Whether two values make outputs tf$cond() can join: the same structure, and
+# leaves of the same dtypes (R values as TensorFlow converts them: a number
+# alone is int32 or float32, a vector a NumPy array of R's type).
+.same_signature <- function(x, y) {
+  .same_structure(x, y) && identical(.leaf_types(x), .leaf_types(y))
+}
+
+.leaf_types <- function(x) vapply(tf$nest$flatten(x), .leaf_type, "")
+
+.leaf_type <- function(x) {
+  if (.is_tensor(x)) return(x$dtype$name)
+  if (.is_tensor_array(x)) return(paste("TensorArray", x$dtype$name))
+  if (is.double(x)) return(if (length(x) == 1L) "float32" else "float64")
+  switch(typeof(x), integer = "int32", logical = "bool", character = "string", typeof(x))
+}
+
 .has_value <- function(x) {
   .is_tensor(x) || .is_tensor_array(x) || (.is_carried(x) && length(x) > 0L)
 }
@@ -87,7 +104,7 @@ ag_if <- function(cond, true, false) {
     if (in_both[[i]]) return(FALSE)
     outside <- .pluck_from(env, paths[[i]])
     inside <- .pluck(a$assigned, paths[[i]]) %||% .pluck(b$assigned, paths[[i]])
-    .has_value(outside) && .same_structure(outside, inside)
+    .has_value(outside) && .same_signature(outside, inside)
   }, NA)
   kept <- in_both | from_outside
   lost <- paths[!kept]
@@ -98,10 +115,10 @@ ag_if <- function(cond, true, false) {
     stop("return() in one branch of an `if` on a tensor being traced needs return() at the end ",
          "of the other branch too; otherwise assign the result to a variable", call. = FALSE)
   value <- all(ended %in% c("end", "return")) && .has_value(a$value) && .has_value(b$value) &&
-    .same_structure(a$value, b$value)
+    .same_signature(a$value, b$value)
   if (returns && !value)
     stop("the two branches of an `if` on a tensor being traced return values of different ",
-         "structures", call. = FALSE)
+         "structures or dtypes", call. = FALSE)
   list(assigned = paths[kept], undefined = setdiff(undefined, vapply(paths[kept], `[[`, "", 1L)),
        value = value, returns = returns, exits = max(length(a$exits), length(b$exits)))
 }

@@ -16,13 +16,20 @@ ag_for <- function(var, seq, body) {
     return(.iterate(as.character(name), values, body, env))
   }
   if (.is_py(values)) {
-    if (inherits(values, "tensorflow.python.data.ops.iterator_ops.OwnedIterator") &&
-        !tf$executing_eagerly())
-      stop("a `for` loop over a dataset's iterator cannot be traced into the graph: ",
-           "loop over the dataset itself", call. = FALSE)
+    if (.is_endless_in_graph(values) && !tf$executing_eagerly())
+      stop("a `for` loop over a tf.data iterator or a distributed dataset cannot be traced ",
+           "into the graph (its end is known only when the graph runs): loop over a tf.data ",
+           "dataset itself, or outside the traced function", call. = FALSE)
     return(.iterate(as.character(name), values, body, env))
   }
   .run_r_loop(as.call(list(base::`for`, name, values, body)), env)
+}
+
+# Python iterables whose elements, while a graph is traced, never run out: R
+# would unroll them forever.
+.is_endless_in_graph <- function(x) {
+  any(grepl("^tensorflow[.]python[.](data[.]ops[.]iterator_ops|distribute[.].*input_lib)[.]",
+            class(x)))
 }
 
 ag_while <- function(cond, body) {

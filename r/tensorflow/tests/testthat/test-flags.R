@@ -28,6 +28,12 @@ test_that("flags() takes the file's configuration, then the command line", {
   expect_identical(values$rate, 0.5)
 })
 
+test_that("flags() stops reading the command line at --args, as tfruns does", {
+  in_temp_dir()
+  values <- flags(flag_integer("epochs", 1), arguments = c("--epochs=3", "--args", "--other=1"))
+  expect_identical(values$epochs, 3L)
+})
+
 test_that("flags() refuses a flag that is not defined and a value of the wrong type", {
   in_temp_dir()
   expect_error(flags(flag_integer("epochs", 1), arguments = "--epoch=3"),

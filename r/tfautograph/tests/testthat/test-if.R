@@ -92,3 +92,23 @@ test_that("an if on an R value is decided while tracing", {
   fn <- tf_function(function(x) if (TRUE) x + 1 else x - 1)
   expect_false(any(grepl("If", op_types(fn, tf$TensorSpec(shape(), tf$float32)))))
 })
+
+test_that("an if whose branches end in values of different dtypes gives no value", {
+  fn <- tf_function(function(x) {
+    count <- tf$constant(0L)
+    total <- scalar(0)
+    if (x > 0) count <- count + 1L else total <- total + x
+    list(count, total)
+  })
+  expect_equal(value_of(fn(scalar(-2))), list(0L, -2))
+  expect_equal(value_of(fn(scalar(2))), list(1L, 0))
+})
+
+test_that("a variable whose value before the if has another dtype is undefined after it", {
+  fn <- tf_function(function(x) {
+    y <- tf$constant(0L)
+    if (x > 0) y <- x
+    y
+  })
+  expect_error(fn(scalar(1)), "assigned to the symbol before the `if` statement")
+})

@@ -141,3 +141,12 @@ test_that("return() in the body of a graph loop is an error that says so", {
   })
   expect_error(fn(tf$constant(2L)), "return\\(\\) cannot be used in the body of a loop")
 })
+
+test_that("a for loop over a dataset's iterator being traced is an error that says so", {
+  fn <- tf_function(function(iterator) {
+    total <- tf$constant(0L, dtype = tf$int64)
+    for (x in iterator) total <- total + x
+    total
+  })
+  expect_error(fn(as_iterator(tf$data$Dataset$range(3L))), "loop over a tf.data dataset itself")
+})
