@@ -121,20 +121,18 @@ autograph <- function(x) {
 
 # ---- && and || --------------------------------------------------------------------------------
 
-ag_and <- function(x, y) {
-  if (.is_graph_tensor(x)) return(tf$logical_and(.as_bool(x), .as_bool(y)))
-  a <- .truth(x)
-  if (identical(a, FALSE)) return(FALSE)
-  b <- y
-  if (isTRUE(a) && .is_graph_tensor(b)) return(.as_bool(b))
-  a && .truth(b)
-}
+ag_and <- function(x, y) .logical(x, y, FALSE, "logical_and")
 
-ag_or <- function(x, y) {
-  if (.is_graph_tensor(x)) return(tf$logical_or(.as_bool(x), .as_bool(y)))
+ag_or <- function(x, y) .logical(x, y, TRUE, "logical_or")
+
+# R's && and || on R values and tensors with a value (`decides`: the value of
+# the left side that decides alone, short-circuiting); TensorFlow's
+# logical_and / logical_or when a side is a tensor being traced.
+.logical <- function(x, y, decides, graph_op) {
+  if (.is_graph_tensor(x)) return(py_get_attr(tf, graph_op)(.as_bool(x), .as_bool(y)))
   a <- .truth(x)
-  if (identical(a, TRUE)) return(TRUE)
+  if (identical(a, decides)) return(decides)
   b <- y
-  if (isFALSE(a) && .is_graph_tensor(b)) return(.as_bool(b))
-  a || .truth(b)
+  if (identical(a, !decides) && .is_graph_tensor(b)) return(.as_bool(b))
+  if (decides) a || .truth(b) else a && .truth(b)
 }
