@@ -1,8 +1,9 @@
 """Each R package under r/ exports no name that the real package does not
-export: reticulate, tensorflow, keras3 and tfdatasets against the names the real
-packages export (peer_exports/<package>.txt, read from their NAMESPACE files),
-keras against keras3's plus the keras 2.x names that docs/keras-r-code.md lists,
-and those two lists agree."""
+export: reticulate, tensorflow, keras3, tfdatasets and tfautograph against the
+names the real packages export (peer_exports/<package>.txt, read from their
+NAMESPACE files), keras against keras3's plus the keras 2.x names that
+docs/keras-r-code.md lists, and those two lists agree. tensorflow and
+tfautograph also export every name the real ones do."""
 import os
 import re
 
@@ -40,9 +41,15 @@ def documented_keras_2x_names():
     return names
 
 
-@pytest.mark.parametrize("package", ["reticulate", "tensorflow", "keras3", "tfdatasets"])
+@pytest.mark.parametrize("package", ["reticulate", "tensorflow", "keras3", "tfdatasets",
+                                     "tfautograph"])
 def test_a_package_exports_only_names_the_real_package_exports(package):
     assert sorted(ours(package) - real(package)) == []
+
+
+@pytest.mark.parametrize("package", ["tensorflow", "tfautograph"])
+def test_a_package_exports_every_name_the_real_package_exports(package):
+    assert sorted(real(package) - ours(package)) == []
 
 
 def test_keras_exports_only_keras3s_names_and_the_documented_2x_names():

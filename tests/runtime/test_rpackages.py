@@ -33,11 +33,19 @@ def write_package(root, name, imports=""):
 def test_every_package_comes_after_the_packages_it_depends_on():
     order = [p.name for p in rpackages.package_dirs(R_ROOT)]
     assert sorted(order) == ["keras", "keras3", "pyreticulate", "reticulate", "tensorflow",
-                             "tfdatasets"]
+                             "tfautograph", "tfdatasets"]
     for before, after in [("pyreticulate", "reticulate"), ("reticulate", "tensorflow"),
                           ("pyreticulate", "tensorflow"), ("tensorflow", "keras3"),
-                          ("keras3", "keras"), ("tensorflow", "tfdatasets")]:
+                          ("keras3", "keras"), ("tensorflow", "tfdatasets"),
+                          ("reticulate", "tfautograph"), ("tfautograph", "tensorflow")]:
         assert order.index(before) < order.index(after)
+
+
+def test_suggested_packages_do_not_order_the_installation(tmp_path):
+    write_package(tmp_path, "a")
+    (tmp_path / "a" / "DESCRIPTION").write_text("Package: a\nVersion: 1.0\nSuggests: b\n")
+    write_package(tmp_path, "b", "a")
+    assert [p.name for p in rpackages.package_dirs(tmp_path)] == ["a", "b"]
 
 
 def test_dependencies_split_over_continuation_lines_and_versions_count(tmp_path):

@@ -6,9 +6,13 @@
 #' tensors that behave as R values ([tensorflow.tensor]: operators, Math and
 #' Summary methods with 1-based axes, 1-based indexing with `[`
 #' ([tensor-indexing]), conversion to R arrays), [shape()], [as_tensor()],
-#' [tf_function()], TF1 graph mode ([use_compat()], [session-run]),
-#' distribution strategies with R functions ([strategy-run]) and device
-#' information ([tf_gpu_configured()]).
+#' [tf_function()] (with \code{\link[tfautograph]{autograph}()}), TF1 graph mode
+#' ([use_compat()], [session-run]), distribution strategies with R functions
+#' ([strategy-run]), device information ([tf_gpu_configured()]), its
+#' configuration ([tf_config()]), random seeds ([set_random_seed()]), training
+#' flags ([flags()], [parse_flags()]), TensorFlow Probability
+#' ([tf_probability()]) and TensorBoard ([tensorboard()],
+#' [view_savedmodel()]).
 #'
 #' Like the real package, it builds on reticulate's API (here pyreticulate's
 #' stand-in reticulate) and registers, when it loads, a class filter that marks
@@ -34,15 +38,16 @@ NULL
 #'   \item{reticulate (pyreticulate):}{\code{\link[pyreticulate:with-as-operator]{\%as\%}},
 #'   \code{\link[pyreticulate]{array_reshape}}, \code{\link[pyreticulate]{dict}},
 #'   \code{\link[pyreticulate]{import}}, \code{\link[pyreticulate]{iterate}},
-#'   \code{\link[pyreticulate]{np_array}}, \code{\link[pyreticulate]{tuple}},
+#'   \code{\link[pyreticulate]{np_array}}, \code{\link[pyreticulate]{py_require}},
+#'   \code{\link[pyreticulate]{tuple}},
 #'   \code{\link[pyreticulate:use_python]{use_condaenv}},
 #'   \code{\link[pyreticulate]{use_python}},
 #'   \code{\link[pyreticulate:use_python]{use_virtualenv}}}
 #' }
 #'
 #' @name reexports
-#' @aliases %as% array_reshape dict import iterate np_array tuple use_condaenv
-#'   use_python use_virtualenv
+#' @aliases %as% array_reshape dict import iterate np_array py_require tuple
+#'   use_condaenv use_python use_virtualenv
 #' @keywords internal
 #' @docType import
 #' @noMd
