@@ -51,11 +51,23 @@
   feature
 }
 
+# A step's fields are set by name from the arguments of $new() (each class
+# declares its fields); a `dtype` is kept as its name, which is also the type
+# of the feature the step makes.
 Step <- R6::R6Class("Step",
   public = list(
     name = NULL,
     # The dtype name of the feature the step makes; NULL: the dataset column's.
     column_type = NULL,
+    initialize = function(..., name) {
+      fields <- list(...)
+      for (field in names(fields)) self[[field]] <- fields[[field]]
+      if ("dtype" %in% names(fields)) {
+        self$dtype <- .dtype_name(fields$dtype)
+        self$column_type <- self$dtype
+      }
+      self$name <- name
+    },
     fit_batch = function(batch) invisible(self),
     fit_resume = function() invisible(self),
     feature = function(features) stop("a Step subclass must define feature()", call. = FALSE)
@@ -67,32 +79,12 @@ CategoricalStep <- R6::R6Class("CategoricalStep", inherit = Step)
 
 DerivedStep <- R6::R6Class("DerivedStep", inherit = Step)
 
-RemoveStep <- R6::R6Class("RemoveStep",
-  inherit = Step,
-  public = list(
-    var = NULL,
-    initialize = function(var) {
-      self$var <- var
-      self$name <- var
-    }
-  )
-)
+RemoveStep <- R6::R6Class("RemoveStep", inherit = Step, public = list(var = NULL))
 
 StepNumericColumn <- R6::R6Class("StepNumericColumn",
   inherit = Step,
   public = list(
     key = NULL, shape = NULL, default_value = NULL, dtype = NULL, normalizer_fn = NULL,
-    initialize = function(key, shape, default_value, dtype, normalizer_fn, name) {
-      self$key <- key
-      self$shape <- shape
-      self$default_value <- default_value
-      self$dtype <- .dtype_name(dtype)
-      self$column_type <- self$dtype
-      # each column learns its own constants, even from one scaler given for several
-      self$normalizer_fn <- if (inherits(normalizer_fn, "Scaler")) normalizer_fn$clone(deep = TRUE)
-                            else normalizer_fn
-      self$name <- name
-    },
     fit_batch = function(batch) {
       if (inherits(self$normalizer_fn, "Scaler"))
         self$normalizer_fn$fit_batch(as.numeric(.feature_values(batch[[self$key]])))
@@ -116,18 +108,8 @@ StepNumericColumn <- R6::R6Class("StepNumericColumn",
 StepCategoricalColumnWithVocabularyList <- R6::R6Class("StepCategoricalColumnWithVocabularyList",
   inherit = CategoricalStep,
   public = list(
-    key = NULL, vocabulary_list = NULL, dtype = NULL, default_value = -1L,
-    num_oov_buckets = 0L, seen = NULL,
-    initialize = function(key, vocabulary_list = NULL, dtype = NULL, default_value = -1L,
-                          num_oov_buckets = 0L, name) {
-      self$key <- key
-      self$vocabulary_list <- vocabulary_list
-      self$dtype <- .dtype_name(dtype)
-      self$column_type <- self$dtype
-      self$default_value <- default_value
-      self$num_oov_buckets <- num_oov_buckets
-      self$name <- name
-    },
+    key = NULL, vocabulary_list = NULL, dtype = NULL, default_value = NULL,
+    num_oov_buckets = NULL, seen = NULL,
     fit_batch = function(batch) {
       if (is.null(self$vocabulary_list))
         self$seen <- unique(c(self$seen, .distinct_values(batch[[self$key]])))
@@ -155,13 +137,6 @@ StepCategoricalColumnWithHashBucket <- R6::R6Class("StepCategoricalColumnWithHas
   inherit = CategoricalStep,
   public = list(
     key = NULL, hash_bucket_size = NULL, dtype = NULL,
-    initialize = function(key, hash_bucket_size, dtype = tf$string, name) {
-      self$key <- key
-      self$hash_bucket_size <- hash_bucket_size
-      self$dtype <- .dtype_name(dtype)
-      self$column_type <- self$dtype
-      self$name <- name
-    },
     feature = function(features) {
       tf$feature_column$categorical_column_with_hash_bucket(
         key = self$key, hash_bucket_size = .int(self$hash_bucket_size, "hash_bucket_size"),
@@ -174,12 +149,6 @@ StepCategoricalColumnWithIdentity <- R6::R6Class("StepCategoricalColumnWithIdent
   inherit = CategoricalStep,
   public = list(
     key = NULL, num_buckets = NULL, default_value = NULL,
-    initialize = function(key, num_buckets, default_value = NULL, name) {
-      self$key <- key
-      self$num_buckets <- num_buckets
-      self$default_value <- default_value
-      self$name <- name
-    },
     feature = function(features) {
       tf$feature_column$categorical_column_with_identity(
         key = self$key, num_buckets = .int(self$num_buckets, "num_buckets"),
@@ -192,21 +161,7 @@ StepCategoricalColumnWithVocabularyFile <- R6::R6Class("StepCategoricalColumnWit
   inherit = CategoricalStep,
   public = list(
     key = NULL, vocabulary_file = NULL, vocabulary_size = NULL, dtype = NULL,
-    default_value = NULL, num_oov_buckets = 0L,
-    initialize = function(key, vocabulary_file, vocabulary_size = NULL, dtype = tf$string,
-                          default_value = NULL, num_oov_buckets = 0L, name) {
-      if (!is.character(vocabulary_file) || length(vocabulary_file) != 1L ||
-          !file.exists(vocabulary_file))
-        stop("`vocabulary_file` must be the path of an existing file", call. = FALSE)
-      self$key <- key
-      self$vocabulary_file <- normalizePath(vocabulary_file)
-      self$vocabulary_size <- vocabulary_size
-      self$dtype <- .dtype_name(dtype)
-      self$column_type <- self$dtype
-      self$default_value <- default_value
-      self$num_oov_buckets <- num_oov_buckets
-      self$name <- name
-    },
+    default_value = NULL, num_oov_buckets = NULL,
     feature = function(features) {
       tf$feature_column$categorical_column_with_vocabulary_file(
         key = self$key, vocabulary_file = self$vocabulary_file,
@@ -222,10 +177,6 @@ StepIndicatorColumn <- R6::R6Class("StepIndicatorColumn",
   public = list(
     categorical_column = NULL,
     column_type = "float32",
-    initialize = function(categorical_column, name) {
-      self$categorical_column <- categorical_column
-      self$name <- name
-    },
     feature = function(features) {
       tf$feature_column$indicator_column(.earlier_feature(
         features, self$categorical_column, "categorical", "step_indicator_column()"))
@@ -248,19 +199,6 @@ StepEmbeddingColumn <- R6::R6Class("StepEmbeddingColumn",
     categorical_column = NULL, dimension = NULL, combiner = NULL, initializer = NULL,
     ckpt_to_load_from = NULL, tensor_name_in_ckpt = NULL, max_norm = NULL, trainable = NULL,
     column_type = "float32",
-    initialize = function(categorical_column, dimension, combiner = "mean", initializer = NULL,
-                          ckpt_to_load_from = NULL, tensor_name_in_ckpt = NULL, max_norm = NULL,
-                          trainable = TRUE, name) {
-      self$categorical_column <- categorical_column
-      self$dimension <- dimension
-      self$combiner <- combiner
-      self$initializer <- initializer
-      self$ckpt_to_load_from <- ckpt_to_load_from
-      self$tensor_name_in_ckpt <- tensor_name_in_ckpt
-      self$max_norm <- max_norm
-      self$trainable <- trainable
-      self$name <- name
-    },
     feature = function(features) {
       categorical <- .earlier_feature(features, self$categorical_column, "categorical",
                                       "step_embedding_column()")
@@ -280,13 +218,6 @@ StepBucketizedColumn <- R6::R6Class("StepBucketizedColumn",
   public = list(
     source_column = NULL, boundaries = NULL,
     column_type = "float32",
-    initialize = function(source_column, boundaries, name) {
-      if (!is.numeric(boundaries) || !length(boundaries) || is.unsorted(boundaries, strictly = TRUE))
-        stop("`boundaries` must be increasing numbers", call. = FALSE)
-      self$source_column <- source_column
-      self$boundaries <- boundaries
-      self$name <- name
-    },
     feature = function(features) {
       tf$feature_column$bucketized_column(
         source_column = .earlier_feature(features, self$source_column, "numeric",
@@ -303,12 +234,6 @@ StepCrossedColumn <- R6::R6Class("StepCrossedColumn",
   public = list(
     keys = NULL, hash_bucket_size = NULL, hash_key = NULL,
     column_type = "string",
-    initialize = function(keys, hash_bucket_size, hash_key = NULL, name) {
-      self$keys <- keys
-      self$hash_bucket_size <- hash_bucket_size
-      self$hash_key <- hash_key
-      self$name <- name
-    },
     feature = function(features) {
       keys <- lapply(unname(self$keys), function(key) {
         if (is.null(features[[key]])) key else features[[key]]
@@ -327,20 +252,6 @@ StepSharedEmbeddings <- R6::R6Class("StepSharedEmbeddings",
     shared_embedding_collection_name = NULL, ckpt_to_load_from = NULL,
     tensor_name_in_ckpt = NULL, max_norm = NULL, trainable = NULL,
     column_type = "float32",
-    initialize = function(categorical_columns, dimension, combiner = "mean", initializer = NULL,
-                          shared_embedding_collection_name = NULL, ckpt_to_load_from = NULL,
-                          tensor_name_in_ckpt = NULL, max_norm = NULL, trainable = TRUE, name) {
-      self$categorical_columns <- categorical_columns
-      self$dimension <- dimension
-      self$combiner <- combiner
-      self$initializer <- initializer
-      self$shared_embedding_collection_name <- shared_embedding_collection_name
-      self$ckpt_to_load_from <- ckpt_to_load_from
-      self$tensor_name_in_ckpt <- tensor_name_in_ckpt
-      self$max_norm <- max_norm
-      self$trainable <- trainable
-      self$name <- name
-    },
     # One embedding column per categorical column, sharing their weights.
     feature = function(features) {
       columns <- lapply(unname(self$categorical_columns), function(key)
@@ -472,13 +383,16 @@ StepSharedEmbeddings <- R6::R6Class("StepSharedEmbeddings",
 #' }
 step_numeric_column <- function(spec, ..., shape = 1L, default_value = NULL,
                                 dtype = tf$float32, normalizer_fn = NULL) {
-  if (!is.null(normalizer_fn) && !is.function(normalizer_fn) &&
-      !inherits(normalizer_fn, "Scaler") && !.is_py(normalizer_fn))
+  if (!is.null(normalizer_fn) && !is.function(normalizer_fn) && !inherits(normalizer_fn, "Scaler"))
     stop("`normalizer_fn` must be NULL, a function or a scaler such as scaler_standard()",
          call. = FALSE)
-  .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepNumericColumn$new(feature, shape, default_value, dtype, normalizer_fn, name = name),
-    caller = "step_numeric_column()")
+  .add_steps(spec, rlang::quos(...), function(feature, name) {
+    # each column learns its own constants, even from one scaler given for several
+    normalizer <- if (inherits(normalizer_fn, "Scaler")) normalizer_fn$clone(deep = TRUE)
+                  else normalizer_fn
+    StepNumericColumn$new(key = feature, shape = shape, default_value = default_value,
+                          dtype = dtype, normalizer_fn = normalizer, name = name)
+  }, caller = "step_numeric_column()")
 }
 
 #' @rdname steps
@@ -486,8 +400,9 @@ step_categorical_column_with_vocabulary_list <- function(spec, ..., vocabulary_l
                                                          dtype = NULL, default_value = -1L,
                                                          num_oov_buckets = 0L) {
   .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepCategoricalColumnWithVocabularyList$new(feature, vocabulary_list, dtype, default_value,
-                                                num_oov_buckets, name = name),
+    StepCategoricalColumnWithVocabularyList$new(
+      key = feature, vocabulary_list = vocabulary_list, dtype = dtype,
+      default_value = default_value, num_oov_buckets = num_oov_buckets, name = name),
     caller = "step_categorical_column_with_vocabulary_list()")
 }
 
@@ -495,14 +410,16 @@ step_categorical_column_with_vocabulary_list <- function(spec, ..., vocabulary_l
 step_categorical_column_with_hash_bucket <- function(spec, ..., hash_bucket_size,
                                                      dtype = tf$string) {
   .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepCategoricalColumnWithHashBucket$new(feature, hash_bucket_size, dtype, name = name),
+    StepCategoricalColumnWithHashBucket$new(key = feature, hash_bucket_size = hash_bucket_size,
+                                            dtype = dtype, name = name),
     caller = "step_categorical_column_with_hash_bucket()")
 }
 
 #' @rdname steps
 step_categorical_column_with_identity <- function(spec, ..., num_buckets, default_value = NULL) {
   .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepCategoricalColumnWithIdentity$new(feature, num_buckets, default_value, name = name),
+    StepCategoricalColumnWithIdentity$new(key = feature, num_buckets = num_buckets,
+                                          default_value = default_value, name = name),
     caller = "step_categorical_column_with_identity()")
 }
 
@@ -511,16 +428,22 @@ step_categorical_column_with_vocabulary_file <- function(spec, ..., vocabulary_f
                                                          vocabulary_size = NULL, dtype = tf$string,
                                                          default_value = NULL,
                                                          num_oov_buckets = 0L) {
+  if (!is.character(vocabulary_file) || length(vocabulary_file) != 1L ||
+      !file.exists(vocabulary_file))
+    stop("`vocabulary_file` must be the path of an existing file", call. = FALSE)
+  vocabulary_file <- normalizePath(vocabulary_file)
   .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepCategoricalColumnWithVocabularyFile$new(feature, vocabulary_file, vocabulary_size, dtype,
-                                                default_value, num_oov_buckets, name = name),
+    StepCategoricalColumnWithVocabularyFile$new(
+      key = feature, vocabulary_file = vocabulary_file, vocabulary_size = vocabulary_size,
+      dtype = dtype, default_value = default_value, num_oov_buckets = num_oov_buckets,
+      name = name),
     caller = "step_categorical_column_with_vocabulary_file()")
 }
 
 #' @rdname steps
 step_indicator_column <- function(spec, ...) {
   .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepIndicatorColumn$new(feature, name = name),
+    StepIndicatorColumn$new(categorical_column = feature, name = name),
     prefix = "indicator", caller = "step_indicator_column()")
 }
 
@@ -530,22 +453,28 @@ step_embedding_column <- function(spec, ..., dimension = function(x) as.integer(
                                   tensor_name_in_ckpt = NULL, max_norm = NULL, trainable = TRUE) {
   if (!is.function(dimension)) dimension <- .int(dimension, "dimension")
   .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepEmbeddingColumn$new(feature, dimension, combiner, initializer, ckpt_to_load_from,
-                            tensor_name_in_ckpt, max_norm, trainable, name = name),
+    StepEmbeddingColumn$new(
+      categorical_column = feature, dimension = dimension, combiner = combiner,
+      initializer = initializer, ckpt_to_load_from = ckpt_to_load_from,
+      tensor_name_in_ckpt = tensor_name_in_ckpt, max_norm = max_norm, trainable = trainable,
+      name = name),
     prefix = "embedding", caller = "step_embedding_column()")
 }
 
 #' @rdname steps
 step_bucketized_column <- function(spec, ..., boundaries) {
+  if (!is.numeric(boundaries) || !length(boundaries) || is.unsorted(boundaries, strictly = TRUE))
+    stop("`boundaries` must be increasing numbers", call. = FALSE)
   .add_steps(spec, rlang::quos(...), function(feature, name)
-    StepBucketizedColumn$new(feature, boundaries, name = name),
+    StepBucketizedColumn$new(source_column = feature, boundaries = boundaries, name = name),
     prefix = "bucketized", caller = "step_bucketized_column()")
 }
 
 #' @rdname steps
 step_crossed_column <- function(spec, ..., hash_bucket_size, hash_key = NULL) {
   .add_multi_feature_steps(spec, rlang::quos(...), function(features, name)
-    StepCrossedColumn$new(features, hash_bucket_size, hash_key, name = name),
+    StepCrossedColumn$new(keys = features, hash_bucket_size = hash_bucket_size,
+                          hash_key = hash_key, name = name),
     prefix = "crossed", caller = "step_crossed_column()")
 }
 
@@ -556,14 +485,18 @@ step_shared_embeddings_column <- function(spec, ..., dimension, combiner = "mean
                                           ckpt_to_load_from = NULL, tensor_name_in_ckpt = NULL,
                                           max_norm = NULL, trainable = TRUE) {
   .add_multi_feature_steps(spec, rlang::quos(...), function(features, name)
-    StepSharedEmbeddings$new(features, dimension, combiner, initializer,
-                             shared_embedding_collection_name, ckpt_to_load_from,
-                             tensor_name_in_ckpt, max_norm, trainable, name = name),
+    StepSharedEmbeddings$new(
+      categorical_columns = features, dimension = dimension, combiner = combiner,
+      initializer = initializer,
+      shared_embedding_collection_name = shared_embedding_collection_name,
+      ckpt_to_load_from = ckpt_to_load_from, tensor_name_in_ckpt = tensor_name_in_ckpt,
+      max_norm = max_norm, trainable = trainable, name = name),
     prefix = "shared_embeddings", caller = "step_shared_embeddings_column()")
 }
 
 #' @rdname steps
 step_remove_column <- function(spec, ...) {
-  .add_steps(spec, rlang::quos(...), function(feature, name) RemoveStep$new(feature),
-             caller = "step_remove_column()")
+  .add_steps(spec, rlang::quos(...), function(feature, name)
+    RemoveStep$new(var = feature, name = feature),
+    caller = "step_remove_column()")
 }
