@@ -66,12 +66,13 @@ def test_the_library_holds_every_package():
         assert (library / directory.name / "DESCRIPTION").is_file(), directory.name
 
 
-def test_the_wheel_carries_every_file_of_the_r_packages():
+def test_the_wheel_carries_every_file_of_the_r_packages_but_their_tests():
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as handle:
         config = tomllib.load(handle)["tool"]["setuptools"]
     assert config["package-dir"]["pyreticulate.rpkg"] == "r"
     patterns = config["package-data"]["pyreticulate.rpkg"]
-    files = [str(p.relative_to(R_ROOT)) for p in R_ROOT.rglob("*") if p.is_file()]
+    files = [str(p.relative_to(R_ROOT)) for p in R_ROOT.rglob("*")
+             if p.is_file() and "tests" not in p.relative_to(R_ROOT).parts[1:2]]
     assert [f for f in files if not any(fnmatch.fnmatch(f, pat) for pat in patterns)] == []
 
 
