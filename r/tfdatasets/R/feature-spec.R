@@ -114,11 +114,14 @@ FeatureSpec <- R6::R6Class("FeatureSpec",
 
     feature_names = function() unique(c(names(self$steps), self$column_names)),
 
+    # A step's type, else the type of the dataset column it reads (`key`) or
+    # has the name of; NA for a feature of neither.
     feature_types = function() {
       vapply(self$feature_names(), function(name) {
         step <- self$steps[[name]]
-        if (!is.null(step) && !is.null(step$column_type)) step$column_type
-        else unname(self$column_types[[name]])
+        if (!is.null(step$column_type)) return(step$column_type)
+        column <- if (is.null(step$key)) name else step$key
+        unname(self$column_types[column])
       }, "", USE.NAMES = FALSE)
     },
 

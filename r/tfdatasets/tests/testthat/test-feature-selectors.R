@@ -38,3 +38,9 @@ test_that("the tidyselect helpers are tidyselect's", {
   expect_identical(starts_with, tidyselect::starts_with)
   expect_identical(everything, tidyselect::everything)
 })
+
+test_that("a step named otherwise has the type of the column it reads", {
+  spec <- feature_spec(letters_dataset(), y ~ .) %>%
+    step_categorical_column_with_vocabulary_list(letter = a)
+  expect_equal(spec$feature_types()[spec$feature_names() == "letter"], "string")
+})
