@@ -252,8 +252,13 @@ StepSharedEmbeddings <- R6::R6Class("StepSharedEmbeddings",
     shared_embedding_collection_name = NULL, ckpt_to_load_from = NULL,
     tensor_name_in_ckpt = NULL, max_norm = NULL, trainable = NULL,
     column_type = "float32",
-    # One embedding column per categorical column, sharing their weights.
+    # One embedding column per categorical column, sharing their weights;
+    # TensorFlow makes them only in graph mode.
     feature = function(features) {
+      if (isTRUE(tf$executing_eagerly()))
+        stop("step_shared_embeddings_column(): TensorFlow makes shared embedding columns only ",
+             "in graph mode (tf$compat$v1$disable_eager_execution()); with eager execution, ",
+             "use step_embedding_column() for each column", call. = FALSE)
       columns <- lapply(unname(self$categorical_columns), function(key)
         .earlier_feature(features, key, "categorical", "step_shared_embeddings_column()"))
       tf$feature_column$shared_embeddings(
@@ -320,7 +325,8 @@ StepSharedEmbeddings <- R6::R6Class("StepSharedEmbeddings",
 #' * `step_crossed_column()`: crosses of categorical columns (each argument,
 #'   such as `c(a, b)`, is one cross), hashed into `hash_bucket_size` buckets;
 #' * `step_shared_embeddings_column()`: embeddings of several categorical
-#'   columns that share their weights (each argument is one group);
+#'   columns that share their weights (each argument is one group); TensorFlow
+#'   makes them only in graph mode;
 #' * `step_remove_column()`: drops features from the spec's columns (a column
 #'   an earlier step was built from stays built).
 #'
