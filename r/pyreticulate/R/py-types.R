@@ -251,7 +251,9 @@ length.scipy.sparse._base._spbase <- function(x) prod(.py("shape", x))
 #' Python bytes and str in R
 #'
 #' @description
-#' `as.raw()` of a Python `bytes` object is its bytes as a raw vector.
+#' Python `bytes` objects stay Python objects in R, as in reticulate (a
+#' `bytearray` converts to a raw vector). `as.raw()` of a `bytes` object is
+#' its bytes as a raw vector; `b$decode()` decodes them to a string.
 #' `as.character()` of it is those bytes as an R string, without decoding. R
 #' strings cannot hold NUL bytes, so by default a NUL among the bytes is an
 #' error; with `nul`, each one is replaced (by a raw byte or a string; `""`
@@ -272,7 +274,8 @@ length.scipy.sparse._base._spbase <- function(x) prod(.py("shape", x))
 #' }
 #' @name bytes-methods
 #' @md
-as.raw.python.builtin.bytes <- function(x) .py("py_to_r", x)
+as.raw.python.builtin.bytes <- function(x)
+  .py("py_to_r", py_call(py_get_attr(import_builtins(convert = FALSE), "bytearray"), x))
 
 # `nul`: what replaces embedded NUL bytes (a raw byte or a string, "" drops them);
 # by default they are an error.

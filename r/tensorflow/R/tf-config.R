@@ -59,54 +59,23 @@ print.tensorflow_config <- function(x, ...) {
   invisible(x)
 }
 
-#' Installing TensorFlow: not needed with pyreticulate
+#' Declare TensorFlow as a requirement of the script
 #'
 #' @description
-#' R's tensorflow installs TensorFlow into a Python environment of its own.
-#' pyreticulate runs R inside its Python environment, which has TensorFlow
-#' (the `keras` extra of pyreticulate), so `install_tensorflow()` installs
-#' nothing: it says which Python runs TensorFlow and gives the pip command that
-#' adds packages to it (`extra_packages`, or TensorFlow itself when it is
-#' missing). `py_require_tensorflow()` declares TensorFlow as a requirement of
-#' the script with [py_require()] (the CPU package on Linux without an NVIDIA
-#' GPU, `tensorflow[and-cuda]` with one), which checks that the hosting
-#' Python has it.
+#' `py_require_tensorflow()` declares TensorFlow as a requirement of the script
+#' with [py_require()] (the CPU package on Linux without an NVIDIA GPU,
+#' `tensorflow[and-cuda]` with one), which checks that the hosting Python has
+#' it. [install_tensorflow()] installs it.
 #'
-#' @param method,conda,version,envname,restart_session,conda_python_version,cuda,metal,pip_ignore_installed,new_env,python_version,...
-#'   Ignored (R's tensorflow's arguments for making an environment).
-#' @param extra_packages Python packages the script also needs: the pip
-#'   command shown includes them.
 #' @param use_gpu `TRUE` for TensorFlow with CUDA, `FALSE` for the CPU
 #'   package, `NA` to choose by whether an NVIDIA GPU is present.
 #'
-#' @returns `install_tensorflow()`: `NULL`, invisibly (nothing was installed).
-#'   `py_require_tensorflow()`: what [py_require()] returns.
+#' @returns What [py_require()] returns.
 #' @md
 #' @examples
 #' \dontrun{
-#' install_tensorflow()
-#' install_tensorflow(extra_packages = "tensorflow-probability")
 #' py_require_tensorflow()
 #' }
-install_tensorflow <- function(method = c("auto", "virtualenv", "conda"), conda = "auto",
-                               version = "default", envname = "r-tensorflow",
-                               extra_packages = NULL, restart_session = TRUE,
-                               conda_python_version = NULL, ..., cuda = NULL, metal = FALSE,
-                               pip_ignore_installed = FALSE,
-                               new_env = identical(envname, "r-tensorflow"),
-                               python_version = NULL) {
-  python <- py_config()$python
-  installed <- py_module_available("tensorflow")
-  missing_packages <- c(if (!installed) "tensorflow-cpu", extra_packages)
-  message(sprintf("install_tensorflow(): nothing installed. pyreticulate runs R inside its own Python environment (%s), which %s.%s",
-                  python, if (installed) "already has TensorFlow" else "does not have TensorFlow",
-                  if (length(missing_packages))
-                    paste0(" Install what is missing there with: ", .pip_command(missing_packages))
-                  else ""))
-  invisible(NULL)
-}
-
-#' @rdname install_tensorflow
 py_require_tensorflow <- function(use_gpu = NA) {
   if (is.na(use_gpu)) use_gpu <- .has_nvidia_gpu()
   package <- if (!identical(Sys.info()[["sysname"]], "Linux")) "tensorflow"

@@ -14,12 +14,6 @@ test_that("a tensorflow_config prints TensorFlow's and Python's versions", {
   expect_match(printed[[2L]], "^Python v[0-9.]+ \\(")
 })
 
-test_that("install_tensorflow() installs nothing and gives the pip command for extra packages", {
-  expect_message(result <- install_tensorflow(extra_packages = "some-package"),
-                 "nothing installed.*already has TensorFlow.*-m pip install some-package")
-  expect_null(result)
-})
-
 test_that("py_require_tensorflow() declares the TensorFlow the hosting Python has", {
   expect_error(py_require_tensorflow(use_gpu = FALSE), NA)
 })
