@@ -34,11 +34,13 @@ KerasConstraint <- R6::R6Class("KerasConstraint",
   )
 )
 
-# A `*_constraint` argument as tf_keras takes it: Python objects and names
-# ("non_neg") pass; an R function or a KerasConstraint object becomes a
-# tf_keras Constraint calling it.
+# A `*_constraint` argument as tf_keras takes it: Python objects, names
+# ("non_neg") and configs (named lists) pass; an R function or a
+# KerasConstraint object becomes a tf_keras Constraint calling it.
 .keras2_convention_constraint <- function(value, name, call = NULL) {
-  if (is_py_object(value) || (is.character(value) && length(value) == 1L)) return(value)
+  if (is_py_object(value) || (is.character(value) && length(value) == 1L) ||
+      (is.list(value) && !is.null(names(value))))
+    return(value)
   if (inherits(value, "KerasConstraint"))
     return(.keras2_r_constraint(value$call, value$get_config))
   if (is.function(value)) return(.keras2_r_constraint(value))

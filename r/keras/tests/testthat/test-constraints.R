@@ -60,3 +60,10 @@ test_that("R constraints keep the weights in range while training", {
   fit(model, matrix(1, 8, 3), matrix(-5, 8, 2), epochs = 2, verbose = 0)
   expect_true(all(as.array(model$layers[[1]]$kernel) >= 0))
 })
+
+test_that("a constraint's name or config is tf_keras's constraint", {
+  expect_s3_class(layer_dense(units = 1, kernel_constraint = "non_neg")$kernel_constraint,
+                  "keras.constraints.NonNeg")
+  config <- list(class_name = "MaxNorm", config = list(max_value = 3))
+  expect_equal(layer_dense(units = 1, kernel_constraint = config)$kernel_constraint$max_value, 3)
+})
