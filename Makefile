@@ -12,8 +12,8 @@
 # make keras2  regenerates library(keras)'s family files and NAMESPACE (r/keras) from
 #             tools/keras2 (exports.tsv and families/*.py); commit the diff
 # make conformance  runs the peers' own test suites (reticulate, keras3,
-#             tensorflow) with the kit at ../shared/conformance (not part of the
-#             repository) and ends with their three final lines
+#             tensorflow, keras 2.x, tfdatasets) with the kit at ../shared/conformance (not part of the
+#             repository) and ends with their five final lines
 # Each does the whole set-up first (tools/setup.sh): R from Debian when missing,
 # .venv at the repository root, pyreticulate installed with its test extras.
 
