@@ -108,5 +108,5 @@ def call_arguments(arg_list, convert):
     return args, kwargs
 
 
-def user_code(fn, *args, **kwargs):
+def user_code(fn, /, *args, **kwargs):
     return threads.run_user_code(fn, *args, **kwargs)

@@ -344,12 +344,13 @@ class in_python:
         return False
 
 
-def run_user_code(fn, *args, **kwargs):
+def run_user_code(fn, /, *args, **kwargs):
     """Run arbitrary Python (a call, a property, exec) from R, on its origin's thread.
 
     On the main thread the busy mark is lifted, so queued tasks from other
     threads may run inside it; handed off, the main thread serves them all
-    the time until the call returns.
+    the time until the call returns. ``fn`` is positional-only: a keyword
+    argument named ``fn`` is the callable's (``map_fn(fn = ...)``).
     """
     saved, serving = _state["busy"], _state["serving"]
     _state["busy"] = _state["serving"] = 0

@@ -525,3 +525,7 @@ def test_second_ctrl_c_leaves_a_call_stuck_in_a_wait_and_interrupts_r_at_once(sc
     ''', timeout=100)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-2:] == ["outcome: interrupted ", "after: 42 FALSE "]
+
+
+def test_run_user_code_passes_a_keyword_named_fn_to_the_callable():
+    assert threads.run_user_code(lambda fn, x: (fn, x), fn=1, x=2) == (1, 2)
