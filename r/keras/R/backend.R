@@ -821,7 +821,7 @@ k_ones <- local({
 #' @description
 #' Calls \code{tf_keras.backend.eye}.
 #'
-#' @param size The number of rows (and columns), or both as a pair of whole numbers.
+#' @param size The number of rows and columns (a whole number).
 #' @param dtype The dtype, such as \verb{"float32"} or \verb{"int32"}; \code{NULL} for the default (\code{k_floatx()} for floating-point results).
 #' @param name A name for the tensor or variable, or \code{NULL}.
 #'
@@ -889,7 +889,7 @@ k_ones_like <- local({
 #' A tensor with the same content as another
 #'
 #' @description
-#' Calls \code{tf_keras.backend.identity}.
+#' Calls \code{tf_keras.src.backend.identity}.
 #'
 #' @param x A tensor, a variable, or R data (converted to a tensor).
 #' @param name A name for the tensor or variable, or \code{NULL}.
@@ -900,7 +900,7 @@ k_ones_like <- local({
 k_identity <- local({
   .spec <- structure(class = "keras2_wrapper_spec", list(
     name = "k_identity",
-    module = "backend",
+    module = "src.backend",
     fun = "identity",
     kind = "backend"))
   function(x, name = NULL) {
