@@ -69,7 +69,24 @@
 
 # A tf_keras.backend function called by hand-written k_*() code (`name`, the
 # R function, names it in errors), its result converted as kind "backend"'s.
+# The arguments are spliced, so one named `x` does not bind py_call()'s own `x`.
 .keras2_backend_call <- function(name, fun, ...) {
   spec <- list(name = name, module = "backend", fun = fun)
-  py_to_r(py_call(.keras2_py_object(spec, "fun"), ...))
+  py_to_r(py_call(.keras2_py_object(spec, "fun"), !!!list(...)))
 }
+
+# A tensor with a value: a symbolic Keras tensor (of layer_input(), a layer or
+# k_placeholder()) is an error naming how to compute it (k_eval(),
+# k_get_value()); in a list (k_batch_get_value()), each element is checked.
+.keras2_convention_concrete <- function(value, name, call = NULL) {
+  symbolic <- if (is.list(value)) any(vapply(value, .keras2_is_symbolic, logical(1)))
+              else .keras2_is_symbolic(value)
+  if (symbolic)
+    .keras2_argument_error(name, paste0(
+      "is a symbolic Keras tensor (of layer_input(), a layer or k_placeholder()), which has ",
+      "no value: compute it from input data with k_function(inputs, outputs) or a model ",
+      "(keras_model(inputs, outputs), then predict())"), call)
+  value
+}
+
+.keras2_is_symbolic <- function(x) inherits(x, "keras.engine.keras_tensor.KerasTensor")

@@ -1,7 +1,8 @@
-# The k_*() functions of TF1's graphs: sessions and symbolic gradients.
-# TensorFlow 2 runs eagerly; tf_keras keeps TF1's global session only in its
-# compat.v1 API, and tf.gradients() only works while a graph is being built
-# (inside tf_function()).
+# The k_*() functions of TF1's graphs: sessions, symbolic gradients and
+# k_function()'s updates. TensorFlow 2 runs eagerly; tf_keras keeps TF1's
+# global session only in its compat.v1 API, tf.gradients() only works while a
+# graph is being built (inside tf_function()), and graph updates have no graph
+# to run in.
 
 #' TensorFlow 1's global Keras session
 #'
@@ -64,4 +65,16 @@ k_gradients <- function(loss, variables) {
       "tape$gradient(loss, variables)), or call k_gradients() inside tf_function()"),
       sys.call()))
   .keras2_backend_call("k_gradients", "gradients", loss = loss, variables = variables)
+}
+
+# k_function(): tf_keras.backend.function(), whose TF1 graph `updates` cannot
+# run under eager execution (tf_keras refuses them without naming a way out).
+.keras2_kind_backend_function <- function(spec, args, frame, call) {
+  if (length(args$updates) && isTRUE(tf$executing_eagerly()))
+    stop(simpleError(paste0(
+      "`updates` are TF1 graph operations, which TensorFlow 2's eager execution does not ",
+      "run with the function: call the function, then update the variables yourself ",
+      "(k_update(), k_update_add(), k_update_sub(), or a variable's $assign())"),
+      if (is.call(call)) call))
+  .keras2_kind_backend(spec, args, frame, call)
 }

@@ -1101,7 +1101,8 @@ k_eval <- local({
     name = "k_eval",
     module = "backend",
     fun = "eval",
-    kind = "backend"))
+    kind = "backend",
+    args = c(x = "concrete")))
   function(x) {
     .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1122,7 +1123,8 @@ k_get_value <- local({
     name = "k_get_value",
     module = "backend",
     fun = "get_value",
-    kind = "backend"))
+    kind = "backend",
+    args = c(x = "concrete")))
   function(x) {
     .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -1144,6 +1146,7 @@ k_batch_get_value <- local({
     module = "backend",
     fun = "batch_get_value",
     kind = "backend",
+    args = c(ops = "concrete"),
     rename = c(ops = "tensors")))
   function(ops) {
     .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
@@ -2840,7 +2843,7 @@ k_rnn <- local({
 #' A function computing output tensors from input tensors
 #'
 #' @description
-#' Calls \code{tf_keras.backend.function}.
+#' Under TensorFlow 2's eager execution \code{inputs} are symbolic tensors (\code{layer_input()}, \code{k_placeholder()}) and the function runs the model they make; TF1's graph \code{updates} are an error.
 #'
 #' @param inputs A list of input tensors (placeholders).
 #' @param outputs A list of output tensors.
@@ -2855,7 +2858,7 @@ k_function <- local({
     name = "k_function",
     module = "backend",
     fun = "function",
-    kind = "backend"))
+    kind = "backend_function"))
   function(inputs, outputs, updates = NULL, ...) {
     .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
   }

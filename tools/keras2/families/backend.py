@@ -3,13 +3,15 @@
 Kind "backend" (backend-arguments.R): the tf_keras function is called with the
 converted arguments and its result converted to R as keras 2.x's converting
 module gave it (tensors stay tensors, numpy arrays and tuples become R arrays
-and lists); kind "unconverted" leaves the result a Python object.
+and lists); kind "unconverted" leaves the result a Python object; kind
+"backend_function" (backend-graph.R) is k_function()'s: TF1's graph `updates`
+are an error naming what replaces them under eager execution.
 
 Argument conventions beyond the foundation's (backend-arguments.R): "axes" (1-based
 axes, always a list), "index" (1-based positions, kept in their array's shape),
 "integers" (whole numbers, always a tuple), "integer_array" (whole numbers as an
 integer array, values unchanged), "number" (whole numbers as integers, others as
-they are).
+they are), "concrete" (a tensor with a value: a symbolic Keras tensor is an error).
 
 The k_*() functions that tf_keras.backend cannot serve as they are (random numbers of
 any dtype, TF1 sessions, gradients, k_squeeze() without an axis, ...) are hand-written:
@@ -167,12 +169,12 @@ WRAPPERS = {
     "k_is_sparse": backend("is_sparse", "Whether a tensor is sparse",
                            returns="`TRUE` or `FALSE`."),
     "k_to_dense": backend("to_dense", "A sparse tensor as a dense one", returns=TENSOR),
-    "k_eval": backend("eval", "The value of a tensor or variable",
+    "k_eval": backend("eval", "The value of a tensor or variable", args={"x": "concrete"},
                       returns="The value as R data (an array)."),
-    "k_get_value": backend("get_value", "The value of a variable",
+    "k_get_value": backend("get_value", "The value of a variable", args={"x": "concrete"},
                            returns="The value as R data (an array or a number)."),
     "k_batch_get_value": backend("batch_get_value", "The values of several variables",
-                                 rename={"ops": "tensors"},
+                                 args={"ops": "concrete"}, rename={"ops": "tensors"},
                                  params={"ops": "A list of variables or tensors."},
                                  returns="A list of R values."),
     "k_set_value": backend("set_value", "Sets the value of a variable",
@@ -450,6 +452,11 @@ WRAPPERS = {
         returns="A list: the last output, all the outputs (batch, time steps, ...) and the "
                 "last states."),
     "k_function": backend("function", "A function computing output tensors from input tensors",
+                          kind="backend_function",
+                          description="Under TensorFlow 2's eager execution `inputs` are "
+                                      "symbolic tensors (`layer_input()`, `k_placeholder()`) "
+                                      "and the function runs the model they make; TF1's "
+                                      "graph `updates` are an error.",
                           params={"inputs": "A list of input tensors (placeholders).",
                                   "outputs": "A list of output tensors.",
                                   "updates": "A list of updates to run, or `NULL`."},
