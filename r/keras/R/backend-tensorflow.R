@@ -66,6 +66,11 @@ k_unstack <- function(x, axis = 1L, num = NULL, name = NULL) {
 #' @returns Nothing: always an error.
 #' @family backend
 #' @md
+#' @examples
+#' \dontrun{
+#' x <- k_constant(matrix(1:6, 2))
+#' tensorflow::tf$reduce_logsumexp(x, axis = 1L) # what k_logsumexp(x, axis = 2) was
+#' }
 k_logsumexp <- function(x, axis = NULL, keepdims = FALSE) {
   stop(simpleError(paste0(
     "k_logsumexp() is gone from tf_keras's backend (since TensorFlow 2.2): use ",
