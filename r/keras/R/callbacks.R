@@ -39,6 +39,9 @@
 #' model %>% fit(x, y, callbacks = list(history))
 #' history$losses
 #' }
+#' @name KerasCallback
+NULL
+
 KerasCallback <- R6Class("KerasCallback",
   public = list(
     params = NULL,
