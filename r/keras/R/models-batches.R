@@ -23,7 +23,7 @@
 #' loss <- train_on_batch(model, x[1:32, ], y[1:32, ])
 #' }
 train_on_batch <- function(object, x, y, class_weight = NULL, sample_weight = NULL) {
-  py_call(py_get_attr(object, "train_on_batch"), x = keras_array(x), y = keras_array(y),
+  py_call(py_get_attr(object, "train_on_batch"), keras_array(x), keras_array(y),
           class_weight = .keras2_class_weight(class_weight),
           sample_weight = keras_array(sample_weight))
 }
@@ -31,14 +31,14 @@ train_on_batch <- function(object, x, y, class_weight = NULL, sample_weight = NU
 #' @rdname train_on_batch
 #' @export
 test_on_batch <- function(object, x, y, sample_weight = NULL) {
-  py_call(py_get_attr(object, "test_on_batch"), x = keras_array(x), y = keras_array(y),
+  py_call(py_get_attr(object, "test_on_batch"), keras_array(x), keras_array(y),
           sample_weight = keras_array(sample_weight))
 }
 
 #' @rdname train_on_batch
 #' @export
 predict_on_batch <- function(object, x) {
-  py_call(py_get_attr(object, "predict_on_batch"), x = keras_array(x))
+  py_call(py_get_attr(object, "predict_on_batch"), keras_array(x))
 }
 
 #' Class probabilities and classes (deprecated)

@@ -290,14 +290,3 @@ predict.keras.engine.training.Model <- function(object, x, batch_size = NULL, ve
   py_call(import_builtins()$dict, py_call(import_builtins()$zip, as.list(ids),
                                           lapply(unname(as.list(weights)), as.numeric)))
 }
-
-# A tf_keras History as keras 2.x's keras_training_history: params and, for
-# each metric, its value per epoch (NA where an epoch has none).
-.keras2_training_history <- function(history) {
-  params <- py_to_r(py_get_attr(history, "params"))
-  metrics <- lapply(py_to_r(py_get_attr(history, "history")),
-                    function(values) as.numeric(lapply(values, mean)))
-  epochs <- max(0L, lengths(metrics))
-  metrics <- lapply(metrics, function(values) c(values, rep(NA, epochs - length(values))))
-  structure(class = "keras_training_history", list(params = params, metrics = metrics))
-}
