@@ -213,7 +213,7 @@ predict.keras.engine.training.Model <- function(object, x, batch_size = NULL, ve
   args$callbacks <- .keras2_callbacks(callbacks, feeder)
   args <- c(.keras2_named_args(Filter(Negate(is.null), args)),
             .keras2_method_args(object, "predict", list2(...)))
-  py_call(py_get_attr(object, "predict"), !!!args)
+  py_to_r(py_call(py_get_attr(object, "predict"), !!!args))
 }
 
 # Arguments by their conventions (whole numbers for batch_size, epochs, steps...).

@@ -242,7 +242,7 @@ load_model_weights_tf <- function(object, filepath, by_name = FALSE, skip_mismat
 #' model2 <- model_from_json(json)
 #' }
 model_to_json <- function(object) {
-  py_call(py_get_attr(object, "to_json"))
+  py_to_r(py_call(py_get_attr(object, "to_json")))
 }
 
 #' @rdname model_to_json
