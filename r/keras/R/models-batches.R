@@ -65,6 +65,10 @@ predict_on_batch <- function(object, x) {
 #' @family model functions
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' classes <- predict(model, x) %>% k_argmax()
+#' }
 predict_proba <- function(object, x, batch_size = NULL, verbose = 0, steps = NULL) {
   warning(.keras2_deprecation(
     "predict_proba() is deprecated (removed from TensorFlow in 2.6): use predict()"))

@@ -26,7 +26,7 @@
 #' @param metrics Metrics: names, `metric_*()` objects or functions; named by
 #'   output for a model with several outputs. An R function named in the list
 #'   (other than by an output) takes that name, with a deprecation warning:
-#'   [custom_metric()] names one.
+#'   `custom_metric()` names one.
 #' @param loss_weights Weights of the outputs' losses.
 #' @param weighted_metrics Metrics weighted by `sample_weight` or `class_weight`.
 #' @param run_eagerly Whether the model runs eagerly instead of as a graph.

@@ -266,6 +266,10 @@ model_from_json <- function(json, custom_objects = NULL) {
 #' @family model persistence
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' json <- model_to_json(model)
+#' }
 model_to_yaml <- function(object) .keras2_yaml_removed("model_to_yaml")
 
 #' @rdname model_to_yaml
@@ -332,6 +336,11 @@ unserialize_model <- function(model, custom_objects = NULL, compile = TRUE) {
 #' @family model persistence
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' save_model_tf(model, "my_model")
+#' model <- load_model_tf("my_model")
+#' }
 model_to_saved_model <- function(model, saved_model_path, custom_objects = NULL,
                                  as_text = FALSE, input_signature = NULL,
                                  serving_only = FALSE) {

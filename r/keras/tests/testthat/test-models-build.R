@@ -27,7 +27,8 @@ test_that("clone_model() copies the architecture with new weights", {
   model <- stack()
   copy <- clone_model(model)
   expect_equal(length(copy$layers), length(model$layers))
-  expect_false(identical(reticulate::py_id(copy$layers[[1]]), reticulate::py_id(model$layers[[1]])))
+  expect_false(identical(reticulate::py_id(copy$layers[[1]]),
+                         reticulate::py_id(model$layers[[1]])))
 })
 
 test_that("keras_model_custom() trains a model whose forward pass is R code", {
