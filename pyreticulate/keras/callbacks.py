@@ -140,8 +140,9 @@ def _context_methods(base):
 
 
 def _tell_context(callback):
+    """Call the context function; tf_keras's Callback has no ``params`` before set_params()."""
     if callback._pyr_context is not None:
-        callback._pyr_context(callback.params, _model_of(callback))
+        callback._pyr_context(getattr(callback, "params", None), _model_of(callback))
 
 
 def _model_of(callback):

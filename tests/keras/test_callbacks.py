@@ -481,3 +481,13 @@ def test_ctrl_c_from_outside_stops_fit_and_the_process_stays_usable(tmp_path):
     assert "external_interrupt: interrupt condition" in stdout
     assert "external_interrupt_history: TRUE" in stdout
     assert "external_interrupt_usable: 1" in stdout
+
+
+def test_tf_keras_hook_callback_tells_its_context_before_params_are_set():
+    from pyreticulate.keras import callbacks
+    seen = []
+    callback = callbacks.hook_callback({}, context=lambda params, model: seen.append((params, model)),
+                                       module="tf_keras")
+    callback.set_model("the model")
+    callback.set_params({"epochs": 2})
+    assert seen == [(None, "the model"), ({"epochs": 2}, "the model")]

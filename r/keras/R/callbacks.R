@@ -42,7 +42,7 @@
 #' @name KerasCallback
 NULL
 
-KerasCallback <- R6Class("KerasCallback",
+KerasCallback <- R6::R6Class("KerasCallback",
   public = list(
     params = NULL,
     model = NULL,
@@ -157,6 +157,10 @@ KerasCallback <- R6Class("KerasCallback",
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' model %>% fit(x, y, callbacks = list(callback_progbar_logger(count_mode = "steps")))
+#' }
 callback_progbar_logger <- function(count_mode = "samples", stateful_metrics = NULL) {
   py_call(.keras2_callback_class("ProgbarLogger"), count_mode = count_mode,
           stateful_metrics = stateful_metrics)
@@ -182,6 +186,11 @@ callback_progbar_logger <- function(count_mode = "samples", stateful_metrics = N
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' checkpoint <- callback_model_checkpoint("model.{epoch:02d}.keras", monitor = "loss")
+#' model %>% fit(x, y, epochs = 5, callbacks = list(checkpoint))
+#' }
 callback_model_checkpoint <- function(filepath, monitor = "val_loss", verbose = 0,
                                       save_best_only = FALSE, save_weights_only = FALSE,
                                       mode = c("auto", "min", "max"), period = NULL,
@@ -208,6 +217,10 @@ callback_model_checkpoint <- function(filepath, monitor = "val_loss", verbose = 
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' model %>% fit(x, y, epochs = 10, callbacks = list(callback_backup_and_restore("backup")))
+#' }
 callback_backup_and_restore <- function(backup_dir, ...) {
   args <- list2(...)
   if (length(args) && (is.null(names(args)) || !all(nzchar(names(args)))))
@@ -231,6 +244,11 @@ callback_backup_and_restore <- function(backup_dir, ...) {
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' stop_early <- callback_early_stopping(monitor = "val_loss", patience = 2)
+#' model %>% fit(x, y, epochs = 50, validation_split = 0.2, callbacks = list(stop_early))
+#' }
 callback_early_stopping <- function(monitor = "val_loss", min_delta = 0, patience = 0,
                                     verbose = 0, mode = c("auto", "min", "max"),
                                     baseline = NULL, restore_best_weights = FALSE) {
@@ -252,6 +270,10 @@ callback_early_stopping <- function(monitor = "val_loss", min_delta = 0, patienc
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' monitor <- callback_remote_monitor(root = "http://localhost:9000")
+#' }
 callback_remote_monitor <- function(root = "https://localhost:9000",
                                     path = "/publish/epoch/end/", field = "data",
                                     headers = NULL, send_as_json = FALSE) {
@@ -269,6 +291,11 @@ callback_remote_monitor <- function(root = "https://localhost:9000",
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' halve <- callback_learning_rate_scheduler(function(epoch, lr) if (epoch > 0) lr / 2 else lr)
+#' model %>% fit(x, y, epochs = 5, callbacks = list(halve))
+#' }
 callback_learning_rate_scheduler <- function(schedule) {
   py_call(.keras2_callback_class("LearningRateScheduler"), schedule = schedule)
 }
@@ -279,6 +306,10 @@ callback_learning_rate_scheduler <- function(schedule) {
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' model %>% fit(x, y, callbacks = list(callback_terminate_on_naan()))
+#' }
 callback_terminate_on_naan <- function() {
   py_call(.keras2_callback_class("TerminateOnNaN"))
 }
@@ -307,6 +338,10 @@ callback_terminate_on_naan <- function() {
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' model %>% fit(x, y, epochs = 5, callbacks = list(callback_tensorboard("logs/run1")))
+#' }
 callback_tensorboard <- function(log_dir = NULL, histogram_freq = 0, batch_size = NULL,
                                  write_graph = TRUE, write_grads = FALSE, write_images = FALSE,
                                  embeddings_freq = 0, embeddings_layer_names = NULL,
@@ -341,6 +376,11 @@ callback_tensorboard <- function(log_dir = NULL, histogram_freq = 0, batch_size 
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' reduce <- callback_reduce_lr_on_plateau(monitor = "val_loss", factor = 0.5, patience = 3)
+#' model %>% fit(x, y, epochs = 30, validation_split = 0.2, callbacks = list(reduce))
+#' }
 callback_reduce_lr_on_plateau <- function(monitor = "val_loss", factor = 0.1, patience = 10,
                                           verbose = 0, mode = c("auto", "min", "max"),
                                           min_delta = 1e-04, cooldown = 0, min_lr = 0) {
@@ -361,6 +401,10 @@ callback_reduce_lr_on_plateau <- function(monitor = "val_loss", factor = 0.1, pa
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' model %>% fit(x, y, epochs = 5, callbacks = list(callback_csv_logger("training.csv")))
+#' }
 callback_csv_logger <- function(filename, separator = ",", append = FALSE) {
   py_call(.keras2_callback_class("CSVLogger"), filename = .keras2_path(filename),
           separator = separator, append = append)
@@ -379,6 +423,11 @@ callback_csv_logger <- function(filename, separator = ",", append = FALSE) {
 #' @family callbacks
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' print_loss <- callback_lambda(on_epoch_end = function(epoch, logs) cat(epoch, logs$loss, "\n"))
+#' model %>% fit(x, y, epochs = 5, verbose = 0, callbacks = list(print_loss))
+#' }
 callback_lambda <- function(on_epoch_begin = NULL, on_epoch_end = NULL, on_batch_begin = NULL,
                             on_batch_end = NULL, on_train_batch_begin = NULL,
                             on_train_batch_end = NULL, on_train_begin = NULL, on_train_end = NULL,

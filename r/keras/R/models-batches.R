@@ -12,8 +12,8 @@
 #' @param y The targets.
 #' @param class_weight Weights of the classes, named by class index.
 #' @param sample_weight Weights of the samples.
-#' @returns `train_on_batch()` and `test_on_batch()`: the loss, or a list of the
-#'   loss and the metrics when the model has metrics. `predict_on_batch()`: an
+#' @returns `train_on_batch()` and `test_on_batch()`: the loss, or a numeric
+#'   vector of the loss and the metrics when the model has metrics. `predict_on_batch()`: an
 #'   array (a list of them for several outputs).
 #' @family model functions
 #' @export
@@ -23,22 +23,28 @@
 #' loss <- train_on_batch(model, x[1:32, ], y[1:32, ])
 #' }
 train_on_batch <- function(object, x, y, class_weight = NULL, sample_weight = NULL) {
-  py_call(py_get_attr(object, "train_on_batch"), x = keras_array(x), y = keras_array(y),
-          class_weight = .keras2_class_weight(class_weight),
-          sample_weight = keras_array(sample_weight))
+  .keras2_batch_metrics(py_call(py_get_attr(object, "train_on_batch"), keras_array(x),
+                                keras_array(y), class_weight = .keras2_class_weight(class_weight),
+                                sample_weight = keras_array(sample_weight)))
 }
 
 #' @rdname train_on_batch
 #' @export
 test_on_batch <- function(object, x, y, sample_weight = NULL) {
-  py_call(py_get_attr(object, "test_on_batch"), x = keras_array(x), y = keras_array(y),
-          sample_weight = keras_array(sample_weight))
+  .keras2_batch_metrics(py_call(py_get_attr(object, "test_on_batch"), keras_array(x),
+                                keras_array(y), sample_weight = keras_array(sample_weight)))
+}
+
+# The loss (and metrics) of one batch as keras 2.x gave them: a number, or a
+# numeric vector of the loss and the metrics.
+.keras2_batch_metrics <- function(result) {
+  as.numeric(unlist(py_to_r(result)))
 }
 
 #' @rdname train_on_batch
 #' @export
 predict_on_batch <- function(object, x) {
-  py_call(py_get_attr(object, "predict_on_batch"), x = keras_array(x))
+  py_to_r(py_call(py_get_attr(object, "predict_on_batch"), keras_array(x)))
 }
 
 #' Class probabilities and classes (deprecated)
@@ -59,6 +65,10 @@ predict_on_batch <- function(object, x) {
 #' @family model functions
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' classes <- predict(model, x) %>% k_argmax()
+#' }
 predict_proba <- function(object, x, batch_size = NULL, verbose = 0, steps = NULL) {
   warning(.keras2_deprecation(
     "predict_proba() is deprecated (removed from TensorFlow in 2.6): use predict()"))
@@ -87,5 +97,6 @@ predict_classes <- function(object, x, batch_size = NULL, verbose = 0, steps = N
   if (is.null(batch_size) && is.null(steps)) batch_size <- 32L
   args <- list(x = keras_array(x), batch_size = batch_size, steps = steps,
                verbose = .keras2_argument("verbose", verbose, convention = "integer"))
-  py_call(py_get_attr(object, "predict"), !!!.keras2_named_args(Filter(Negate(is.null), args)))
+  py_to_r(py_call(py_get_attr(object, "predict"),
+                  !!!.keras2_named_args(Filter(Negate(is.null), args))))
 }

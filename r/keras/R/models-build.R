@@ -111,6 +111,10 @@ keras_model_custom <- function(model_fn, name = NULL) {
 #' @family model functions
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' copy <- clone_model(model)
+#' }
 clone_model <- function(model, input_tensors = NULL, clone_function = NULL) {
   args <- Filter(Negate(is.null), list(input_tensors = input_tensors,
                                        clone_function = clone_function))
@@ -127,6 +131,11 @@ clone_model <- function(model, input_tensors = NULL, clone_function = NULL) {
 #' @family model functions
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' get_layer(model, name = "dense")
+#' get_layer(model, index = 1)
+#' }
 get_layer <- function(object, name = NULL, index = NULL) {
   if (!is.null(index)) {
     index <- .keras2_argument("index", index, convention = "integer")
@@ -145,6 +154,10 @@ get_layer <- function(object, name = NULL, index = NULL) {
 #' @family model functions
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' pop_layer(model)
+#' }
 pop_layer <- function(object) {
   py_call(py_get_attr(object, "pop"))
   invisible(object)
@@ -163,15 +176,38 @@ pop_layer <- function(object) {
 #' @family model functions
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' strategy <- tf$distribute$MirroredStrategy()
+#' with(strategy$scope(), {
+#'   model <- keras_model_sequential(input_shape = 4) %>% layer_dense(units = 1)
+#'   model %>% compile(optimizer = "adam", loss = "mse")
+#' })
+#' }
 multi_gpu_model <- function(model, gpus = NULL, cpu_merge = TRUE, cpu_relocation = FALSE) {
   stop("multi_gpu_model() was removed from TensorFlow in version 2.2: create and compile the ",
        "model in the scope of tf$distribute$MirroredStrategy() instead", call. = FALSE)
 }
 
-# A model called as an R function, as keras 2.x's models were: a Sequential
-# model as the argument gets the model added as a layer (and is returned);
-# anything else is the model's input (further arguments, such as `training`,
-# are passed on).
+#' Call a model as an R function
+#'
+#' @description
+#' A model is an R function, as keras 2.x's models were: called on a
+#' Sequential model, it is added to it as a layer (and that model returned);
+#' called on anything else (tensors, arrays, a list of them for several
+#' inputs), it gives its outputs. Further arguments, such as `training`, are
+#' passed on.
+#'
+#' @param x A model.
+#' @returns The function `function(object, ...)`.
+#' @method py_to_r_wrapper keras.engine.training.Model
+#' @family model functions
+#' @md
+#' @examples
+#' \dontrun{
+#' outputs <- model(tf$ones(shape(2, 4)), training = FALSE)
+#' bigger <- keras_model_sequential(input_shape = 4) %>% model() %>% layer_dense(units = 1)
+#' }
 py_to_r_wrapper.keras.engine.training.Model <- function(x) {
   force(x)
   function(object, ...) {

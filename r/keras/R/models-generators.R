@@ -26,6 +26,11 @@
 #' @family model functions
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' batches <- function() list(x[sample(nrow(x), 32), ], y[sample(nrow(x), 32)])
+#' fit(model, batches, steps_per_epoch = 10, epochs = 2)
+#' }
 fit_generator <- function(object, generator, steps_per_epoch, epochs = 1,
                           verbose = getOption("keras.fit_verbose", default = 1),
                           callbacks = NULL,

@@ -26,7 +26,7 @@
 #' @param metrics Metrics: names, `metric_*()` objects or functions; named by
 #'   output for a model with several outputs. An R function named in the list
 #'   (other than by an output) takes that name, with a deprecation warning:
-#'   [custom_metric()] names one.
+#'   `custom_metric()` names one.
 #' @param loss_weights Weights of the outputs' losses.
 #' @param weighted_metrics Metrics weighted by `sample_weight` or `class_weight`.
 #' @param run_eagerly Whether the model runs eagerly instead of as a graph.
@@ -213,7 +213,7 @@ predict.keras.engine.training.Model <- function(object, x, batch_size = NULL, ve
   args$callbacks <- .keras2_callbacks(callbacks, feeder)
   args <- c(.keras2_named_args(Filter(Negate(is.null), args)),
             .keras2_method_args(object, "predict", list2(...)))
-  py_call(py_get_attr(object, "predict"), !!!args)
+  py_to_r(py_call(py_get_attr(object, "predict"), !!!args))
 }
 
 # Arguments by their conventions (whole numbers for batch_size, epochs, steps...).
@@ -289,15 +289,4 @@ predict.keras.engine.training.Model <- function(object, x, batch_size = NULL, ve
     stop("`class_weight` must be named by class index (0-based integers)", call. = FALSE)
   py_call(import_builtins()$dict, py_call(import_builtins()$zip, as.list(ids),
                                           lapply(unname(as.list(weights)), as.numeric)))
-}
-
-# A tf_keras History as keras 2.x's keras_training_history: params and, for
-# each metric, its value per epoch (NA where an epoch has none).
-.keras2_training_history <- function(history) {
-  params <- py_to_r(py_get_attr(history, "params"))
-  metrics <- lapply(py_to_r(py_get_attr(history, "history")),
-                    function(values) as.numeric(lapply(values, mean)))
-  epochs <- max(0L, lengths(metrics))
-  metrics <- lapply(metrics, function(values) c(values, rep(NA, epochs - length(values))))
-  structure(class = "keras_training_history", list(params = params, metrics = metrics))
 }
