@@ -118,7 +118,7 @@ nasnet_preprocess_input <- function(x) {
 imagenet_decode_predictions <- function(preds, top = 5) {
   decode <- py_get_attr(py_get_attr(py_get_attr(keras, "applications"), "imagenet_utils"),
                         "decode_predictions")
-  decoded <- py_call(decode, preds = keras_array(preds),
+  decoded <- .keras2_py_call(decode, preds = keras_array(preds),
                      top = .keras2_argument("top", top, convention = "integer"))
   lapply(decoded, function(rows) {
     data.frame(class_name = vapply(rows, function(r) as.character(r[[1L]]), ""),
@@ -152,8 +152,8 @@ mobilenet_v2_decode_predictions <- function(preds, top = 5) {
 #' @export
 #' @md
 mobilenet_load_model_hdf5 <- function(filepath) {
-  relu6 <- py_call(py_get_attr(py_get_attr(keras, "layers"), "ReLU"), max_value = 6)
-  py_call(py_get_attr(py_get_attr(keras, "models"), "load_model"), .keras2_path(filepath),
+  relu6 <- .keras2_py_call(py_get_attr(py_get_attr(keras, "layers"), "ReLU"), max_value = 6)
+  .keras2_py_call(py_get_attr(py_get_attr(keras, "models"), "load_model"), .keras2_path(filepath),
           custom_objects = list(relu6 = relu6))
 }
 

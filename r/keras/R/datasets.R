@@ -11,7 +11,7 @@
 }
 
 .keras2_load_dataset <- function(name, ...) {
-  py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), name), "load_data"), ...)
+  .keras2_py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), name), "load_data"), ...)
 }
 
 # Sequences of word indices: a list of integer vectors; labels as integers.
@@ -101,7 +101,7 @@ dataset_imdb <- function(path = "imdb.npz", num_words = NULL, skip_top = 0L, max
 #' @rdname dataset_imdb
 #' @export
 dataset_imdb_word_index <- function(path = "imdb_word_index.json") {
-  py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), "imdb"), "get_word_index"),
+  .keras2_py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), "imdb"), "get_word_index"),
           path = path)
 }
 
@@ -141,7 +141,7 @@ dataset_reuters <- function(path = "reuters.npz", num_words = NULL, skip_top = 0
 #' @rdname dataset_reuters
 #' @export
 dataset_reuters_word_index <- function(path = "reuters_word_index.pkl") {
-  py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), "reuters"), "get_word_index"),
+  .keras2_py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), "reuters"), "get_word_index"),
           path = path)
 }
 

@@ -36,7 +36,7 @@ image_load <- function(path, grayscale = FALSE, color_mode = 'rgb', target_size 
       stop("`target_size` must be c(height, width), two whole numbers", call. = FALSE)
     target_size <- .keras2_argument("target_size", target_size, convention = "integer")
   }
-  py_call(py_get_attr(.keras2_preprocessing("image"), "load_img"), path = .keras2_path(path),
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "load_img"), path = .keras2_path(path),
           grayscale = grayscale, color_mode = color_mode, target_size = target_size,
           interpolation = interpolation)
 }
@@ -54,7 +54,7 @@ image_load <- function(path, grayscale = FALSE, color_mode = 'rgb', target_size 
 #' @export
 #' @md
 image_to_array <- function(img, data_format = c("channels_last", "channels_first")) {
-  py_call(py_get_attr(.keras2_preprocessing("image"), "img_to_array"), img = img,
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "img_to_array"), img = img,
           data_format = match.arg(data_format))
 }
 
@@ -90,7 +90,7 @@ image_array_resize <- function(img, height, width,
   array <- np_array(img, dtype = "float32")
   if (single) array <- array_reshape(array, dims)
   zoom <- py_get_attr(import("scipy.ndimage"), "zoom")
-  resized <- py_call(zoom, array, tuple(as.list(factors)), order = 1L)
+  resized <- .keras2_py_call(zoom, array, tuple(as.list(factors)), order = 1L)
   if (single) resized <- array_reshape(resized, c(1L, dim(resized)))
   resized
 }
@@ -112,7 +112,7 @@ image_array_resize <- function(img, height, width,
 #' @export
 #' @md
 image_array_save <- function(img, path, data_format = NULL, file_format = NULL, scale = TRUE) {
-  py_call(py_get_attr(.keras2_preprocessing("image"), "save_img"), .keras2_path(path), img,
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "save_img"), .keras2_path(path), img,
           data_format = data_format, file_format = file_format, scale = scale)
   invisible(NULL)
 }
@@ -176,7 +176,7 @@ image_data_generator <- function(featurewise_center = FALSE, samplewise_center =
   if (!is.null(preprocessing_function) && !is.function(preprocessing_function))
     stop("`preprocessing_function` must be a function of an image array", call. = FALSE)
   pair <- function(x) if (length(x) > 1L) as.list(x) else x
-  py_call(py_get_attr(.keras2_preprocessing("image"), "ImageDataGenerator"),
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "ImageDataGenerator"),
           featurewise_center = featurewise_center, samplewise_center = samplewise_center,
           featurewise_std_normalization = featurewise_std_normalization,
           samplewise_std_normalization = samplewise_std_normalization,
@@ -207,7 +207,7 @@ image_data_generator <- function(featurewise_center = FALSE, samplewise_center =
 #' @export
 #' @md
 fit_image_data_generator <- function(object, x, augment = FALSE, rounds = 1, seed = NULL) {
-  py_call(py_get_attr(object, "fit"), x = keras_array(x), augment = augment,
+  .keras2_py_call(py_get_attr(object, "fit"), x = keras_array(x), augment = augment,
           rounds = .keras2_argument("rounds", rounds, convention = "integer"),
           seed = .keras2_argument("seed", seed, convention = "integer"))
   invisible(object)
@@ -275,7 +275,7 @@ flow_images_from_data <- function(x, y = NULL, generator = image_data_generator(
                                   batch_size = 32, shuffle = TRUE, sample_weight = NULL,
                                   seed = NULL, save_to_dir = NULL, save_prefix = "",
                                   save_format = 'png', subset = NULL) {
-  py_call(py_get_attr(generator, "flow"), x = keras_array(x), y = keras_array(y),
+  .keras2_py_call(py_get_attr(generator, "flow"), x = keras_array(x), y = keras_array(y),
           batch_size = .keras2_batch_size(batch_size), shuffle = shuffle,
           sample_weight = keras_array(sample_weight),
           seed = .keras2_argument("seed", seed, convention = "integer"),
@@ -305,7 +305,7 @@ flow_images_from_directory <- function(directory, generator = image_data_generat
                                        save_to_dir = NULL, save_prefix = "",
                                        save_format = "png", follow_links = FALSE,
                                        subset = NULL, interpolation = "nearest") {
-  py_call(py_get_attr(generator, "flow_from_directory"), directory = .keras2_path(directory),
+  .keras2_py_call(py_get_attr(generator, "flow_from_directory"), directory = .keras2_path(directory),
           target_size = .keras2_argument("target_size", target_size, convention = "integer"),
           color_mode = color_mode, classes = .keras2_classes(classes), class_mode = class_mode,
           batch_size = .keras2_batch_size(batch_size), shuffle = shuffle,
@@ -337,7 +337,7 @@ flow_images_from_dataframe <- function(dataframe, directory = NULL, x_col = "fil
     warning(.keras2_deprecation(paste0(
       "the `drop_duplicates` argument of flow_images_from_dataframe() is deprecated since ",
       "TensorFlow 2.3 and ignored: give a data frame without duplicates"), sys.call()))
-  py_call(py_get_attr(generator, "flow_from_dataframe"),
+  .keras2_py_call(py_get_attr(generator, "flow_from_dataframe"),
           dataframe = r_to_py(as.data.frame(dataframe)), directory = .keras2_path(directory),
           x_col = x_col, y_col = y_col,
           target_size = .keras2_argument("target_size", target_size, convention = "integer"),
@@ -380,7 +380,7 @@ image_dataset_from_directory <- function(directory, labels = "inferred", label_m
   args <- .keras2_supplied(match.call(), environment(), list(
     directory = .keras2_path, labels = .keras2_labels, batch_size = "integer",
     image_size = "integer", seed = "integer", class_names = as.list))
-  dataset <- py_call(py_get_attr(.keras2_preprocessing(), "image_dataset_from_directory"), !!!args)
+  dataset <- .keras2_py_call(py_get_attr(.keras2_preprocessing(), "image_dataset_from_directory"), !!!args)
   mark <- function(d) structure(d, class = unique(c("tf_dataset", class(d))))
   if (is_py_object(dataset)) mark(dataset) else lapply(dataset, mark)
 }

@@ -31,7 +31,7 @@ timeseries_generator <- function(data, targets, length, sampling_rate = 1, strid
                                  start_index = 0, end_index = NULL, shuffle = FALSE,
                                  reverse = FALSE, batch_size = 128) {
   int <- function(name, value) .keras2_argument(name, value, convention = "integer")
-  py_call(py_get_attr(.keras2_preprocessing("sequence"), "TimeseriesGenerator"),
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "TimeseriesGenerator"),
           data = keras_array(data), targets = keras_array(targets),
           length = int("length", length), sampling_rate = int("sampling_rate", sampling_rate),
           stride = int("stride", stride), start_index = int("start_index", start_index),
@@ -74,7 +74,7 @@ timeseries_dataset_from_array <- function(data, targets, sequence_length, sequen
     data = keras_array, targets = keras_array, sequence_length = "integer",
     sequence_stride = "integer", sampling_rate = "integer", batch_size = "integer",
     seed = "integer", start_index = .keras2_slice_start, end_index = .keras2_slice_end))
-  py_call(py_get_attr(.keras2_preprocessing(), "timeseries_dataset_from_array"), !!!args)
+  .keras2_py_call(py_get_attr(.keras2_preprocessing(), "timeseries_dataset_from_array"), !!!args)
 }
 
 # A 1-based first index as Python's 0-based start (negative ones count from

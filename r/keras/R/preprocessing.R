@@ -45,7 +45,7 @@
 #' }
 pad_sequences <- function(sequences, maxlen = NULL, dtype = "int32", padding = "pre",
                           truncating = "pre", value = 0.0) {
-  py_call(py_get_attr(.keras2_preprocessing("sequence"), "pad_sequences"),
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "pad_sequences"),
           sequences = .keras2_sequence_list(sequences),
           maxlen = .keras2_argument("maxlen", maxlen, convention = "integer"),
           dtype = dtype, padding = padding, truncating = truncating, value = value)
@@ -78,8 +78,8 @@ pad_sequences <- function(sequences, maxlen = NULL, dtype = "int32", padding = "
 skipgrams <- function(sequence, vocabulary_size, window_size = 4, negative_samples = 1.0,
                       shuffle = TRUE, categorical = FALSE, sampling_table = NULL, seed = NULL) {
   int <- function(name, value) .keras2_argument(name, value, convention = "integer")
-  pairs <- py_call(py_get_attr(.keras2_preprocessing("sequence"), "skipgrams"),
-                   sequence = as.list(int("sequence", sequence)),
+  pairs <- .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "skipgrams"),
+                   sequence = as.list(.keras2_whole(sequence, "sequence", NULL)),
                    vocabulary_size = int("vocabulary_size", vocabulary_size),
                    window_size = int("window_size", window_size),
                    negative_samples = negative_samples, shuffle = shuffle,
@@ -106,7 +106,7 @@ skipgrams <- function(sequence, vocabulary_size, window_size = 4, negative_sampl
 #' make_sampling_table(100)
 #' }
 make_sampling_table <- function(size, sampling_factor = 1e-05) {
-  py_call(py_get_attr(.keras2_preprocessing("sequence"), "make_sampling_table"),
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "make_sampling_table"),
           size = .keras2_argument("size", size, convention = "integer"),
           sampling_factor = sampling_factor)
 }
@@ -131,7 +131,7 @@ make_sampling_table <- function(size, sampling_factor = 1e-05) {
 #' }
 text_to_word_sequence <- function(text, filters = '!"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n',
                                   lower = TRUE, split = ' ') {
-  py_call(py_get_attr(.keras2_preprocessing("text"), "text_to_word_sequence"),
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "text_to_word_sequence"),
           text, filters = filters, lower = lower, split = split)
 }
 
@@ -167,7 +167,7 @@ text_one_hot <- function(input_text, n, filters = '!"#$%&()*+,-./:;<=>?@[\\]^_`{
                                 sys.call()))
     input_text <- text
   }
-  py_call(py_get_attr(.keras2_preprocessing("text"), "one_hot"), input_text,
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "one_hot"), input_text,
           n = .keras2_argument("n", n, convention = "integer"),
           filters = filters, lower = lower, split = split)
 }
@@ -179,7 +179,7 @@ text_hashing_trick <- function(text, n, hash_function = NULL,
                                lower = TRUE, split = ' ') {
   if (length(text) != 1L) stop("`text` should be length 1.", call. = FALSE)
   if (is.na(text)) return(NA_integer_)
-  py_call(py_get_attr(.keras2_preprocessing("text"), "hashing_trick"), text = text,
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "hashing_trick"), text = text,
           n = .keras2_argument("n", n, convention = "integer"),
           hash_function = hash_function, filters = filters, lower = lower, split = split)
 }
@@ -210,7 +210,7 @@ text_hashing_trick <- function(text, n, hash_function = NULL,
 #' }
 text_tokenizer <- function(num_words = NULL, filters = '!"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n',
                            lower = TRUE, split = ' ', char_level = FALSE, oov_token = NULL) {
-  py_call(py_get_attr(.keras2_preprocessing("text"), "Tokenizer"),
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "Tokenizer"),
           num_words = .keras2_argument("num_words", num_words, convention = "integer"),
           filters = filters, lower = lower, split = split, char_level = char_level,
           oov_token = oov_token)
@@ -236,9 +236,9 @@ text_tokenizer <- function(num_words = NULL, filters = '!"#$%&()*+,-./:;<=>?@[\\
 #' }
 fit_text_tokenizer <- function(object, x) {
   if (is.list(x))
-    py_call(py_get_attr(object, "fit_on_sequences"), .keras2_sequence_list(x))
+    .keras2_py_call(py_get_attr(object, "fit_on_sequences"), .keras2_sequence_list(x))
   else
-    py_call(py_get_attr(object, "fit_on_texts"),
+    .keras2_py_call(py_get_attr(object, "fit_on_texts"),
             if (is.function(x) && !is_py_object(x)) py_iterator(x) else .keras2_texts(x))
   invisible(object)
 }
@@ -290,13 +290,13 @@ load_text_tokenizer <- function(filename) {
 #' texts_to_sequences(tokenizer, c("the cat", "the dog"))
 #' }
 texts_to_sequences <- function(tokenizer, texts) {
-  py_call(py_get_attr(tokenizer, "texts_to_sequences"), .keras2_texts(texts))
+  .keras2_py_call(py_get_attr(tokenizer, "texts_to_sequences"), .keras2_texts(texts))
 }
 
 #' @rdname texts_to_sequences
 #' @export
 texts_to_sequences_generator <- function(tokenizer, texts) {
-  py_call(py_get_attr(tokenizer, "texts_to_sequences_generator"), .keras2_texts(texts))
+  .keras2_py_call(py_get_attr(tokenizer, "texts_to_sequences_generator"), .keras2_texts(texts))
 }
 
 #' Texts or sequences as a document-term matrix
@@ -319,7 +319,7 @@ texts_to_sequences_generator <- function(tokenizer, texts) {
 #' texts_to_matrix(tokenizer, texts, mode = "count")
 #' }
 texts_to_matrix <- function(tokenizer, texts, mode = c("binary", "count", "tfidf", "freq")) {
-  py_call(py_get_attr(tokenizer, "texts_to_matrix"), texts = .keras2_texts(texts),
+  .keras2_py_call(py_get_attr(tokenizer, "texts_to_matrix"), texts = .keras2_texts(texts),
           mode = match.arg(mode))
 }
 
@@ -327,7 +327,7 @@ texts_to_matrix <- function(tokenizer, texts, mode = c("binary", "count", "tfidf
 #' @export
 sequences_to_matrix <- function(tokenizer, sequences,
                                 mode = c("binary", "count", "tfidf", "freq")) {
-  py_call(py_get_attr(tokenizer, "sequences_to_matrix"),
+  .keras2_py_call(py_get_attr(tokenizer, "sequences_to_matrix"),
           sequences = .keras2_sequence_list(sequences), mode = match.arg(mode))
 }
 
@@ -367,7 +367,7 @@ text_dataset_from_directory <- function(directory, labels = "inferred", label_mo
   args <- .keras2_supplied(match.call(), environment(), list(
     directory = .keras2_path, labels = .keras2_labels, batch_size = "integer",
     max_length = "integer", seed = "integer", class_names = as.list))
-  py_call(py_get_attr(.keras2_preprocessing(), "text_dataset_from_directory"), !!!args)
+  .keras2_py_call(py_get_attr(.keras2_preprocessing(), "text_dataset_from_directory"), !!!args)
 }
 
 # The arguments the caller gave (keras 2.x's capture_args()): the formals

@@ -23,6 +23,11 @@ NULL
 
 .keras2_utils <- function() py_get_attr(keras, "utils")
 
+# A call of a Python function whose result comes back converted to R (arrays,
+# lists, strings); Python objects R has no type for stay proxies. (The
+# arguments are spliced: py_call()'s own first formal is `x`.)
+.keras2_py_call <- function(f, ...) py_to_r(py_call(f, !!!list2(...)))
+
 #' Integer class labels as one-hot rows
 #'
 #' @description
@@ -42,7 +47,7 @@ NULL
 #' to_categorical(c(0, 2, 1), num_classes = 3)
 #' }
 to_categorical <- function(y, num_classes = NULL, dtype = "float32") {
-  py_call(py_get_attr(.keras2_utils(), "to_categorical"), y = y,
+  .keras2_py_call(py_get_attr(.keras2_utils(), "to_categorical"), y = y,
           num_classes = .keras2_argument("num_classes", num_classes, convention = "integer"),
           dtype = dtype)
 }
@@ -78,7 +83,7 @@ to_categorical <- function(y, num_classes = NULL, dtype = "float32") {
 get_file <- function(fname, origin, file_hash = NULL, cache_subdir = "datasets",
                      hash_algorithm = "auto", extract = FALSE, archive_format = "auto",
                      cache_dir = NULL, untar = FALSE) {
-  py_call(py_get_attr(.keras2_utils(), "get_file"), fname = fname, origin = origin,
+  .keras2_py_call(py_get_attr(.keras2_utils(), "get_file"), fname = fname, origin = origin,
           file_hash = file_hash, cache_subdir = cache_subdir, hash_algorithm = hash_algorithm,
           extract = extract, archive_format = archive_format,
           cache_dir = .keras2_path(cache_dir), untar = untar)
@@ -127,7 +132,7 @@ hdf5_matrix <- function(datapath, dataset, start = 0, end = NULL, normalizer = N
 #' normalize(matrix(c(3, 4, 6, 8), 2, byrow = TRUE))
 #' }
 normalize <- function(x, axis = -1, order = 2) {
-  py_call(py_get_attr(.keras2_utils(), "normalize"), x = x,
+  .keras2_py_call(py_get_attr(.keras2_utils(), "normalize"), x = x,
           axis = .keras2_argument("axis", axis, convention = "axis"),
           order = .keras2_argument("order", order, convention = "integer"))
 }
@@ -154,10 +159,10 @@ normalize <- function(x, axis = -1, order = 2) {
 #' })
 #' }
 with_custom_object_scope <- function(objects, expr) {
-  scope <- py_call(py_get_attr(.keras2_utils(), "custom_object_scope"),
+  scope <- .keras2_py_call(py_get_attr(.keras2_utils(), "custom_object_scope"),
                    .keras2_custom_objects(objects))
-  py_call(py_get_attr(scope, "__enter__"))
-  on.exit(py_call(py_get_attr(scope, "__exit__"), NULL, NULL, NULL), add = TRUE)
+  .keras2_py_call(py_get_attr(scope, "__enter__"))
+  on.exit(.keras2_py_call(py_get_attr(scope, "__exit__"), NULL, NULL, NULL), add = TRUE)
   force(expr)
 }
 
