@@ -17,6 +17,13 @@
   lapply(sequences, function(s) if (length(s) == 1L && !is.list(s)) list(s) else s)
 }
 
+# Sequences of word indices: each a list of whole numbers as integers (NumPy
+# indexes with them).
+.keras2_index_sequences <- function(sequences) {
+  if (!is.list(sequences)) return(sequences)
+  lapply(sequences, function(s) as.list(.keras2_whole(unlist(s), "sequences", NULL)))
+}
+
 # Texts as the Tokenizer takes them: a single string as a one-element array
 # (not a string to iterate over).
 .keras2_texts <- function(texts) {
@@ -236,7 +243,7 @@ text_tokenizer <- function(num_words = NULL, filters = '!"#$%&()*+,-./:;<=>?@[\\
 #' }
 fit_text_tokenizer <- function(object, x) {
   if (is.list(x))
-    .keras2_py_call(py_get_attr(object, "fit_on_sequences"), .keras2_sequence_list(x))
+    .keras2_py_call(py_get_attr(object, "fit_on_sequences"), .keras2_index_sequences(x))
   else
     .keras2_py_call(py_get_attr(object, "fit_on_texts"),
             if (is.function(x) && !is_py_object(x)) py_iterator(x) else .keras2_texts(x))
@@ -328,7 +335,7 @@ texts_to_matrix <- function(tokenizer, texts, mode = c("binary", "count", "tfidf
 sequences_to_matrix <- function(tokenizer, sequences,
                                 mode = c("binary", "count", "tfidf", "freq")) {
   .keras2_py_call(py_get_attr(tokenizer, "sequences_to_matrix"),
-          sequences = .keras2_sequence_list(sequences), mode = match.arg(mode))
+          sequences = .keras2_index_sequences(sequences), mode = match.arg(mode))
 }
 
 #' A dataset of text files in class folders
