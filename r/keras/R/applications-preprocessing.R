@@ -118,8 +118,14 @@ nasnet_preprocess_input <- function(x) {
 imagenet_decode_predictions <- function(preds, top = 5) {
   decode <- py_get_attr(py_get_attr(py_get_attr(keras, "applications"), "imagenet_utils"),
                         "decode_predictions")
-  decoded <- .keras2_py_call(decode, preds = keras_array(preds),
-                     top = .keras2_argument("top", top, convention = "integer"))
+  .keras2_decoded_frames(.keras2_py_call(decode, preds = keras_array(preds),
+                                         top = .keras2_argument("top", top,
+                                                                convention = "integer")))
+}
+
+# Keras's decoded predictions (per image, a list of (class name, description,
+# score)) as a data frame per image.
+.keras2_decoded_frames <- function(decoded) {
   lapply(decoded, function(rows) {
     data.frame(class_name = vapply(rows, function(r) as.character(r[[1L]]), ""),
                class_description = vapply(rows, function(r) as.character(r[[2L]]), ""),

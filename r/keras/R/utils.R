@@ -168,9 +168,10 @@ with_custom_object_scope <- function(objects, expr) {
 
 # keras 2.x's custom objects: a named list, names found for unnamed objects
 # (a Python object's __name__, an R6 class's classname, an R function's
-# py_function_name); R functions get their name as py_function_name.
+# py_function_name); R functions get their name as py_function_name. A Python
+# dict passes as it is.
 .keras2_custom_objects <- function(objects) {
-  if (is.null(objects)) return(NULL)
+  if (is.null(objects) || is_py_object(objects) && !is.function(objects)) return(objects)
   if (!is.list(objects)) objects <- list(objects)
   keys <- rlang::names2(objects)
   for (i in seq_along(objects)) {

@@ -58,3 +58,13 @@ test_that("a saved MobileNet model loads back", {
   loaded <- mobilenet_v2_load_model_hdf5(path)
   expect_equal(loaded$count_params(), model$count_params())
 })
+
+test_that("decoded ImageNet predictions are a data frame per image", {
+  decoded <- py_eval(paste0("[[('n01', 'tench', __import__('numpy').float32(0.75)), ",
+                            "('n02', 'goldfish', __import__('numpy').float32(0.25))]]"))
+  frames <- .keras2_decoded_frames(py_to_r(decoded))
+  expect_length(frames, 1L)
+  expect_identical(frames[[1]]$class_description, c("tench", "goldfish"))
+  expect_equal(frames[[1]]$score, c(0.75, 0.25))
+  expect_named(frames[[1]], c("class_name", "class_description", "score"))
+})
