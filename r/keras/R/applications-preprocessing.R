@@ -157,6 +157,10 @@ mobilenet_v2_decode_predictions <- function(preds, top = 5) {
 #' @family applications
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' model <- mobilenet_load_model_hdf5("mobilenet.h5")
+#' }
 mobilenet_load_model_hdf5 <- function(filepath) {
   relu6 <- .keras2_py_call(py_get_attr(py_get_attr(keras, "layers"), "ReLU"), max_value = 6)
   .keras2_py_call(py_get_attr(py_get_attr(keras, "models"), "load_model"), .keras2_path(filepath),

@@ -53,6 +53,11 @@ image_load <- function(path, grayscale = FALSE, color_mode = 'rgb', target_size 
 #' @family image preprocessing
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' x <- image_to_array(image_load("cat.jpg"))
+#' dim(x)
+#' }
 image_to_array <- function(img, data_format = c("channels_last", "channels_first")) {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "img_to_array"), img = img,
           data_format = match.arg(data_format))
@@ -111,6 +116,10 @@ image_array_resize <- function(img, height, width,
 #' @family image preprocessing
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' image_array_save(array(runif(32 * 32 * 3, 0, 255), c(32, 32, 3)), "noise.png")
+#' }
 image_array_save <- function(img, path, data_format = NULL, file_format = NULL, scale = TRUE) {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "save_img"), .keras2_path(path), img,
           data_format = data_format, file_format = file_format, scale = scale)
@@ -206,6 +215,11 @@ image_data_generator <- function(featurewise_center = FALSE, samplewise_center =
 #' @family image preprocessing
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' datagen <- image_data_generator(featurewise_center = TRUE)
+#' datagen %>% fit_image_data_generator(x_train)
+#' }
 fit_image_data_generator <- function(object, x, augment = FALSE, rounds = 1, seed = NULL) {
   .keras2_py_call(py_get_attr(object, "fit"), x = keras_array(x), augment = augment,
           rounds = .keras2_argument("rounds", rounds, convention = "integer"),
@@ -225,6 +239,10 @@ fit_image_data_generator <- function(object, x, augment = FALSE, rounds = 1, see
 #' @family image preprocessing
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' batch <- generator_next(flow_images_from_data(x, y, batch_size = 8))
+#' }
 generator_next <- function(generator, completed = NULL) {
   iter_next(generator, completed = completed)
 }

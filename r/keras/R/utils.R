@@ -110,6 +110,10 @@ get_file <- function(fname, origin, file_hash = NULL, cache_subdir = "datasets",
 #' @family utils
 #' @export
 #' @md
+#' @examples
+#' \dontrun{
+#' hdf5_matrix("data.h5", "images")  # an error naming the TensorFlow version
+#' }
 hdf5_matrix <- function(datapath, dataset, start = 0, end = NULL, normalizer = NULL) {
   stop(sprintf("hdf5_matrix() is not available: Keras's HDF5Matrix was removed in TensorFlow 2.4 (this is TensorFlow %s)",
                as.character(tf_version())), call. = FALSE)
@@ -212,8 +216,10 @@ with_custom_object_scope <- function(objects, expr) {
 #' @export
 #' @md
 #' @examples
+#' \dontrun{
 #' zip_lists(list(1, 2), list("a", "b"))
 #' zip_lists(gradient = list(0.1, 0.2), weight = list("w1", "w2"))
+#' }
 zip_lists <- function(...) {
   lists <- list(...)
   if (length(lists) == 1L) lists <- lists[[1L]]
