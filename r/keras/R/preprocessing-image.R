@@ -92,7 +92,7 @@ image_array_resize <- function(img, height, width,
   spatial <- if (data_format == "channels_last") dims[1:2] else dims[2:3]
   factors <- c(height, width) / spatial
   factors <- if (data_format == "channels_last") c(factors, 1) else c(1, factors)
-  array <- np_array(img, dtype = "float32")
+  array <- np_array(img)
   if (single) array <- array_reshape(array, dims)
   zoom <- py_get_attr(import("scipy.ndimage"), "zoom")
   resized <- .keras2_py_call(zoom, array, tuple(as.list(factors)), order = 1L)
