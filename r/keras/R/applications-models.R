@@ -7,7 +7,8 @@
 .keras2_kind_application <- function(spec, args, frame, call) {
   weights <- get("weights", envir = frame)
   if (is.character(weights) && !have_h5py())
-    stop(sprintf("%s(): the Python package h5py is needed to load the model's weights (pip install h5py)",
+    stop(sprintf(paste0("%s(): the Python package h5py is needed to load the model's weights ",
+                        "(pip install h5py)"),
                  spec$name), call. = FALSE)
   args["weights"] <- list(weights)
   py_call(.keras2_py_object(spec, "class"), !!!args)

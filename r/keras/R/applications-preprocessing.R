@@ -119,8 +119,7 @@ imagenet_decode_predictions <- function(preds, top = 5) {
   decode <- py_get_attr(py_get_attr(py_get_attr(keras, "applications"), "imagenet_utils"),
                         "decode_predictions")
   .keras2_decoded_frames(.keras2_py_call(decode, preds = keras_array(preds),
-                                         top = .keras2_argument("top", top,
-                                                                convention = "integer")))
+                                         top = .keras2_int("top", top)))
 }
 
 # Keras's decoded predictions (per image, a list of (class name, description,
@@ -164,7 +163,7 @@ mobilenet_v2_decode_predictions <- function(preds, top = 5) {
 mobilenet_load_model_hdf5 <- function(filepath) {
   relu6 <- .keras2_py_call(py_get_attr(py_get_attr(keras, "layers"), "ReLU"), max_value = 6)
   .keras2_py_call(py_get_attr(py_get_attr(keras, "models"), "load_model"), .keras2_path(filepath),
-          custom_objects = list(relu6 = relu6))
+                  custom_objects = list(relu6 = relu6))
 }
 
 #' @rdname mobilenet_load_model_hdf5

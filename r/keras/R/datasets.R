@@ -10,8 +10,10 @@
   list(train = part(data[[1L]]), test = part(data[[2L]]))
 }
 
+.keras2_dataset_module <- function(name) py_get_attr(py_get_attr(keras, "datasets"), name)
+
 .keras2_load_dataset <- function(name, ...) {
-  .keras2_py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), name), "load_data"), ...)
+  .keras2_py_call(py_get_attr(.keras2_dataset_module(name), "load_data"), ...)
 }
 
 # Sequences of word indices: a list of integer vectors; labels as integers.
@@ -89,20 +91,20 @@ dataset_cifar100 <- function(label_mode = c("fine", "coarse")) {
 #' }
 dataset_imdb <- function(path = "imdb.npz", num_words = NULL, skip_top = 0L, maxlen = NULL,
                          seed = 113L, start_char = 1L, oov_char = 2L, index_from = 3L) {
-  int <- function(name, value) .keras2_argument(name, value, convention = "integer")
   data <- .keras2_load_dataset(
-    "imdb", path = path, num_words = int("num_words", num_words),
-    skip_top = int("skip_top", skip_top), maxlen = int("maxlen", maxlen),
-    seed = int("seed", seed), start_char = int("start_char", start_char),
-    oov_char = int("oov_char", oov_char), index_from = int("index_from", index_from))
+    "imdb", path = path, num_words = .keras2_int("num_words", num_words),
+    skip_top = .keras2_int("skip_top", skip_top), maxlen = .keras2_int("maxlen", maxlen),
+    seed = .keras2_int("seed", seed), start_char = .keras2_int("start_char", start_char),
+    oov_char = .keras2_int("oov_char", oov_char),
+    index_from = .keras2_int("index_from", index_from))
   .keras2_dataset_lists(data, .keras2_sequences, as.integer)
 }
 
 #' @rdname dataset_imdb
 #' @export
 dataset_imdb_word_index <- function(path = "imdb_word_index.json") {
-  .keras2_py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), "imdb"), "get_word_index"),
-          path = path)
+  .keras2_py_call(py_get_attr(.keras2_dataset_module("imdb"), "get_word_index"),
+                  path = path)
 }
 
 #' Reuters newswires, by topic
@@ -128,21 +130,21 @@ dataset_imdb_word_index <- function(path = "imdb_word_index.json") {
 dataset_reuters <- function(path = "reuters.npz", num_words = NULL, skip_top = 0L, maxlen = NULL,
                             test_split = 0.2, seed = 113L, start_char = 1L, oov_char = 2L,
                             index_from = 3L) {
-  int <- function(name, value) .keras2_argument(name, value, convention = "integer")
   data <- .keras2_load_dataset(
-    "reuters", path = path, num_words = int("num_words", num_words),
-    skip_top = int("skip_top", skip_top), maxlen = int("maxlen", maxlen),
-    test_split = test_split, seed = int("seed", seed),
-    start_char = int("start_char", start_char), oov_char = int("oov_char", oov_char),
-    index_from = int("index_from", index_from))
+    "reuters", path = path, num_words = .keras2_int("num_words", num_words),
+    skip_top = .keras2_int("skip_top", skip_top), maxlen = .keras2_int("maxlen", maxlen),
+    test_split = test_split, seed = .keras2_int("seed", seed),
+    start_char = .keras2_int("start_char", start_char),
+    oov_char = .keras2_int("oov_char", oov_char),
+    index_from = .keras2_int("index_from", index_from))
   .keras2_dataset_lists(data, .keras2_sequences, as.integer)
 }
 
 #' @rdname dataset_reuters
 #' @export
 dataset_reuters_word_index <- function(path = "reuters_word_index.pkl") {
-  .keras2_py_call(py_get_attr(py_get_attr(py_get_attr(keras, "datasets"), "reuters"), "get_word_index"),
-          path = path)
+  .keras2_py_call(py_get_attr(.keras2_dataset_module("reuters"), "get_word_index"),
+                  path = path)
 }
 
 #' MNIST handwritten digits
@@ -208,5 +210,5 @@ dataset_fashion_mnist <- function() {
 dataset_boston_housing <- function(path = "boston_housing.npz", test_split = 0.2, seed = 113L) {
   .keras2_dataset_lists(.keras2_load_dataset(
     "boston_housing", path = path, test_split = test_split,
-    seed = .keras2_argument("seed", seed, convention = "integer")))
+    seed = .keras2_int("seed", seed)))
 }

@@ -34,11 +34,12 @@ image_load <- function(path, grayscale = FALSE, color_mode = 'rgb', target_size 
   if (!is.null(target_size)) {
     if (length(target_size) != 2L)
       stop("`target_size` must be c(height, width), two whole numbers", call. = FALSE)
-    target_size <- .keras2_argument("target_size", target_size, convention = "integer")
+    target_size <- .keras2_int("target_size", target_size)
   }
-  .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "load_img"), path = .keras2_path(path),
-          grayscale = grayscale, color_mode = color_mode, target_size = target_size,
-          interpolation = interpolation)
+  .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "load_img"),
+                  path = .keras2_path(path),
+                  grayscale = grayscale, color_mode = color_mode, target_size = target_size,
+                  interpolation = interpolation)
 }
 
 #' An image as an array
@@ -60,7 +61,7 @@ image_load <- function(path, grayscale = FALSE, color_mode = 'rgb', target_size 
 #' }
 image_to_array <- function(img, data_format = c("channels_last", "channels_first")) {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "img_to_array"), img = img,
-          data_format = match.arg(data_format))
+                  data_format = match.arg(data_format))
 }
 
 #' Resize an image array
@@ -122,7 +123,7 @@ image_array_resize <- function(img, height, width,
 #' }
 image_array_save <- function(img, path, data_format = NULL, file_format = NULL, scale = TRUE) {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "save_img"), .keras2_path(path), img,
-          data_format = data_format, file_format = file_format, scale = scale)
+                  data_format = data_format, file_format = file_format, scale = scale)
   invisible(NULL)
 }
 
@@ -186,18 +187,18 @@ image_data_generator <- function(featurewise_center = FALSE, samplewise_center =
     stop("`preprocessing_function` must be a function of an image array", call. = FALSE)
   pair <- function(x) if (length(x) > 1L) as.list(x) else x
   .keras2_py_call(py_get_attr(.keras2_preprocessing("image"), "ImageDataGenerator"),
-          featurewise_center = featurewise_center, samplewise_center = samplewise_center,
-          featurewise_std_normalization = featurewise_std_normalization,
-          samplewise_std_normalization = samplewise_std_normalization,
-          zca_whitening = zca_whitening, zca_epsilon = zca_epsilon,
-          rotation_range = rotation_range, width_shift_range = pair(width_shift_range),
-          height_shift_range = pair(height_shift_range),
-          brightness_range = pair(brightness_range), shear_range = shear_range,
-          zoom_range = pair(zoom_range), channel_shift_range = channel_shift_range,
-          fill_mode = fill_mode, cval = cval, horizontal_flip = horizontal_flip,
-          vertical_flip = vertical_flip, rescale = rescale,
-          preprocessing_function = preprocessing_function, data_format = data_format,
-          validation_split = validation_split)
+                  featurewise_center = featurewise_center, samplewise_center = samplewise_center,
+                  featurewise_std_normalization = featurewise_std_normalization,
+                  samplewise_std_normalization = samplewise_std_normalization,
+                  zca_whitening = zca_whitening, zca_epsilon = zca_epsilon,
+                  rotation_range = rotation_range, width_shift_range = pair(width_shift_range),
+                  height_shift_range = pair(height_shift_range),
+                  brightness_range = pair(brightness_range), shear_range = shear_range,
+                  zoom_range = pair(zoom_range), channel_shift_range = channel_shift_range,
+                  fill_mode = fill_mode, cval = cval, horizontal_flip = horizontal_flip,
+                  vertical_flip = vertical_flip, rescale = rescale,
+                  preprocessing_function = preprocessing_function, data_format = data_format,
+                  validation_split = validation_split)
 }
 
 #' Compute the statistics of an image data generator
@@ -222,8 +223,8 @@ image_data_generator <- function(featurewise_center = FALSE, samplewise_center =
 #' }
 fit_image_data_generator <- function(object, x, augment = FALSE, rounds = 1, seed = NULL) {
   .keras2_py_call(py_get_attr(object, "fit"), x = keras_array(x), augment = augment,
-          rounds = .keras2_argument("rounds", rounds, convention = "integer"),
-          seed = .keras2_argument("seed", seed, convention = "integer"))
+                  rounds = .keras2_int("rounds", rounds),
+                  seed = .keras2_int("seed", seed))
   invisible(object)
 }
 
@@ -249,7 +250,7 @@ generator_next <- function(generator, completed = NULL) {
 
 # A batch size: a positive whole number.
 .keras2_batch_size <- function(batch_size) {
-  batch_size <- .keras2_argument("batch_size", batch_size, convention = "integer")
+  batch_size <- .keras2_int("batch_size", batch_size)
   if (length(batch_size) != 1L || batch_size < 1L)
     stop("`batch_size` must be a positive whole number", call. = FALSE)
   batch_size
@@ -294,11 +295,11 @@ flow_images_from_data <- function(x, y = NULL, generator = image_data_generator(
                                   seed = NULL, save_to_dir = NULL, save_prefix = "",
                                   save_format = 'png', subset = NULL) {
   .keras2_py_call(py_get_attr(generator, "flow"), x = keras_array(x), y = keras_array(y),
-          batch_size = .keras2_batch_size(batch_size), shuffle = shuffle,
-          sample_weight = keras_array(sample_weight),
-          seed = .keras2_argument("seed", seed, convention = "integer"),
-          save_to_dir = .keras2_path(save_to_dir), save_prefix = save_prefix,
-          save_format = save_format, subset = subset)
+                  batch_size = .keras2_batch_size(batch_size), shuffle = shuffle,
+                  sample_weight = keras_array(sample_weight),
+                  seed = .keras2_int("seed", seed),
+                  save_to_dir = .keras2_path(save_to_dir), save_prefix = save_prefix,
+                  save_format = save_format, subset = subset)
 }
 
 #' @rdname flow_images_from_data
@@ -323,14 +324,15 @@ flow_images_from_directory <- function(directory, generator = image_data_generat
                                        save_to_dir = NULL, save_prefix = "",
                                        save_format = "png", follow_links = FALSE,
                                        subset = NULL, interpolation = "nearest") {
-  .keras2_py_call(py_get_attr(generator, "flow_from_directory"), directory = .keras2_path(directory),
-          target_size = .keras2_argument("target_size", target_size, convention = "integer"),
-          color_mode = color_mode, classes = .keras2_classes(classes), class_mode = class_mode,
-          batch_size = .keras2_batch_size(batch_size), shuffle = shuffle,
-          seed = .keras2_argument("seed", seed, convention = "integer"),
-          save_to_dir = .keras2_path(save_to_dir), save_prefix = save_prefix,
-          save_format = save_format, follow_links = follow_links, subset = subset,
-          interpolation = interpolation)
+  .keras2_py_call(py_get_attr(generator, "flow_from_directory"),
+                  directory = .keras2_path(directory),
+                  target_size = .keras2_int("target_size", target_size),
+                  color_mode = color_mode, classes = .keras2_classes(classes),
+                  class_mode = class_mode, batch_size = .keras2_batch_size(batch_size),
+                  shuffle = shuffle, seed = .keras2_int("seed", seed),
+                  save_to_dir = .keras2_path(save_to_dir), save_prefix = save_prefix,
+                  save_format = save_format, follow_links = follow_links, subset = subset,
+                  interpolation = interpolation)
 }
 
 #' @rdname flow_images_from_data
@@ -356,14 +358,14 @@ flow_images_from_dataframe <- function(dataframe, directory = NULL, x_col = "fil
       "the `drop_duplicates` argument of flow_images_from_dataframe() is deprecated since ",
       "TensorFlow 2.3 and ignored: give a data frame without duplicates"), sys.call()))
   .keras2_py_call(py_get_attr(generator, "flow_from_dataframe"),
-          dataframe = r_to_py(as.data.frame(dataframe)), directory = .keras2_path(directory),
-          x_col = x_col, y_col = y_col,
-          target_size = .keras2_argument("target_size", target_size, convention = "integer"),
-          color_mode = color_mode, classes = .keras2_classes(classes), class_mode = class_mode,
-          batch_size = .keras2_batch_size(batch_size), shuffle = shuffle,
-          seed = .keras2_argument("seed", seed, convention = "integer"),
-          save_to_dir = .keras2_path(save_to_dir), save_prefix = save_prefix,
-          save_format = save_format, subset = subset, interpolation = interpolation)
+                  dataframe = r_to_py(as.data.frame(dataframe)),
+                  directory = .keras2_path(directory), x_col = x_col, y_col = y_col,
+                  target_size = .keras2_int("target_size", target_size),
+                  color_mode = color_mode, classes = .keras2_classes(classes),
+                  class_mode = class_mode, batch_size = .keras2_batch_size(batch_size),
+                  shuffle = shuffle, seed = .keras2_int("seed", seed),
+                  save_to_dir = .keras2_path(save_to_dir), save_prefix = save_prefix,
+                  save_format = save_format, subset = subset, interpolation = interpolation)
 }
 
 #' A dataset of image files in class folders
@@ -398,7 +400,8 @@ image_dataset_from_directory <- function(directory, labels = "inferred", label_m
   args <- .keras2_supplied(match.call(), environment(), list(
     directory = .keras2_path, labels = .keras2_labels, batch_size = "integer",
     image_size = "integer", seed = "integer", class_names = as.list))
-  dataset <- .keras2_py_call(py_get_attr(.keras2_preprocessing(), "image_dataset_from_directory"), !!!args)
+  dataset <- .keras2_py_call(py_get_attr(.keras2_preprocessing(), "image_dataset_from_directory"),
+                             !!!args)
   mark <- function(d) structure(d, class = unique(c("tf_dataset", class(d))))
   if (is_py_object(dataset)) mark(dataset) else lapply(dataset, mark)
 }

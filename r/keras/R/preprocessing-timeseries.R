@@ -30,13 +30,15 @@
 timeseries_generator <- function(data, targets, length, sampling_rate = 1, stride = 1,
                                  start_index = 0, end_index = NULL, shuffle = FALSE,
                                  reverse = FALSE, batch_size = 128) {
-  int <- function(name, value) .keras2_argument(name, value, convention = "integer")
   .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "TimeseriesGenerator"),
-          data = keras_array(data), targets = keras_array(targets),
-          length = int("length", length), sampling_rate = int("sampling_rate", sampling_rate),
-          stride = int("stride", stride), start_index = int("start_index", start_index),
-          end_index = int("end_index", end_index), shuffle = shuffle, reverse = reverse,
-          batch_size = int("batch_size", batch_size))
+                  data = keras_array(data), targets = keras_array(targets),
+                  length = .keras2_int("length", length),
+                  sampling_rate = .keras2_int("sampling_rate", sampling_rate),
+                  stride = .keras2_int("stride", stride),
+                  start_index = .keras2_int("start_index", start_index),
+                  end_index = .keras2_int("end_index", end_index), shuffle = shuffle,
+                  reverse = reverse,
+                  batch_size = .keras2_int("batch_size", batch_size))
 }
 
 #' A dataset of windows of a time series

@@ -53,9 +53,9 @@
 pad_sequences <- function(sequences, maxlen = NULL, dtype = "int32", padding = "pre",
                           truncating = "pre", value = 0.0) {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "pad_sequences"),
-          sequences = .keras2_sequence_list(sequences),
-          maxlen = .keras2_argument("maxlen", maxlen, convention = "integer"),
-          dtype = dtype, padding = padding, truncating = truncating, value = value)
+                  sequences = .keras2_sequence_list(sequences),
+                  maxlen = .keras2_int("maxlen", maxlen),
+                  dtype = dtype, padding = padding, truncating = truncating, value = value)
 }
 
 #' Skip-gram pairs of a sequence of word indices
@@ -84,14 +84,13 @@ pad_sequences <- function(sequences, maxlen = NULL, dtype = "int32", padding = "
 #' }
 skipgrams <- function(sequence, vocabulary_size, window_size = 4, negative_samples = 1.0,
                       shuffle = TRUE, categorical = FALSE, sampling_table = NULL, seed = NULL) {
-  int <- function(name, value) .keras2_argument(name, value, convention = "integer")
   pairs <- .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "skipgrams"),
-                   sequence = as.list(.keras2_whole(sequence, "sequence", NULL)),
-                   vocabulary_size = int("vocabulary_size", vocabulary_size),
-                   window_size = int("window_size", window_size),
-                   negative_samples = negative_samples, shuffle = shuffle,
-                   categorical = categorical, sampling_table = sampling_table,
-                   seed = int("seed", seed))
+                           sequence = as.list(.keras2_whole(sequence, "sequence", NULL)),
+                           vocabulary_size = .keras2_int("vocabulary_size", vocabulary_size),
+                           window_size = .keras2_int("window_size", window_size),
+                           negative_samples = negative_samples, shuffle = shuffle,
+                           categorical = categorical, sampling_table = sampling_table,
+                           seed = .keras2_int("seed", seed))
   list(couples = pairs[[1L]], labels = pairs[[2L]])
 }
 
@@ -114,8 +113,8 @@ skipgrams <- function(sequence, vocabulary_size, window_size = 4, negative_sampl
 #' }
 make_sampling_table <- function(size, sampling_factor = 1e-05) {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("sequence"), "make_sampling_table"),
-          size = .keras2_argument("size", size, convention = "integer"),
-          sampling_factor = sampling_factor)
+                  size = .keras2_int("size", size),
+                  sampling_factor = sampling_factor)
 }
 
 #' Split a text into words
@@ -139,7 +138,7 @@ make_sampling_table <- function(size, sampling_factor = 1e-05) {
 text_to_word_sequence <- function(text, filters = '!"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n',
                                   lower = TRUE, split = ' ') {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "text_to_word_sequence"),
-          text, filters = filters, lower = lower, split = split)
+                  text, filters = filters, lower = lower, split = split)
 }
 
 #' A text's words as indices of a hash table
@@ -170,13 +169,14 @@ text_one_hot <- function(input_text, n, filters = '!"#$%&()*+,-./:;<=>?@[\\]^_`{
   if (!is.null(text)) {
     if (!missing(input_text))
       stop("text_one_hot(): give `input_text` only (`text` is its deprecated name)", call. = FALSE)
-    warning(.keras2_deprecation("the `text` argument of text_one_hot() is deprecated: use `input_text`",
+    warning(.keras2_deprecation(
+      "the `text` argument of text_one_hot() is deprecated: use `input_text`",
                                 sys.call()))
     input_text <- text
   }
   .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "one_hot"), input_text,
-          n = .keras2_argument("n", n, convention = "integer"),
-          filters = filters, lower = lower, split = split)
+                  n = .keras2_int("n", n),
+                  filters = filters, lower = lower, split = split)
 }
 
 #' @rdname text_one_hot
@@ -187,8 +187,8 @@ text_hashing_trick <- function(text, n, hash_function = NULL,
   if (length(text) != 1L) stop("`text` should be length 1.", call. = FALSE)
   if (is.na(text)) return(NA_integer_)
   .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "hashing_trick"), text = text,
-          n = .keras2_argument("n", n, convention = "integer"),
-          hash_function = hash_function, filters = filters, lower = lower, split = split)
+                  n = .keras2_int("n", n),
+                  hash_function = hash_function, filters = filters, lower = lower, split = split)
 }
 
 #' A text tokenizer
@@ -218,9 +218,9 @@ text_hashing_trick <- function(text, n, hash_function = NULL,
 text_tokenizer <- function(num_words = NULL, filters = '!"#$%&()*+,-./:;<=>?@[\\]^_`{|}~\t\n',
                            lower = TRUE, split = ' ', char_level = FALSE, oov_token = NULL) {
   .keras2_py_call(py_get_attr(.keras2_preprocessing("text"), "Tokenizer"),
-          num_words = .keras2_argument("num_words", num_words, convention = "integer"),
-          filters = filters, lower = lower, split = split, char_level = char_level,
-          oov_token = oov_token)
+                  num_words = .keras2_int("num_words", num_words),
+                  filters = filters, lower = lower, split = split, char_level = char_level,
+                  oov_token = oov_token)
 }
 
 #' Learn a tokenizer's vocabulary
@@ -246,7 +246,7 @@ fit_text_tokenizer <- function(object, x) {
     .keras2_py_call(py_get_attr(object, "fit_on_sequences"), .keras2_index_sequences(x))
   else
     .keras2_py_call(py_get_attr(object, "fit_on_texts"),
-            if (is.function(x) && !is_py_object(x)) py_iterator(x) else .keras2_texts(x))
+                    if (is.function(x) && !is_py_object(x)) py_iterator(x) else .keras2_texts(x))
   invisible(object)
 }
 
@@ -327,7 +327,7 @@ texts_to_sequences_generator <- function(tokenizer, texts) {
 #' }
 texts_to_matrix <- function(tokenizer, texts, mode = c("binary", "count", "tfidf", "freq")) {
   .keras2_py_call(py_get_attr(tokenizer, "texts_to_matrix"), texts = .keras2_texts(texts),
-          mode = match.arg(mode))
+                  mode = match.arg(mode))
 }
 
 #' @rdname texts_to_matrix
@@ -335,7 +335,7 @@ texts_to_matrix <- function(tokenizer, texts, mode = c("binary", "count", "tfidf
 sequences_to_matrix <- function(tokenizer, sequences,
                                 mode = c("binary", "count", "tfidf", "freq")) {
   .keras2_py_call(py_get_attr(tokenizer, "sequences_to_matrix"),
-          sequences = .keras2_index_sequences(sequences), mode = match.arg(mode))
+                  sequences = .keras2_index_sequences(sequences), mode = match.arg(mode))
 }
 
 #' A dataset of text files in class folders
@@ -381,7 +381,8 @@ text_dataset_from_directory <- function(directory, labels = "inferred", label_mo
 # named in `call` and the named arguments in `...`, each converted by
 # `conversions` (a function, or the name of a convention).
 .keras2_supplied <- function(call, frame, conversions = list()) {
-  given <- intersect(setdiff(names(call)[-1L], ""), setdiff(names(formals(sys.function(sys.parent()))), "..."))
+  formals <- setdiff(names(formals(sys.function(sys.parent()))), "...")
+  given <- intersect(setdiff(names(call)[-1L], ""), formals)
   args <- mget(given, envir = frame)
   if (exists("...", envir = frame, inherits = FALSE)) {
     dots <- eval(quote(list2(...)), frame)

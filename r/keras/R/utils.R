@@ -4,7 +4,8 @@
 # (which tensorflow provides here).
 #
 # NAMESPACE: importFrom(zeallot, "%<-%")
-# NAMESPACE: importFrom(tensorflow, flags, flag_numeric, flag_integer, flag_string, flag_boolean, run_dir)
+# NAMESPACE: importFrom(tensorflow, flags, flag_numeric, flag_integer, flag_string, flag_boolean)
+# NAMESPACE: importFrom(tensorflow, run_dir)
 
 #' Objects keras re-exports for its users
 #'
@@ -22,6 +23,9 @@
 NULL
 
 .keras2_utils <- function() py_get_attr(keras, "utils")
+
+# A whole number (several: a tuple) for Python, or an error naming the argument.
+.keras2_int <- function(name, value) .keras2_argument(name, value, convention = "integer")
 
 # A call of a Python function whose result comes back converted to R (arrays,
 # lists, strings); Python objects R has no type for stay proxies. (The
@@ -48,8 +52,8 @@ NULL
 #' }
 to_categorical <- function(y, num_classes = NULL, dtype = "float32") {
   .keras2_py_call(py_get_attr(.keras2_utils(), "to_categorical"), y = y,
-          num_classes = .keras2_argument("num_classes", num_classes, convention = "integer"),
-          dtype = dtype)
+                  num_classes = .keras2_int("num_classes", num_classes),
+                  dtype = dtype)
 }
 
 #' Download a file into the Keras cache
@@ -78,15 +82,17 @@ to_categorical <- function(y, num_classes = NULL, dtype = "float32") {
 #' @md
 #' @examples
 #' \dontrun{
-#' path <- get_file("mnist.npz", "https://storage.googleapis.com/tensorflow/tf-keras-datasets/mnist.npz")
+#' path <- get_file("mnist.npz",
+#'                  "https://storage.googleapis.com/tensorflow/tf-keras-datasets/mnist.npz")
 #' }
 get_file <- function(fname, origin, file_hash = NULL, cache_subdir = "datasets",
                      hash_algorithm = "auto", extract = FALSE, archive_format = "auto",
                      cache_dir = NULL, untar = FALSE) {
   .keras2_py_call(py_get_attr(.keras2_utils(), "get_file"), fname = fname, origin = origin,
-          file_hash = file_hash, cache_subdir = cache_subdir, hash_algorithm = hash_algorithm,
-          extract = extract, archive_format = archive_format,
-          cache_dir = .keras2_path(cache_dir), untar = untar)
+                  file_hash = file_hash, cache_subdir = cache_subdir,
+                  hash_algorithm = hash_algorithm, extract = extract,
+                  archive_format = archive_format,
+                  cache_dir = .keras2_path(cache_dir), untar = untar)
 }
 
 # A path as keras 2.x passed it to Python: `~` expanded, absolute; NULL stays.
@@ -115,7 +121,8 @@ get_file <- function(fname, origin, file_hash = NULL, cache_subdir = "datasets",
 #' hdf5_matrix("data.h5", "images")  # an error naming the TensorFlow version
 #' }
 hdf5_matrix <- function(datapath, dataset, start = 0, end = NULL, normalizer = NULL) {
-  stop(sprintf("hdf5_matrix() is not available: Keras's HDF5Matrix was removed in TensorFlow 2.4 (this is TensorFlow %s)",
+  stop(sprintf(paste0("hdf5_matrix() is not available: Keras's HDF5Matrix was removed in ",
+                      "TensorFlow 2.4 (this is TensorFlow %s)"),
                as.character(tf_version())), call. = FALSE)
 }
 
@@ -137,8 +144,8 @@ hdf5_matrix <- function(datapath, dataset, start = 0, end = NULL, normalizer = N
 #' }
 normalize <- function(x, axis = -1, order = 2) {
   .keras2_py_call(py_get_attr(.keras2_utils(), "normalize"), x = x,
-          axis = .keras2_argument("axis", axis, convention = "axis"),
-          order = .keras2_argument("order", order, convention = "integer"))
+                  axis = .keras2_argument("axis", axis, convention = "axis"),
+                  order = .keras2_int("order", order))
 }
 
 #' Evaluate code with custom objects known to Keras by name
@@ -164,7 +171,7 @@ normalize <- function(x, axis = -1, order = 2) {
 #' }
 with_custom_object_scope <- function(objects, expr) {
   scope <- .keras2_py_call(py_get_attr(.keras2_utils(), "custom_object_scope"),
-                   .keras2_custom_objects(objects))
+                           .keras2_custom_objects(objects))
   .keras2_py_call(py_get_attr(scope, "__enter__"))
   on.exit(.keras2_py_call(py_get_attr(scope, "__exit__"), NULL, NULL, NULL), add = TRUE)
   force(expr)

@@ -5,7 +5,8 @@ never replaced by tf_keras's default "imagenet"; ImageNet weights are
 downloaded into Keras's cache (~/.keras/models) through get_file() the first
 time."""
 LABEL = "applications"
-DESCRIPTION = "keras 2.x's pre-built models (tf_keras.applications): kind \"application\" (applications-models.R)."
+DESCRIPTION = ("keras 2.x's pre-built models (tf_keras.applications): kind \"application\" "
+               "(applications-models.R).")
 # keras 2.x passed only the arguments the caller gave (its capture_args()), except
 # for the DenseNet and NASNet models, whose wrappers passed every formal.
 PASS = "supplied"

@@ -2,7 +2,8 @@
 # these tests check what needs no download.
 
 test_that("datasets come as train and test lists of x and y", {
-  data <- py_eval("((__import__('numpy').zeros((2, 3)), __import__('numpy').arange(2)), (__import__('numpy').ones((1, 3)), __import__('numpy').arange(1)))")
+  data <- py_eval(paste0("((__import__('numpy').zeros((2, 3)), __import__('numpy').arange(2)), ",
+                         "(__import__('numpy').ones((1, 3)), __import__('numpy').arange(1)))"))
   lists <- .keras2_dataset_lists(data)
   expect_named(lists, c("train", "test"))
   expect_named(lists$train, c("x", "y"))
@@ -15,7 +16,8 @@ test_that("word sequences come as a list of integer vectors with integer labels"
   sequences <- function(python, n) sprintf(paste0(
     "(lambda a: ([a.__setitem__(i, s) for i, s in enumerate(%s)], a)[1])",
     "(__import__('numpy').empty(%d, dtype=object))"), python, n)
-  data <- py_eval(sprintf("((%s, __import__('numpy').array([0, 1])), (%s, __import__('numpy').array([1])))",
+  data <- py_eval(sprintf(paste0("((%s, __import__('numpy').array([0, 1])), ",
+                                 "(%s, __import__('numpy').array([1])))"),
                           sequences("[[1, 2, 3], [4]]", 2L), sequences("[[5, 6]]", 1L)))
   lists <- .keras2_dataset_lists(data, .keras2_sequences, as.integer)
   expect_identical(lists$train$x, list(1:3, 4L))
