@@ -138,11 +138,6 @@ KerasCallback <- R6::R6Class("KerasCallback",
 
 .keras2_callback_class <- function(name) py_get_attr(py_get_attr(keras, "callbacks"), name)
 
-# keras 2.x's paths: `~` expanded, made absolute.
-.keras2_path <- function(path) {
-  if (is.null(path)) NULL else normalizePath(path.expand(path), mustWork = FALSE)
-}
-
 # A count or "epoch"/"batch": numbers as whole numbers, strings as they are.
 .keras2_frequency <- function(value, name) {
   if (is.numeric(value)) .keras2_argument(name, value, convention = "integer") else value

@@ -2,6 +2,7 @@
 #
 # NAMESPACE: importFrom(reticulate, array_reshape, use_condaenv, use_python, use_virtualenv)
 # NAMESPACE: importFrom(tensorflow, as_tensor, export_savedmodel, shape, tensorboard)
+# NAMESPACE: importFrom(tensorflow, use_session_with_seed)
 
 #' Objects exported from other packages
 #'
@@ -18,13 +19,14 @@
 #'     them; pyreticulate documents them.}
 #'   \item{tensorflow}{\code{\link[tensorflow]{as_tensor}}, \code{\link[tensorflow]{evaluate}},
 #'     \code{\link[tensorflow]{export_savedmodel}}, \code{\link[tensorflow]{shape}},
-#'     \code{\link[tensorflow]{tensorboard}}}
+#'     \code{\link[tensorflow]{tensorboard}},
+#'     \code{\link[tensorflow]{use_session_with_seed}}}
 #'   \item{generics}{\code{\link[generics]{compile}}, \code{\link[generics]{fit}}}
 #' }
 #'
 #' @name reexports
 #' @aliases %>% %<>% array_reshape tuple use_python use_virtualenv use_condaenv as_tensor
-#'   evaluate export_savedmodel shape tensorboard compile fit
+#'   evaluate export_savedmodel shape tensorboard use_session_with_seed compile fit
 #' @keywords internal
 #' @docType import
 NULL
