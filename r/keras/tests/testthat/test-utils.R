@@ -46,7 +46,7 @@ test_that("with_custom_object_scope() names custom objects for Keras while it ru
   expect_true(is.function(seen$mean_pred))
   expect_identical(seen$dense, keras$layers$Dense)
   expect_null(registered("mean_pred"))
-  expect_error(with_custom_object_scope(list(function(x) x), NULL), "give a named list")
+  expect_error(with_custom_object_scope(list(function(x) x), NULL), "cannot be inferred: name it")
 })
 
 test_that("zip_lists() zips by position, or by name", {
