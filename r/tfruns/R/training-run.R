@@ -135,6 +135,7 @@ print.tfruns_viewed_run <- function(x, ...) view_run(x)
 # Makes `run_dir` the active run, with the flags and configuration for
 # flags(); writes the run's first metadata and what was written before.
 initialize_run <- function(file, type = "training", context, config, flags, properties, run_dir) {
+  pending <- .globals$run_dir$pending_writes
   clear_run()
   if (is.null(run_dir)) run_dir <- unique_run_dir()
   if (!utils::file_test("-d", run_dir) && !dir.create(run_dir, recursive = TRUE))
@@ -156,7 +157,7 @@ initialize_run <- function(file, type = "training", context, config, flags, prop
   write_run_metadata("properties", list(type = type, context = context))
   write_run_metadata("properties", properties)
   write_run_metadata("source", dirname(file))
-  for (name in ls(run$pending_writes)) run$pending_writes[[name]](meta_dir(run_dir))
+  for (name in ls(pending)) pending[[name]](meta_dir(run_dir))
   invisible(run_dir)
 }
 
