@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-R_DEBS="r-base-core r-base-dev r-cran-r6 r-cran-magrittr r-cran-rlang r-cran-generics r-cran-testthat r-cran-matrix r-cran-ggplot2 r-cran-reticulate r-cran-roxygen2 r-cran-png r-cran-yaml r-cran-knitr r-cran-rmarkdown r-cran-tidyselect r-cran-zeallot"
+R_DEBS="r-base-core r-base-dev r-cran-r6 r-cran-magrittr r-cran-rlang r-cran-generics r-cran-testthat r-cran-matrix r-cran-ggplot2 r-cran-reticulate r-cran-roxygen2 r-cran-png r-cran-yaml r-cran-knitr r-cran-rmarkdown r-cran-tidyselect r-cran-zeallot r-cran-jsonlite"
 OTHER_DEBS="graphviz pandoc"
 
 missing=""

@@ -1,7 +1,7 @@
 """Each R package under r/ exports no name that the real package does not
-export: reticulate, tensorflow, keras3, tfdatasets and tfautograph against the
+export: reticulate, tensorflow, keras3, tfdatasets, tfautograph and tfruns against the
 names the real packages export (peer_exports/<package>.txt, read from their
-NAMESPACE files); tensorflow and tfautograph also export every name the real
+NAMESPACE files); tensorflow, tfautograph and tfruns also export every name the real
 ones do. keras against keras 2.15's exports: tests/tools/test_keras2_generate.py."""
 import os
 
@@ -29,11 +29,11 @@ def real(package):
 
 
 @pytest.mark.parametrize("package", ["reticulate", "tensorflow", "keras3", "tfdatasets",
-                                     "tfautograph"])
+                                     "tfautograph", "tfruns"])
 def test_a_package_exports_only_names_the_real_package_exports(package):
     assert sorted(ours(package) - real(package)) == []
 
 
-@pytest.mark.parametrize("package", ["tensorflow", "tfautograph"])
+@pytest.mark.parametrize("package", ["tensorflow", "tfautograph", "tfruns"])
 def test_a_package_exports_every_name_the_real_package_exports(package):
     assert sorted(real(package) - ours(package)) == []

@@ -1,4 +1,4 @@
-"""The help pages of pyreticulate, reticulate, tfautograph and tensorflow: roxygen2's rd
+"""The help pages of pyreticulate, reticulate, tfautograph, tfruns and tensorflow: roxygen2's rd
 roclet builds them from the packages' comment blocks (in a copy of r/, with
 standalone Rscript: neither the bridge nor the packages' dependencies are
 loaded) without warnings; R's checkRd reports nothing; every exported name and
@@ -16,7 +16,7 @@ import pytest
 from helpers import ROOT
 from helpers.rd import RD_HELPERS
 
-PACKAGES = ("pyreticulate", "reticulate", "tfautograph", "tensorflow")
+PACKAGES = ("pyreticulate", "reticulate", "tfautograph", "tfruns", "tensorflow")
 
 # Prints one finding per line, "kind<TAB>package<TAB>detail"; a clean build
 # prints only the inventory lines (alias, export, s3, page).

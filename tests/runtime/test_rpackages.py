@@ -33,11 +33,12 @@ def write_package(root, name, imports=""):
 def test_every_package_comes_after_the_packages_it_depends_on():
     order = [p.name for p in rpackages.package_dirs(R_ROOT)]
     assert sorted(order) == ["keras", "keras3", "pyreticulate", "reticulate", "tensorflow",
-                             "tfautograph", "tfdatasets"]
+                             "tfautograph", "tfdatasets", "tfruns"]
     for before, after in [("pyreticulate", "reticulate"), ("reticulate", "tensorflow"),
                           ("pyreticulate", "tensorflow"), ("tensorflow", "keras3"),
                           ("keras3", "keras"), ("tensorflow", "tfdatasets"),
-                          ("reticulate", "tfautograph"), ("tfautograph", "tensorflow")]:
+                          ("reticulate", "tfautograph"), ("tfautograph", "tensorflow"),
+                          ("tfruns", "tensorflow")]:
         assert order.index(before) < order.index(after)
 
 

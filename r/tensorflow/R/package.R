@@ -30,11 +30,16 @@ NULL
 #' Objects exported from other packages
 #'
 #' @description
-#' The tensorflow package re-exports these functions of reticulate, as R's
-#' tensorflow does. They are the same objects as \code{reticulate::name}, which
-#' pyreticulate implements; their documentation is in pyreticulate:
+#' The tensorflow package re-exports these functions of reticulate and of
+#' tfruns, as R's tensorflow does. They are the same objects as
+#' \code{reticulate::name} (which pyreticulate implements; their documentation
+#' is in pyreticulate) and \code{tfruns::name}:
 #'
 #' \describe{
+#'   \item{tfruns:}{\code{\link[tfruns]{flags}},
+#'   \code{\link[tfruns:flags]{flag_numeric}}, \code{\link[tfruns:flags]{flag_integer}},
+#'   \code{\link[tfruns:flags]{flag_boolean}}, \code{\link[tfruns:flags]{flag_string}},
+#'   \code{\link[tfruns]{run_dir}}}
 #'   \item{reticulate (pyreticulate):}{\code{\link[pyreticulate:with-as-operator]{\%as\%}},
 #'   \code{\link[pyreticulate]{array_reshape}}, \code{\link[pyreticulate]{dict}},
 #'   \code{\link[pyreticulate]{import}}, \code{\link[pyreticulate]{iterate}},
@@ -47,7 +52,8 @@ NULL
 #'
 #' @name reexports
 #' @aliases %as% array_reshape dict import iterate np_array py_require tuple
-#'   use_condaenv use_python use_virtualenv
+#'   use_condaenv use_python use_virtualenv flags flag_numeric flag_integer
+#'   flag_boolean flag_string run_dir
 #' @keywords internal
 #' @docType import
 #' @noMd
