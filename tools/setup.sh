@@ -29,6 +29,12 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
+# tf-keras (library(keras)'s Keras 2) requires the `tensorflow` distribution; next to
+# tensorflow-cpu that puts TensorFlow's CUDA platform in, which writes a cuInit error on
+# every start without a GPU. It runs on tensorflow-cpu as it is: installed without its
+# dependencies, at TensorFlow's version.
+tf_minor=$(.venv/bin/python -c "import importlib.metadata as m; print('.'.join(m.version('tensorflow-cpu').split('.')[:2]))")
+.venv/bin/python -m pip install -q --no-deps "tf-keras==$tf_minor.*"
 # the compiled module (pyreticulate/libr/_fast.c; setup.py builds it in place):
 # rebuilt here when the editable install kept an old one or none
 if ! ls pyreticulate/libr/_rapi*.so >/dev/null 2>&1 || \

@@ -4,6 +4,8 @@ deadlock while tf.data reads from its own threads, validation data,
 evaluate() and predict(), several inputs, the end of the data, errors, and
 py_iterator() generators, a consumer served while R's call waits for it in C,
 and the timeout of one the main thread cannot serve (hand-off off)."""
+import os
+
 import pytest
 
 from helpers.scripts import run_labelled
@@ -196,11 +198,16 @@ def test_generator_returning_null_ends_the_data(out):
 
 
 def test_generator_error_surfaces_with_its_original_class_first(out):
-    """tf.data kept only the text of the RError: the exception reaching R is TensorFlow's,
-    whose classes the original condition also carries."""
+    """On TensorFlow, tf.data kept only the text of the RError: the exception reaching R is
+    TensorFlow's, whose classes the original condition also carries. On JAX (test_jax_backend)
+    no tf.data is involved: the RError itself reaches R."""
+    on_tensorflow = os.environ.get("KERAS_BACKEND", "tensorflow") == "tensorflow"
+    python_classes = (
+        "tensorflow.python.framework.errors_impl.UnknownError "
+        "tensorflow.python.framework.errors_impl.OpError" if on_tensorflow else
+        "pyreticulate.runtime.errors.RError python.builtin.RuntimeError")
     assert out["generator_error_class"] == (
-        "data_error tensorflow.python.framework.errors_impl.UnknownError "
-        "tensorflow.python.framework.errors_impl.OpError python.builtin.Exception "
+        f"data_error {python_classes} python.builtin.Exception "
         "python.builtin.BaseException python.builtin.object error condition")
     assert out["generator_error_message"] == "bad batch"
     assert out["generator_error_call"] == "read_batch(40)"
