@@ -335,8 +335,11 @@ def test_error_in_a_hook_is_the_original_condition_with_hook_and_epoch(out):
     assert out["error_in_class_hook"] == "custom_error hook failed my_hook(epoch) on_epoch_end 2 NULL"
 
 
-def test_error_in_a_hook_keeps_its_class(out):
-    assert out["error_keeps_its_class"] == "custom_error error condition"
+def test_error_in_a_hook_keeps_its_class_first_and_is_also_the_python_exception(out):
+    assert out["error_keeps_its_class"] == (
+        "custom_error pyreticulate.runtime.errors.RError python.builtin.RuntimeError "
+        "python.builtin.Exception python.builtin.BaseException python.builtin.object "
+        "error condition")
 
 
 def test_error_before_the_first_epoch_has_no_epoch(out):

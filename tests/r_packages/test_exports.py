@@ -1,7 +1,8 @@
 """Each R package under r/ exports no name that the real package does not
-export: reticulate, tensorflow, keras3 and tfdatasets against the names the real
-packages export (peer_exports/<package>.txt, read from their NAMESPACE files).
-keras against keras 2.15's exports: tests/tools/test_keras2_generate.py."""
+export: reticulate, tensorflow, keras3, tfdatasets and tfautograph against the
+names the real packages export (peer_exports/<package>.txt, read from their
+NAMESPACE files); tensorflow and tfautograph also export every name the real
+ones do. keras against keras 2.15's exports: tests/tools/test_keras2_generate.py."""
 import os
 
 import pytest
@@ -27,6 +28,12 @@ def real(package):
         return {line.strip() for line in handle if line.strip() and not line.startswith("#")}
 
 
-@pytest.mark.parametrize("package", ["reticulate", "tensorflow", "keras3", "tfdatasets"])
+@pytest.mark.parametrize("package", ["reticulate", "tensorflow", "keras3", "tfdatasets",
+                                     "tfautograph"])
 def test_a_package_exports_only_names_the_real_package_exports(package):
     assert sorted(ours(package) - real(package)) == []
+
+
+@pytest.mark.parametrize("package", ["tensorflow", "tfautograph"])
+def test_a_package_exports_every_name_the_real_package_exports(package):
+    assert sorted(real(package) - ours(package)) == []

@@ -1,5 +1,6 @@
 """The R packages scripts load (r/<package>/): each attaches alone as R users
-write it (library(keras3), library(keras), library(tensorflow)), every
+write it (library(keras3), library(keras), library(tensorflow),
+library(tfautograph)), every
 exported name resolves, re-exports are the other package's own objects, and a
 package the project does not provide fails with R's own error. One script per
 scenario: TensorFlow's start-up dominates."""
@@ -83,9 +84,26 @@ check("attached", grep("^package:(keras|keras3|tensorflow|tfdatasets|reticulate|
 check("keras_visible", exists("layer_dense") || exists("keras"))
 '''
 
+TFAUTOGRAPH_ONLY = "library(tfautograph)\n" + HELPERS + r'''
+tf <- tensorflow::tf
+odd_total <- tf$`function`(autograph(function(n) {
+  total <- tf$constant(0L)
+  for (i in tf$range(n)) {
+    if (i %% 2L == 0L) next
+    total <- total + i
+  }
+  total
+}), autograph = FALSE)
+check("odd_total", as.integer(odd_total(tf$constant(7L))$numpy()))
+check("attached", grep(
+  "^package:(keras|keras3|tensorflow|tfautograph|tfdatasets|reticulate|pyreticulate)$",
+  search(), value = TRUE))
+'''
+
 # pkg::name for every export of every package, and which are the same objects.
 RESOLVE = HELPERS + r'''
-packages <- c("pyreticulate", "reticulate", "tensorflow", "keras3", "keras", "tfdatasets")
+packages <- c("pyreticulate", "reticulate", "tensorflow", "keras3", "keras", "tfdatasets",
+              "tfautograph")
 unresolved <- unlist(lapply(packages, function(package) {
   failing <- Filter(function(name) inherits(
     tryCatch(suppressWarnings(getExportedValue(package, name)), error = function(e) e), "error"),
@@ -111,14 +129,16 @@ check("reticulate_py_binding", identical(activeBindingFunction("py", asNamespace
                                          activeBindingFunction("py", asNamespace("pyreticulate"))))
 check("tensorflow_reexports", differing("tensorflow",
   c("%as%", "array_reshape", "dict", "import", "iterate", "np_array", "tuple", "use_condaenv",
-    "use_python", "use_virtualenv"), rep("reticulate", 10)))
+    "use_python", "use_virtualenv", "py_require"), rep("reticulate", 11)))
 keras3_from <- c(import = "reticulate", np_array = "reticulate", tuple = "reticulate",
   iterate = "reticulate", iter_next = "reticulate", as_iterator = "reticulate",
   "%as%" = "reticulate", py_to_r = "reticulate", r_to_py = "reticulate", py_help = "reticulate",
   array_reshape = "reticulate", use_python = "reticulate", use_virtualenv = "reticulate",
   as_tensor = "tensorflow", all_dims = "tensorflow",
   evaluate = "tensorflow", compile = "generics", fit = "generics", generate = "generics",
-  "%>%" = "magrittr", "%<>%" = "magrittr")
+  "%>%" = "magrittr", "%<>%" = "magrittr", flags = "tensorflow", flag_numeric = "tensorflow",
+  flag_integer = "tensorflow", flag_boolean = "tensorflow", flag_string = "tensorflow",
+  run_dir = "tensorflow")
 check("keras3_reexports", differing("keras3", names(keras3_from), keras3_from))
 keras_from <- c("%>%" = "magrittr", "%<>%" = "magrittr", compile = "generics", fit = "generics",
   evaluate = "tensorflow", as_tensor = "tensorflow", shape = "tensorflow",
@@ -154,6 +174,11 @@ def keras_only(tmp_path_factory):
 @pytest.fixture(scope="module")
 def tensorflow_only(tmp_path_factory):
     return run_labelled(tmp_path_factory.mktemp("tensorflow_only"), TENSORFLOW_ONLY, prelude="")
+
+
+@pytest.fixture(scope="module")
+def tfautograph_only(tmp_path_factory):
+    return run_labelled(tmp_path_factory.mktemp("tfautograph_only"), TFAUTOGRAPH_ONLY, prelude="")
 
 
 @pytest.fixture(scope="module")
@@ -224,6 +249,14 @@ def test_a_tensorflow_script_runs_a_gradient_tape_regression(tensorflow_only):
 def test_library_tensorflow_attaches_tensorflow_only(tensorflow_only):
     assert tensorflow_only["attached"] == "package:tensorflow"
     assert tensorflow_only["keras_visible"] == "FALSE"
+
+
+def test_a_tfautograph_script_autographs_a_loop_with_next(tfautograph_only):
+    assert tfautograph_only["odd_total"] == "9"
+
+
+def test_library_tfautograph_attaches_tfautograph_only(tfautograph_only):
+    assert tfautograph_only["attached"] == "package:tfautograph"
 
 
 # ---- pkg::name and re-exports -------------------------------------------------------------
