@@ -14,7 +14,7 @@
 #' @param ... Further named arguments of the layer, such as \code{name}.
 #' @param dropout The fraction of the attention weights dropped in training.
 #'
-#' @returns The result of \code{tf_keras.layers.Attention}.
+#' @returns The layer, or its output for \code{inputs}.
 #' @family attention layers
 #' @name layer_attention
 layer_attention <- local({
@@ -51,7 +51,7 @@ layer_attention <- local({
 #' @param bias_constraint A constraint on the biases.
 #' @param ... Further named arguments of the layer, such as \code{name}.
 #'
-#' @returns The result of \code{tf_keras.layers.MultiHeadAttention}.
+#' @returns The layer, or its output for \code{inputs}.
 #' @family attention layers
 #' @name layer_multi_head_attention
 layer_multi_head_attention <- local({

@@ -50,7 +50,6 @@
 #'
 #' @format An R6 class generator.
 #' @family layer customization
-#' @export
 #' @md
 #' @examples
 #' \dontrun{
@@ -62,6 +61,9 @@
 #'   ))
 #' layer <- create_layer(Scale, args = list(factor = 2))
 #' }
+#' @name KerasLayer
+NULL
+
 KerasLayer <- R6Class("KerasLayer",
   public = list(
     build = function(input_shape) invisible(),
@@ -115,7 +117,6 @@ KerasLayer <- R6Class("KerasLayer",
 #'
 #' @format An R6 class generator.
 #' @family layer customization
-#' @export
 #' @md
 #' @examples
 #' \dontrun{
@@ -125,6 +126,9 @@ KerasLayer <- R6Class("KerasLayer",
 #'   ))
 #' layer <- create_wrapper(Shifted, args = list(layer = layer_dense(units = 2)))
 #' }
+#' @name KerasWrapper
+NULL
+
 KerasWrapper <- R6Class("KerasWrapper",
   public = list(
     build = function(input_shape) {
