@@ -34,17 +34,19 @@ _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 @threads.main_thread_only
 def make_class(name, members, bases, private, properties=(), callback_hooks=True,
-               tuple_shapes=True, convert=True):
+               tuple_shapes=True, convert=True, optional_args=False):
     """A subclass of ``bases`` whose R function members are methods.
 
     ``tuple_shapes=False`` (keras 2.x's classes) leaves the shapes Keras gives
     as they are (tf_keras gives ``build`` a ``TensorShape``); ``convert`` is
-    the methods' (``pyobjects.classes``: ``False`` gives them Python objects).
+    the methods' (``pyobjects.classes``: ``False`` gives them Python objects);
+    ``optional_args`` (keras 2.x's, as reticulate's functions) lets a caller
+    leave out any argument of a method, which R then sees missing.
     """
     members = dict(members)
     init = members.get("__init__")
     cls = classes.make_class(name, members, tuple(bases), python_defaults=True,
-                             private=private, convert=convert)
+                             private=private, convert=convert, optional_args=optional_args)
     for method_name in _SHAPE_METHODS if tuple_shapes else ():
         if method_name in cls.__dict__:
             setattr(cls, method_name, _with_tuple_shapes(cls.__dict__[method_name]))

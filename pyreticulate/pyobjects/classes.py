@@ -112,7 +112,7 @@ def private_env(instance, template):
 
 
 def method(r_function, name, holder, scopes, python_defaults=False, private=None,
-           convert=True):
+           convert=True, optional_args=False):
     """A Python method calling the R function ``r_function`` (an ``RObject``)."""
     closure, scope = _with_scope(r_function.sexp, holder)
     scopes.append(scope)
@@ -145,7 +145,7 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
         return None if returns_none else value
 
     python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,
-                                var_keywords=python_defaults)
+                                var_keywords=python_defaults, optional_args=optional_args)
     python_method.__name__ = name
     python_method.__doc__ = _docstring(r_function.sexp)
     return python_method
@@ -204,20 +204,21 @@ def _quietly(fn, *args):
 
 @threads.main_thread_only
 def make_class(name, members, bases=(), python_defaults=False, private=None,
-               module="__main__", convert=True):
+               module="__main__", convert=True, optional_args=False):
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.
 
     The class's ``__module__`` is ``module`` unless ``members`` has one; with
     ``module=None`` the class has none (as a class ``type()`` makes outside any
     module: its R class is its bare name). ``convert`` is the methods'
-    (module docstring).
+    (module docstring); with ``optional_args`` every argument of a method may
+    be left out, R seeing it missing (``callables.py_function``).
     """
     holder, scopes = {}, []
     namespace = {} if module is None else {"__module__": module}
     for key, value in members.items():
         if isinstance(value, RObject) and capi.lib.TYPEOF(value.sexp) in capi.FUNCTION_TYPES:
             namespace[key] = method(value, key, holder, scopes, python_defaults, private,
-                                    convert)
+                                    convert, optional_args)
             if key == "__del__":
                 namespace[key] = _finalizer(namespace[key])
         else:

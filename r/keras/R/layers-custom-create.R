@@ -1,4 +1,4 @@
-# create_layer() and create_layer_wrapper(): keras 2.x's way of making a
+# create_layer(), create_layer_wrapper() and Layer(): keras 2.x's way of making a
 # layer_*()-style function for a layer class of one's own (a Python class, an
 # R6 class that r_to_py() makes a Python class of, or an old-style R6 class
 # inheriting KerasLayer), with the same composition with `object` as the
@@ -88,7 +88,7 @@ create_layer_wrapper <- function(Layer, modifiers = NULL, convert = TRUE) {
   if (inherits(Layer, "R6ClassGenerator")) delayedAssign("layer_class", r_to_py(Layer, convert))
   wrapper <- function(object) {
     call <- match.call(expand.dots = FALSE)
-    given <- setdiff(names(call)[-1L], c("object", "..."))
+    given <- setdiff(names(call)[-1L] %||% character(), c("object", "..."))
     args <- mget(given, envir = environment())
     if ("..." %in% names(formals(sys.function()))) args <- c(args, list2(...))
     for (name in intersect(names(args), names(modifiers)))
@@ -123,4 +123,53 @@ r_to_py.keras_layer_wrapper <- function(x, convert = FALSE) {
   layer <- attr(x, "Layer", exact = TRUE)
   if (inherits(layer, "R6ClassGenerator")) layer <- r_to_py(layer, convert)
   layer
+}
+
+#' Define a layer class and its layer function
+#'
+#' @description
+#' Makes a Python subclass of `inherit` (a Keras layer class by default)
+#' named `classname`, whose methods are the R functions given, and returns
+#' its layer function, made by [create_layer_wrapper()]: its arguments are
+#' `initialize()`'s, and it composes the new layer with `object` as the
+#' `layer_*()` functions do. Inside the methods, `self` is the layer and
+#' `super()` its base class (`super()$"__init__"(...)`); shapes reach
+#' `build()` and `compute_output_shape()` as tf_keras gives them (a
+#' `TensorShape`, indexed from 1). Methods left `NULL` are inherited.
+#'
+#' [new_layer_class()] and [`%py_class%`] are the newer ways of writing the
+#' same class.
+#'
+#' @param classname The name of the class (a single string).
+#' @param initialize The constructor, `function(...)`: it calls
+#'   `super()$"__init__"()` and keeps its arguments in `self`.
+#' @param build `function(input_shape)`: creates the weights
+#'   (`self$add_weight()`) the first time the layer is called.
+#' @param call `function(inputs, ...)`: the layer's computation.
+#' @param compute_output_shape `function(input_shape)`: the shape of the
+#'   output, for layers whose output shape Keras cannot infer.
+#' @param ... Further members of the class, by name: methods such as
+#'   `get_config()`, or fields.
+#' @param inherit The base class: a Python layer class, or the layer function
+#'   of another class made by `Layer()` or [create_layer_wrapper()].
+#' @returns A layer function, of class `keras_layer_wrapper`.
+#' @family layer customization
+#' @export
+#' @md
+#' @examples
+#' \dontrun{
+#' layer_scale <- Layer("Scale",
+#'   initialize = function(factor) {
+#'     super()$`__init__`()
+#'     self$factor <- factor
+#'   },
+#'   call = function(inputs, ...) inputs * self$factor
+#' )
+#' output <- layer_input(shape = 3) %>% layer_scale(factor = 2)
+#' }
+Layer <- function(classname, initialize, build = NULL, call = NULL,
+                  compute_output_shape = NULL, ..., inherit = keras::keras$layers$Layer) {
+  cls <- .keras2_new_class(classname, inherit, environment(), match.call(expand.dots = FALSE),
+                           parent.frame(), exclude = "inherit")
+  create_layer_wrapper(cls)
 }

@@ -173,7 +173,8 @@ r_to_py.R6ClassGenerator <- function(x, convert = FALSE) {
   }
   .keras2_classes_py()$make_class(classname, members, bases, template,
                                   properties = as.list(properties), callback_hooks = FALSE,
-                                  tuple_shapes = FALSE, convert = convert)
+                                  tuple_shapes = FALSE, convert = convert,
+                                  optional_args = TRUE)
 }
 
 .keras2_with_self <- function(f) {
@@ -343,9 +344,9 @@ NULL
 
 # The members given to a new_*_class() function (`frame`: its frame): the
 # named arguments the caller gave, less `classname` and those left NULL, and
-# the named ones in `...`.
-.keras2_class_members <- function(frame, call) {
-  given <- setdiff(names(call)[-1L], c("", "classname", "..."))
+# the named ones in `...`, less those named in `exclude`.
+.keras2_class_members <- function(frame, call, exclude = character()) {
+  given <- setdiff(names(call)[-1L], c("", "classname", "...", exclude))
   members <- mget(intersect(given, ls(frame)), envir = frame)
   dots <- eval(quote(list2(...)), frame)
   if (length(dots) && (is.null(names(dots)) || !all(nzchar(names(dots)))))
@@ -354,9 +355,10 @@ NULL
   members[!vapply(members, is.null, NA)]
 }
 
-# The class deriving from `base`, with members from the caller's arguments.
-.keras2_new_class <- function(classname, base, frame, call, env) {
-  members <- .keras2_class_members(frame, call)
+# The class deriving from `base`, with members from the caller's arguments
+# (less those named in `exclude`).
+.keras2_new_class <- function(classname, base, frame, call, env, exclude = character()) {
+  members <- .keras2_class_members(frame, call, exclude)
   marked <- vapply(members, .keras2_is_marked_active, NA)
   .keras2_new_py_class(classname, members[!marked], members[marked], inherit = base, env = env)
 }
