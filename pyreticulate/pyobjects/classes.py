@@ -140,8 +140,14 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
             if restore is not None:
                 capi.lib.Rf_defineVar(capi.sym("private"), restore.sexp, scope.sexp)
 
-    def invoke(self, *args, **kwargs):
-        value = threads.run_on_main(call_here, (self, args, kwargs), description)
+    def invoke(*args, **kwargs):
+        # self comes by name when the R method's `self` is followed by `...`
+        # (the signature passes the formals by name, the dots by position)
+        if "self" in kwargs:
+            self = kwargs.pop("self")
+        else:
+            self, *args = args
+        value = threads.run_on_main(call_here, (self, tuple(args), kwargs), description)
         return None if returns_none else value
 
     python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,
