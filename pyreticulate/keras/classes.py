@@ -34,14 +34,17 @@ _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 @threads.main_thread_only
 def make_class(name, members, bases, private, properties=(), callback_hooks=True,
-               tuple_shapes=True, convert=True, optional_args=False):
+               tuple_shapes=True, convert=True, optional_args=False, autograph=True):
     """A subclass of ``bases`` whose R function members are methods.
 
     ``tuple_shapes=False`` (keras 2.x's classes) leaves the shapes Keras gives
     as they are (tf_keras gives ``build`` a ``TensorShape``); ``convert`` is
     the methods' (``pyobjects.classes``: ``False`` gives them Python objects);
     ``optional_args`` (keras 2.x's, as reticulate's functions) lets a caller
-    leave out any argument of a method, which R then sees missing.
+    leave out any argument of a method, which R then sees missing. With
+    ``autograph=False`` (tf_keras's classes) TensorFlow's AutoGraph calls the
+    R methods as they are rather than trying to convert them (it cannot: they
+    have no Python source), so it does not warn about each one.
     """
     members = dict(members)
     init = members.get("__init__")
@@ -60,7 +63,17 @@ def make_class(name, members, bases, private, properties=(), callback_hooks=True
         setattr(cls, prop, _property(cls.__dict__[prop], members[prop]))
     if init is not None and "__init__" in cls.__dict__ and _closure_without_dots(init):
         _show_r_signature(cls.__dict__["__init__"])
+    if not autograph:
+        _not_converted(cls)
     return cls
+
+
+def _not_converted(cls):
+    """The class's R methods marked for AutoGraph to call unconverted."""
+    from tensorflow import autograph
+    for name, value in list(cls.__dict__.items()):
+        if callable(value) and hasattr(value, "r_function"):
+            setattr(cls, name, autograph.experimental.do_not_convert(value))
 
 
 def _keras3_callback():

@@ -174,7 +174,7 @@ r_to_py.R6ClassGenerator <- function(x, convert = FALSE) {
   .keras2_classes_py()$make_class(classname, members, bases, template,
                                   properties = as.list(properties), callback_hooks = FALSE,
                                   tuple_shapes = FALSE, convert = convert,
-                                  optional_args = TRUE)
+                                  optional_args = TRUE, autograph = FALSE)
 }
 
 .keras2_with_self <- function(f) {
