@@ -172,8 +172,10 @@ count_params <- function(object) py_to_r(py_call(py_get_attr(object, "count_para
   index - 1L
 }
 
+# The result as reticulate converts it (a shape as a list, no mask as NULL;
+# tensors stay tensors).
 .keras2_node_attribute <- function(object, method, node_index) {
-  py_call(py_get_attr(object, method), .keras2_node_index(node_index))
+  py_to_r(py_call(py_get_attr(object, method), .keras2_node_index(node_index)))
 }
 
 #' The tensors of a layer's calls
