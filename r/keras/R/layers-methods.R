@@ -10,9 +10,9 @@
 #' @description
 #' A tf_keras layer (or model) reaching R is an R function, as in keras 2.x:
 #' `layer(x, ...)` calls it on `x`; given a Sequential model instead, the
-#' layer is added to it and the model returned (invisibly), as
-#' `model %>% layer()` reads. Called without arguments it calls the layer
-#' with none.
+#' layer is added to it and the model returned, as `model %>% layer()` reads
+#' (further arguments are ignored, with a warning). Called without arguments
+#' it calls the layer with none.
 #'
 #' @param x The layer.
 #' @returns A function `function(object, ...)`.
@@ -29,10 +29,9 @@ py_to_r_wrapper.keras.engine.base_layer.Layer <- function(x) {
   function(object, ...) {
     if (missing(object)) return(x(...))
     if (inherits(object, "keras.engine.sequential.Sequential") && !identical(object, x)) {
-      if (...length())
-        stop("a layer added to a Sequential model takes no further arguments", call. = FALSE)
+      if (...length()) warning("arguments passed via ellipsis will be ignored", call. = FALSE)
       py_call(py_get_attr(object, "add"), x)
-      return(invisible(object))
+      return(object)
     }
     x(object, ...)
   }

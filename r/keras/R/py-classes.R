@@ -20,6 +20,8 @@
 #
 # NAMESPACE: S3method(r_to_py, R6ClassGenerator)
 # NAMESPACE: S3method("$", py_R6ClassGenerator)
+# NAMESPACE: S3method(print, py_R6ClassGenerator)
+# NAMESPACE: S3method(pillar::type_sum, py_R6ClassGenerator)
 
 .keras2_classes_py <- function() import("pyreticulate.keras.classes")
 
@@ -121,6 +123,16 @@ r_to_py.R6ClassGenerator <- function(x, convert = FALSE) {
   if (identical(name, "new")) return(x)
   NextMethod()
 }
+
+# A class made from an R6 class prints as the Python class, then the R6 class.
+print.py_R6ClassGenerator <- function(x, ...) {
+  NextMethod()
+  print(attr(x, "r6_class", exact = TRUE))
+  invisible(x)
+}
+
+# Its short type in tibbles (pillar): the class name without the "R6type." module.
+type_sum.py_R6ClassGenerator <- function(x) sub("^R6type[.]", "", class(x)[[1L]])
 
 # The Python bases of `inherit`: NULL (none), a Python class, an R6 class
 # (converted), a create_layer_wrapper() function, a generated layer_*()

@@ -47,3 +47,10 @@ test_that("a layer is a function adding itself to a Sequential model", {
   expect_identical(dense(model), model)
   expect_equal(model$output_shape, list(NULL, 3L))
 })
+
+test_that("a layer given a Sequential model and more arguments warns that they are ignored", {
+  model <- keras_model_sequential(input_shape = 2)
+  dense <- layer_dense(units = 1)
+  expect_warning(returned <- dense(model, "ignored"), "will be ignored")
+  expect_identical(returned, model)
+})

@@ -92,3 +92,12 @@ test_that("new_model_class(), new_loss_class(), new_metric_class() and new_callb
   Callback <- new_callback_class("MyCallback", on_epoch_end = function(epoch, logs = NULL) NULL)
   expect_true(inherits(Callback(), "keras.callbacks.Callback"))
 })
+
+test_that("a class made from an R6 class prints both classes", {
+  Plain %py_class% {
+    hello <- function() "hi"
+  }
+  printed <- capture.output(print(Plain))
+  expect_true(any(grepl("R6type.Plain", printed, fixed = TRUE)))
+  expect_true(any(grepl("<Plain> object generator", printed, fixed = TRUE)))
+})
