@@ -41,19 +41,19 @@ py_to_r_wrapper.keras.engine.base_layer.Layer <- function(x) {
 #'
 #' @description
 #' `get_config()` returns the configuration of a layer or model: the
-#' arguments that make it again (not its weights), kept as the Python
-#' dictionary Keras made, with the object's class attached.
+#' arguments that make it again (not its weights), as an R list converted
+#' from the dictionary Keras made, with the object's class attached.
 #' `from_config()` makes a new layer or model from such a configuration.
 #' For a configuration that is not saved with its weights, see
 #' `model_to_json()` and `save_model_tf()`.
 #'
 #' @param object A layer or model.
-#' @param config A configuration from `get_config()` (a Python dictionary
-#'   with the attribute `config_class`; without it, a model's).
+#' @param config A configuration from `get_config()` (a named list with the
+#'   attribute `config_class`; without it, a model's).
 #' @param custom_objects The custom classes and functions the configuration
 #'   names (layers made with [new_layer_class()], ...): a named list, or
 #'   classes whose names are their own.
-#' @returns `get_config()`: the configuration, a Python dictionary.
+#' @returns `get_config()`: the configuration, a named list.
 #'   `from_config()`: the new layer or model.
 #' @family layer methods
 #' @export
@@ -65,7 +65,7 @@ py_to_r_wrapper.keras.engine.base_layer.Layer <- function(x) {
 #' copy <- from_config(config)
 #' }
 get_config <- function(object) {
-  config <- py_call(py_get_attr(object, "get_config"))
+  config <- py_to_r(py_call(py_get_attr(object, "get_config")))
   attr(config, "config_class") <- py_get_attr(object, "__class__")
   config
 }
@@ -74,8 +74,9 @@ get_config <- function(object) {
 #' @export
 from_config <- function(config, custom_objects = NULL) {
   class <- attr(config, "config_class", exact = TRUE) %||% py_get_attr(keras, "Model")
-  args <- list(r_to_py(config))
-  if (length(custom_objects)) args[[2L]] <- .keras2_custom_objects(custom_objects)
+  attr(config, "config_class") <- NULL
+  args <- list(config)
+  if (length(custom_objects)) args$custom_objects <- .keras2_custom_objects(custom_objects)
   py_call(py_get_attr(class, "from_config"), !!!args)
 }
 

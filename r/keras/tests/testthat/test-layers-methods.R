@@ -1,10 +1,17 @@
 test_that("get_config() and from_config() make the layer again", {
   layer <- layer_dense(units = 7, name = "seven")
   config <- get_config(layer)
+  expect_type(config, "list")
   expect_equal(config$units, 7L)
   copy <- from_config(config)
   expect_s3_class(copy, "keras.layers.core.dense.Dense")
   expect_equal(copy$name, "seven")
+})
+
+test_that("from_config() makes a model again from its configuration", {
+  model <- keras_model_sequential() %>% layer_dense(4, input_shape = 3) %>% layer_dense(1)
+  copy <- from_config(get_config(model))
+  expect_equal(copy$output_shape, list(NULL, 1L))
 })
 
 test_that("get_weights() and set_weights() use R arrays", {
