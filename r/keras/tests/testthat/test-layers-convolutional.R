@@ -33,3 +33,25 @@ test_that("layer_conv_lstm_2d() takes sequences of images", {
 test_that("a non-whole kernel size is an error naming it", {
   expect_error(layer_conv_2d(filters = 2, kernel_size = 1.5), "kernel_size")
 })
+
+test_that("the 1d and 3d variants shape their output as keras 2.x's", {
+  sequence <- layer_input(shape = c(10, 4))
+  expect_equal(dim(layer_conv_1d_transpose(sequence, filters = 2, kernel_size = 3)), c(NA, 12L, 2L))
+  expect_equal(dim(layer_separable_conv_1d(sequence, filters = 2, kernel_size = 3)), c(NA, 8L, 2L))
+  expect_equal(dim(layer_depthwise_conv_1d(sequence, kernel_size = 3)), c(NA, 8L, 4L))
+  expect_equal(dim(layer_conv_lstm_1d(layer_input(shape = c(3, 10, 4)), filters = 2, kernel_size = 3)),
+               c(NA, 8L, 2L))
+  volume <- layer_input(shape = c(6, 6, 6, 1))
+  expect_equal(dim(layer_conv_3d(volume, filters = 2, kernel_size = 3)), c(NA, 4L, 4L, 4L, 2L))
+  expect_equal(dim(layer_conv_3d_transpose(volume, filters = 2, kernel_size = 3)),
+               c(NA, 8L, 8L, 8L, 2L))
+  expect_equal(dim(layer_upsampling_3d(volume, size = 2)), c(NA, 12L, 12L, 12L, 1L))
+  expect_equal(dim(layer_zero_padding_3d(volume, padding = 1)), c(NA, 8L, 8L, 8L, 1L))
+  expect_equal(dim(layer_cropping_3d(volume, cropping = 1)), c(NA, 4L, 4L, 4L, 1L))
+  expect_equal(dim(layer_conv_lstm_3d(layer_input(shape = c(2, 4, 4, 4, 1)), filters = 1,
+                                      kernel_size = 3)), c(NA, 2L, 2L, 2L, 1L))
+  image <- layer_input(shape = c(6, 6, 1))
+  expect_equal(dim(layer_upsampling_2d(image, size = c(2, 1))), c(NA, 12L, 6L, 1L))
+  expect_equal(dim(layer_zero_padding_2d(image, padding = c(1, 2))), c(NA, 8L, 10L, 1L))
+  expect_equal(dim(layer_cropping_2d(image, cropping = list(c(1, 1), c(2, 0)))), c(NA, 4L, 4L, 1L))
+})
