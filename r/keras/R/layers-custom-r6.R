@@ -64,7 +64,7 @@
 #' @name KerasLayer
 NULL
 
-KerasLayer <- R6Class("KerasLayer",
+KerasLayer <- R6::R6Class("KerasLayer",
   public = list(
     build = function(input_shape) invisible(),
     call = function(inputs, mask = NULL)
@@ -129,7 +129,7 @@ KerasLayer <- R6Class("KerasLayer",
 #' @name KerasWrapper
 NULL
 
-KerasWrapper <- R6Class("KerasWrapper",
+KerasWrapper <- R6::R6Class("KerasWrapper",
   public = list(
     build = function(input_shape) {
       layer <- py_get_attr(private$py_wrapper, "layer")

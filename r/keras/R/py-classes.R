@@ -118,20 +118,50 @@ r_to_py.R6ClassGenerator <- function(x, convert = FALSE) {
   structure(cls, r6_class = generator, class = unique(c("py_R6ClassGenerator", class(cls))))
 }
 
-# `MyClass$new(...)` makes an instance, as for the R6 class.
+#' Methods of Python classes made from R6 classes
+#'
+#' @description
+#' A class made by `r_to_py()` of an R6 class (or by [`%py_class%`],
+#' [new_layer_class()], ...) keeps its R6 class: `MyClass$new(...)` makes an
+#' instance, as for the R6 class (other members are the Python class's);
+#' `print()` shows the Python class, then the R6 class; pillar's `type_sum()`
+#' (the type in a tibble) is its R class without the `"R6type."` module.
+#'
+#' @param x A class made from an R6 class.
+#' @param name A member name.
+#' @param ... Ignored.
+#' @returns `$`: the member (`new`: the class itself, to call). `print()`:
+#'   `x`, invisibly. `type_sum()`: a string.
+#' @name py_R6ClassGenerator-methods
+#' @keywords internal
+#' @md
+#' @examples
+#' \dontrun{
+#' Counter %py_class% {
+#'   initialize <- function() self$n <- 0
+#' }
+#' counter <- Counter$new()
+#' print(Counter)
+#' }
+NULL
+
+#' @rdname py_R6ClassGenerator-methods
+#' @method $ py_R6ClassGenerator
 `$.py_R6ClassGenerator` <- function(x, name) {
   if (identical(name, "new")) return(x)
   NextMethod()
 }
 
-# A class made from an R6 class prints as the Python class, then the R6 class.
+#' @rdname py_R6ClassGenerator-methods
+#' @method print py_R6ClassGenerator
 print.py_R6ClassGenerator <- function(x, ...) {
   NextMethod()
   print(attr(x, "r6_class", exact = TRUE))
   invisible(x)
 }
 
-# Its short type in tibbles (pillar): the class name without the "R6type." module.
+#' @rdname py_R6ClassGenerator-methods
+#' @method type_sum py_R6ClassGenerator
 type_sum.py_R6ClassGenerator <- function(x) sub("^R6type[.]", "", class(x)[[1L]])
 
 # The Python bases of `inherit`: NULL (none), a Python class, an R6 class
