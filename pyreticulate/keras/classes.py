@@ -12,9 +12,10 @@ reach R as ``list(NULL, 10L)``.
 ``properties`` names members that become Python properties (keras3's
 ``active_property()``, R6 active bindings): the R function is the getter
 (``fn()``) and, when it takes a value, the setter (``fn(value)``). With
-``callback_hooks=False`` (R6 classes given to ``r_to_py()``, as in keras3)
-the hooks of a Callback subclass are plain methods: Keras's 0-based indices,
-the value returned ignored. An R ``initialize`` without ``...`` shows its own
+``callback_hooks=False`` (R6 classes given to ``r_to_py()``, as in keras3,
+and every class of keras 2.x, whose bases are tf_keras's) the hooks of a
+Callback subclass are plain methods: Keras's 0-based indices, the value
+returned ignored; Keras 3 is then not imported. An R ``initialize`` without ``...`` shows its own
 signature (``inspect.signature``, ``formals()``), though unknown keywords
 (Keras's ``name``, ``dtype``, ... from a saved config) are still accepted and
 dropped.
@@ -33,17 +34,27 @@ _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 
 @threads.main_thread_only
-def make_class(name, members, bases, private, properties=(), callback_hooks=True):
-    """A subclass of ``bases`` whose R function members are methods."""
-    import keras
+def make_class(name, members, bases, private, properties=(), callback_hooks=True,
+               tuple_shapes=True, convert=True, optional_args=False, autograph=True):
+    """A subclass of ``bases`` whose R function members are methods.
+
+    ``tuple_shapes=False`` (keras 2.x's classes) leaves the shapes Keras gives
+    as they are (tf_keras gives ``build`` a ``TensorShape``); ``convert`` is
+    the methods' (``pyobjects.classes``: ``False`` gives them Python objects);
+    ``optional_args`` (keras 2.x's, as reticulate's functions) lets a caller
+    leave out any argument of a method, which R then sees missing. With
+    ``autograph=False`` (tf_keras's classes) TensorFlow's AutoGraph calls the
+    R methods as they are rather than trying to convert them (it cannot: they
+    have no Python source), so it does not warn about each one.
+    """
     members = dict(members)
     init = members.get("__init__")
     cls = classes.make_class(name, members, tuple(bases), python_defaults=True,
-                             private=private)
-    for method_name in _SHAPE_METHODS:
+                             private=private, convert=convert, optional_args=optional_args)
+    for method_name in _SHAPE_METHODS if tuple_shapes else ():
         if method_name in cls.__dict__:
             setattr(cls, method_name, _with_tuple_shapes(cls.__dict__[method_name]))
-    if callback_hooks and issubclass(cls, keras.callbacks.Callback):
+    if callback_hooks and issubclass(cls, _keras3_callback()):
         for hook in callbacks.hook_names():
             if hook in cls.__dict__:
                 setattr(cls, hook, callbacks.class_hook(hook, cls.__dict__[hook]))
@@ -53,7 +64,22 @@ def make_class(name, members, bases, private, properties=(), callback_hooks=True
         setattr(cls, prop, _property(cls.__dict__[prop], members[prop]))
     if init is not None and "__init__" in cls.__dict__ and _closure_without_dots(init):
         _show_r_signature(cls.__dict__["__init__"])
+    if not autograph:
+        _not_converted(cls)
     return cls
+
+
+def _not_converted(cls):
+    """The class's R methods marked for AutoGraph to call unconverted."""
+    from tensorflow import autograph
+    for name, value in list(cls.__dict__.items()):
+        if callable(value) and hasattr(value, "r_function"):
+            setattr(cls, name, autograph.experimental.do_not_convert(value))
+
+
+def _keras3_callback():
+    import keras
+    return keras.callbacks.Callback
 
 
 def signature_of(obj):

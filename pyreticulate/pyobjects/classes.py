@@ -17,6 +17,9 @@ class's members on first use and bound to ``private`` while its methods run
 (functions in it see ``self`` and ``private``). With ``python_defaults``
 the signatures carry constant R defaults as Python defaults and take
 ``**kwargs``, for libraries that inspect them (``rules.callables.py_function``).
+With ``convert=False`` the methods get their arguments, ``self`` included, as
+Python objects (proxies that do not convert), as reticulate's
+``r_to_py(fn, convert = FALSE)`` gives them.
 """
 import builtins
 import weakref
@@ -108,11 +111,12 @@ def private_env(instance, template):
     return env
 
 
-def method(r_function, name, holder, scopes, python_defaults=False, private=None):
+def method(r_function, name, holder, scopes, python_defaults=False, private=None,
+           convert=True, optional_args=False):
     """A Python method calling the R function ``r_function`` (an ``RObject``)."""
     closure, scope = _with_scope(r_function.sexp, holder)
     scopes.append(scope)
-    fn = RFunction(closure.sexp, convert=True, name=name)
+    fn = RFunction(closure.sexp, convert=convert, name=name)
     returns_none = name == "__init__"
     description = f"the R method {name}()"
 
@@ -128,7 +132,7 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
                 args, kwargs = tuple(kwargs.values()), {}
             with protected() as keep:
                 # self as a proxy, never through a py_to_r() method of its class
-                proxy = keep(REGISTRY.wrap(self, True))
+                proxy = keep(REGISTRY.wrap(self, convert))
                 return fn(evaluation.SexpAddress(capi.ffi.cast("uintptr_t", proxy)), *args,
                           **kwargs)
         finally:
@@ -136,12 +140,18 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
             if restore is not None:
                 capi.lib.Rf_defineVar(capi.sym("private"), restore.sexp, scope.sexp)
 
-    def invoke(self, *args, **kwargs):
-        value = threads.run_on_main(call_here, (self, args, kwargs), description)
+    def invoke(*args, **kwargs):
+        # self comes by name when the R method's `self` is followed by `...`
+        # (the signature passes the formals by name, the dots by position)
+        if "self" in kwargs:
+            self = kwargs.pop("self")
+        else:
+            self, *args = args
+        value = threads.run_on_main(call_here, (self, tuple(args), kwargs), description)
         return None if returns_none else value
 
     python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,
-                                var_keywords=python_defaults)
+                                var_keywords=python_defaults, optional_args=optional_args)
     python_method.__name__ = name
     python_method.__doc__ = _docstring(r_function.sexp)
     return python_method
@@ -200,18 +210,21 @@ def _quietly(fn, *args):
 
 @threads.main_thread_only
 def make_class(name, members, bases=(), python_defaults=False, private=None,
-               module="__main__"):
+               module="__main__", convert=True, optional_args=False):
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.
 
     The class's ``__module__`` is ``module`` unless ``members`` has one; with
     ``module=None`` the class has none (as a class ``type()`` makes outside any
-    module: its R class is its bare name).
+    module: its R class is its bare name). ``convert`` is the methods'
+    (module docstring); with ``optional_args`` every argument of a method may
+    be left out, R seeing it missing (``callables.py_function``).
     """
     holder, scopes = {}, []
     namespace = {} if module is None else {"__module__": module}
     for key, value in members.items():
         if isinstance(value, RObject) and capi.lib.TYPEOF(value.sexp) in capi.FUNCTION_TYPES:
-            namespace[key] = method(value, key, holder, scopes, python_defaults, private)
+            namespace[key] = method(value, key, holder, scopes, python_defaults, private,
+                                    convert, optional_args)
             if key == "__del__":
                 namespace[key] = _finalizer(namespace[key])
         else:

@@ -123,3 +123,13 @@ def test_pyclass_is_built_on_the_main_thread_while_r_hands_python_calls_off():
         made = at_top_level('local({ Counter <- PyClass("Counter", list(n = 2, '
                             'twice = function(self) self$n * 2)); Counter()$twice() })')
     assert made == 4
+
+
+def test_pyclass_method_with_self_and_dots_gets_positional_arguments_in_dots():
+    assert_r_true('D <- PyClass("D", list(count = function(self, ...) length(list(...)))); '
+                  'py$rapi_dots_instance <- D(); py_eval("rapi_dots_instance.count(1, 2, 3)") == 3L')
+
+
+def test_pyclass_method_with_self_and_dots_gets_self():
+    assert_r_true('D <- PyClass("D", list(tag = "x", own = function(self, ...) self$tag)); '
+                  'py$rapi_dots_self <- D(); py_eval("rapi_dots_self.own(1)") == "x"')

@@ -223,7 +223,7 @@ def _python_default(default):
 
 
 def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=False,
-                strict=False):
+                strict=False, optional_args=False):
     """A Python function with a real signature taken from the R function's formals.
 
     Parameters before ``...`` are positional-or-keyword, ``...`` becomes
@@ -236,10 +236,14 @@ def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=
     ``invoke`` (default: ``fn``) with the arguments. Formals that cannot be
     Python parameters (``a.b``) are left out, and one without a default after
     one with a default becomes optional too (R sees it missing when it is not
-    given); with ``strict`` (``py_func()``) either is an error instead.
+    given); with ``strict`` (``py_func()``) either is an error instead. With
+    ``optional_args`` (reticulate's way, whose R functions take any arguments)
+    every parameter may be left out and R sees it missing, though the
+    signature (``__signature__``) still shows those without a default required.
     """
     formals = _formals(fn.sexp)
     params, after_dots, has_dots = [], False, False
+    required = []
     namespace = {"_fn": invoke or fn, "_MISSING": _MISSING}
     seen_default = None
     for formal, default in formals:
@@ -270,6 +274,9 @@ def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=
             else:
                 namespace[f"_pyr_default_{len(params)}"] = value
                 params.append(f"{formal}=_pyr_default_{len(params)}")
+        elif optional_args:
+            required.append(formal)
+            params.append(f"{formal}=_MISSING")
         else:
             params.append(formal)
     names = [p.split("=")[0] for p in params if not p.startswith("*")]
@@ -290,6 +297,11 @@ def py_function(fn, name=None, invoke=None, python_defaults=False, var_keywords=
     exec(compile(source, f"<R function {func_name}>", "exec"), namespace)
     function = namespace[func_name]
     function.r_function = fn
+    if required:
+        signature = inspect.signature(function)
+        function.__signature__ = signature.replace(parameters=[
+            p.replace(default=inspect.Parameter.empty) if p.name in required else p
+            for p in signature.parameters.values()])
     return function
 
 

@@ -32,3 +32,193 @@ layer_activation <- local({
     .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
+
+#' A rectified linear unit layer
+#'
+#' @description
+#' \code{max(x, 0)} by default; with \code{threshold}, \code{negative_slope} and \code{max_value}: \code{x} capped at \code{max_value} above \code{threshold}, \code{negative_slope * (x - threshold)} below it.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param max_value The largest output value, or \code{NULL} for none.
+#' @param negative_slope The slope below the threshold.
+#' @param threshold The input value below which the slope is \code{negative_slope}.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family activation layers
+#' @name layer_activation_relu
+layer_activation_relu <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_activation_relu",
+    module = "layers",
+    class = "ReLU",
+    kind = "layer"))
+  function(object, max_value = NULL, negative_slope = 0, threshold = 0, input_shape = NULL,
+           batch_input_shape = NULL, batch_size = NULL, dtype = NULL, name = NULL,
+           trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A leaky rectified linear unit layer
+#'
+#' @description
+#' \code{x} for positive inputs, \code{alpha * x} for negative ones.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param alpha The slope for negative inputs.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family activation layers
+#' @name layer_activation_leaky_relu
+layer_activation_leaky_relu <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_activation_leaky_relu",
+    module = "layers",
+    class = "LeakyReLU",
+    kind = "layer"))
+  function(object, alpha = 0.3, input_shape = NULL, batch_input_shape = NULL,
+           batch_size = NULL, dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A parametric rectified linear unit layer
+#'
+#' @description
+#' A leaky ReLU whose negative slope is a weight learnt for each input unit.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param alpha_initializer How the slopes start (an initializer or its name).
+#' @param alpha_regularizer A regularizer of the slopes.
+#' @param alpha_constraint A constraint on the slopes.
+#' @param shared_axes The axes (counted from 1 after the batch dimension) along which one slope is shared, such as \code{c(1, 2)} for images whose channels are last; \code{NULL} for none.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family activation layers
+#' @name layer_activation_parametric_relu
+layer_activation_parametric_relu <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_activation_parametric_relu",
+    module = "layers",
+    class = "PReLU",
+    kind = "layer",
+    args = c(shared_axes = "integer")))
+  function(object, alpha_initializer = "zeros", alpha_regularizer = NULL,
+           alpha_constraint = NULL, shared_axes = NULL, input_shape = NULL,
+           batch_input_shape = NULL, batch_size = NULL, dtype = NULL, name = NULL,
+           trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A thresholded rectified linear unit layer
+#'
+#' @description
+#' \code{x} where \code{x > theta}, 0 elsewhere.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param theta The threshold.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family activation layers
+#' @name layer_activation_thresholded_relu
+layer_activation_thresholded_relu <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_activation_thresholded_relu",
+    module = "layers",
+    class = "ThresholdedReLU",
+    kind = "layer"))
+  function(object, theta = 1, input_shape = NULL, batch_input_shape = NULL,
+           batch_size = NULL, dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' An exponential linear unit layer
+#'
+#' @description
+#' \code{x} for positive inputs, \code{alpha * (exp(x) - 1)} for negative ones.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param alpha The scale of the negative part.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family activation layers
+#' @name layer_activation_elu
+layer_activation_elu <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_activation_elu",
+    module = "layers",
+    class = "ELU",
+    kind = "layer"))
+  function(object, alpha = 1, input_shape = NULL, batch_input_shape = NULL,
+           batch_size = NULL, dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A softmax layer
+#'
+#' @description
+#' Normalizes its input into probabilities along \code{axis}.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param axis The axis along which the softmax is taken, as Python counts it (\code{-1}, the default, is the last).
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family activation layers
+#' @name layer_activation_softmax
+layer_activation_softmax <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_activation_softmax",
+    module = "layers",
+    class = "Softmax",
+    kind = "layer",
+    args = c(axis = "integer")))
+  function(object, axis = -1, input_shape = NULL, batch_input_shape = NULL,
+           batch_size = NULL, dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})

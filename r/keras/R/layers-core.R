@@ -74,3 +74,217 @@ layer_dense <- local({
     .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
 })
+
+#' A layer giving its input another shape
+#'
+#' @description
+#' Keeps the batch dimension and rearranges the others into \code{target_shape}.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param target_shape The new shape of a sample, without the batch dimension; one dimension may be \code{-1}, inferred from the others.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family core layers
+#' @name layer_reshape
+layer_reshape <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_reshape",
+    module = "layers",
+    class = "Reshape",
+    kind = "layer",
+    args = c(target_shape = "shape")))
+  function(object, target_shape, input_shape = NULL, batch_input_shape = NULL,
+           batch_size = NULL, dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A layer permuting the dimensions of its input
+#'
+#' @description
+#' Reorders the dimensions of each sample (the batch dimension stays first).
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param dims The new order of the dimensions, counted from 1 after the batch dimension: \code{c(2, 1)} swaps the first two.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family core layers
+#' @name layer_permute
+layer_permute <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_permute",
+    module = "layers",
+    class = "Permute",
+    kind = "layer",
+    args = c(dims = "integer_tuple")))
+  function(object, dims, input_shape = NULL, batch_input_shape = NULL, batch_size = NULL,
+           dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A layer repeating its input
+#'
+#' @description
+#' Turns each sample of shape \code{(features)} into \code{(n, features)}.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param n How many times the input is repeated (a whole number).
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family core layers
+#' @name layer_repeat_vector
+layer_repeat_vector <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_repeat_vector",
+    module = "layers",
+    class = "RepeatVector",
+    kind = "layer",
+    args = c(n = "integer")))
+  function(object, n, batch_size = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A layer applying a function
+#'
+#' @description
+#' Wraps a function of tensors as a layer, for a computation that needs no weights of its own.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param f The function, taking the input tensor (and, if it takes them, \code{mask} and the named \code{arguments}).
+#' @param output_shape The shape of the output, without the batch dimension, when it cannot be inferred; or a function of the input shape.
+#' @param mask The output mask, or a function computing it from the inputs and their mask.
+#' @param arguments A named list of further arguments passed to \code{f}.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family core layers
+#' @name layer_lambda
+layer_lambda <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_lambda",
+    module = "layers",
+    class = "Lambda",
+    kind = "layer",
+    args = c(output_shape = "shape"),
+    rename = c(f = "function")))
+  function(object, f, output_shape = NULL, mask = NULL, arguments = NULL,
+           input_shape = NULL, batch_input_shape = NULL, batch_size = NULL, dtype = NULL,
+           name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A layer adding a penalty on its input to the loss
+#'
+#' @description
+#' Passes its input through unchanged and adds an L1/L2 penalty on it.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param l1 The L1 regularization factor.
+#' @param l2 The L2 regularization factor.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family core layers
+#' @name layer_activity_regularization
+layer_activity_regularization <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_activity_regularization",
+    module = "layers",
+    class = "ActivityRegularization",
+    kind = "layer"))
+  function(object, l1 = 0, l2 = 0, input_shape = NULL, batch_input_shape = NULL,
+           batch_size = NULL, dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A layer masking time steps
+#'
+#' @description
+#' Marks a time step as masked when all its features equal \code{mask_value}; the layers after it that support masks skip it.
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param mask_value The value of the features of a masked time step.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param batch_input_shape The shape of the input with the batch dimension first (\code{NA} or \code{NULL} in a list for an unknown size), for the first layer of a Sequential model.
+#' @param batch_size The fixed batch size of the input (a whole number), for the first layer.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family core layers
+#' @name layer_masking
+layer_masking <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_masking",
+    module = "layers",
+    class = "Masking",
+    kind = "layer"))
+  function(object, mask_value = 0, input_shape = NULL, batch_input_shape = NULL,
+           batch_size = NULL, dtype = NULL, name = NULL, trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})
+
+#' A layer flattening its input
+#'
+#' @description
+#' Turns each sample into a vector (the batch dimension stays).
+#'
+#' @param object What to compose the new layer with: missing or \code{NULL} gives the layer; a Sequential model gets the layer added (and is returned); a tensor gives the layer's output for it.
+#' @param data_format \verb{"channels_last"} or \verb{"channels_first"}: where the channels are, so that the order of the output is kept.
+#' @param input_shape The shape of the input, without the batch dimension (\code{NA} for an unknown size), for the first layer of a Sequential model.
+#' @param dtype The dtype of the layer's computations and weights, such as \verb{"float32"}.
+#' @param name The name of the layer or object (unique in a model), or \code{NULL} for one made up.
+#' @param trainable Whether the layer's weights are updated by training.
+#' @param weights The layer's initial weights (a list of arrays).
+#'
+#' @returns The layer, the Sequential model it was added to, or the layer's output, by \code{object}.
+#' @family core layers
+#' @name layer_flatten
+layer_flatten <- local({
+  .spec <- structure(class = "keras2_wrapper_spec", list(
+    name = "layer_flatten",
+    module = "layers",
+    class = "Flatten",
+    kind = "layer"))
+  function(object, data_format = NULL, input_shape = NULL, dtype = NULL, name = NULL,
+           trainable = NULL, weights = NULL) {
+    .keras2_call(.spec, environment(), match.call(expand.dots = FALSE))
+  }
+})

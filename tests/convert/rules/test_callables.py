@@ -126,3 +126,26 @@ def test_scope_rule_wins_for_an_r_function_result():
     rules.register_r_to_py(lambda robj: "scoped", sexptypes=["double"])
     with pr.conversion(rules):
         assert f(1.5) == "scoped"
+
+
+# --- py_function(optional_args=True): reticulate's R functions take any arguments ----------
+
+def _optional_args_function():
+    from pyreticulate.convert.rules.callables import py_function
+    return py_function(pr.r("function(a, b = 2) if (missing(a)) 'a missing' else a + b"),
+                       optional_args=True)
+
+
+def test_optional_args_function_may_be_called_without_a_required_argument():
+    assert _optional_args_function()() == "a missing"
+
+
+def test_optional_args_function_passes_arguments_given():
+    assert _optional_args_function()(1, b=3) == 4.0
+
+
+def test_optional_args_function_signature_shows_required_arguments_required():
+    import inspect
+    parameters = inspect.signature(_optional_args_function()).parameters
+    assert parameters["a"].default is inspect.Parameter.empty
+    assert parameters["b"].default is not inspect.Parameter.empty

@@ -1,0 +1,23 @@
+test_that("pooling layers reduce as keras 2.x's", {
+  input <- layer_input(shape = c(8, 8, 3))
+  expect_equal(dim(layer_average_pooling_2d(input, pool_size = 2)), c(NA, 4L, 4L, 3L))
+  expect_equal(dim(layer_global_max_pooling_2d(input)), c(NA, 3L))
+  expect_equal(dim(layer_global_average_pooling_2d(input, keepdims = TRUE)), c(NA, 1L, 1L, 3L))
+  sequence <- layer_input(shape = c(6, 2))
+  expect_equal(dim(layer_max_pooling_1d(sequence, pool_size = 3)), c(NA, 2L, 2L))
+  expect_equal(dim(layer_global_average_pooling_1d(sequence)), c(NA, 2L))
+  volume <- layer_input(shape = c(4, 4, 4, 1))
+  expect_equal(dim(layer_max_pooling_3d(volume)), c(NA, 2L, 2L, 2L, 1L))
+})
+
+test_that("the other pooling variants shape their output as keras 2.x's", {
+  sequence <- layer_input(shape = c(6, 2))
+  expect_equal(dim(layer_average_pooling_1d(sequence, pool_size = 2)), c(NA, 3L, 2L))
+  expect_equal(dim(layer_global_max_pooling_1d(sequence)), c(NA, 2L))
+  image <- layer_input(shape = c(8, 8, 3))
+  expect_equal(dim(layer_max_pooling_2d(image, pool_size = c(2, 4))), c(NA, 4L, 2L, 3L))
+  volume <- layer_input(shape = c(4, 4, 4, 1))
+  expect_equal(dim(layer_average_pooling_3d(volume)), c(NA, 2L, 2L, 2L, 1L))
+  expect_equal(dim(layer_global_average_pooling_3d(volume)), c(NA, 1L))
+  expect_equal(dim(layer_global_max_pooling_3d(volume)), c(NA, 1L))
+})
