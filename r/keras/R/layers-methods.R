@@ -80,29 +80,6 @@ from_config <- function(config, custom_objects = NULL) {
   py_call(py_get_attr(class, "from_config"), !!!args)
 }
 
-# Custom objects as a named list for tf_keras: unnamed ones are named by their
-# Python class name, an R6 class by its class name, an R function by its
-# py_function_name attribute; R functions get that attribute from their name.
-.keras2_custom_objects <- function(objects) {
-  if (!is.list(objects) || is_py_object(objects)) objects <- list(objects)
-  names <- names(objects) %||% rep("", length(objects))
-  for (i in seq_along(objects)) {
-    object <- objects[[i]]
-    if (nzchar(names[[i]])) next
-    if (inherits(object, "keras_layer_wrapper")) object <- attr(object, "Layer", exact = TRUE)
-    names[[i]] <- if (is_py_object(object)) py_to_r(py_get_attr(object, "__name__"))
-      else if (inherits(object, "R6ClassGenerator")) object$classname
-      else attr(object, "py_function_name", exact = TRUE) %||%
-        stop("custom_objects: give the name of each object without one (a named list)",
-             call. = FALSE)
-  }
-  for (i in seq_along(objects))
-    if (is.function(objects[[i]]) && !is_py_object(objects[[i]]))
-      objects[[i]] <- .keras2_convention_callable(objects[[i]], names[[i]])
-  names(objects) <- names
-  objects
-}
-
 #' The weights of a layer or model as R arrays
 #'
 #' @description
