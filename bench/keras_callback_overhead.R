@@ -15,7 +15,7 @@
 # Figures are printed, nothing is asserted.
 
 suppressPackageStartupMessages(library(pyreticulate))
-suppressPackageStartupMessages(library(keras))
+suppressPackageStartupMessages(library(keras3))
 
 args <- commandArgs(trailingOnly = TRUE)
 batches <- if (length(args) >= 1L) as.integer(args[[1L]]) else 2000L
