@@ -1,4 +1,5 @@
-"""Keras classes from R: ``Layer()``, ``Model()``, ``Callback()``, ``keras_model_custom()``.
+"""Keras classes from R: ``Layer()``, ``Model()``, ``Callback()``, ``keras_model_custom()``,
+and R functions as named Python functions (keras3's ``py_func2()``).
 
 They are built by ``classes.make_class`` the way Keras needs them: method
 signatures carry constant R defaults as Python defaults and take
@@ -24,7 +25,7 @@ import inspect
 
 from ..pyobjects import classes
 from . import callbacks
-from ..convert.rules.callables import r_formals
+from ..convert.rules.callables import RFunction, py_function, r_formals
 from ..libr import capi
 from ..runtime import threads
 
@@ -138,3 +139,16 @@ def custom_model(model_fn, name=None, classname="CustomModel"):
                  "__doc__": "A Keras model built by keras_model_custom()."}
     cls = type(classname, (keras.Model,), namespace)
     return cls(name=name) if name is not None else cls()
+
+
+def named_function(r_function, name, convert):
+    """keras3's ``py_func2()``: a Python function named ``name`` with the signature of the R
+    function's formals, calling it with arguments converted to R (``convert``) or not.
+
+    ``name`` that is no Python identifier gives the name ``r_function``; a formal that
+    cannot be a Python parameter is an error.
+    """
+    fn = RFunction(r_function.sexp, convert=bool(convert), name=name)
+    function = py_function(fn, name=name, strict=True)
+    function.__qualname__ = function.__name__
+    return function

@@ -116,7 +116,9 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     returns_none = name == "__init__"
     description = f"the R method {name}()"
 
-    leading = _leading_formals(r_function.sexp)
+    formals = r_formals(r_function.sexp)
+    first = formals[0][0] if formals else None
+    leading = _leading_formals(formals)
 
     def call_here(self, args, kwargs):
         _calls.append(self)
@@ -136,8 +138,17 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
             if restore is not None:
                 capi.lib.Rf_defineVar(capi.sym("private"), restore.sexp, scope.sexp)
 
-    def invoke(self, *args, **kwargs):
-        value = threads.run_on_main(call_here, (self, args, kwargs), description)
+    def invoke(*args, **kwargs):
+        # The instance comes by the name of the R function's first formal (`self`), the
+        # arguments matched to `...` positionally before it: a parameter of this function
+        # named `self` would take them.
+        if first in kwargs:
+            instance = kwargs.pop(first)
+        elif args:
+            instance, args = args[0], args[1:]
+        else:
+            raise TypeError(f"{name}() needs the instance as its first argument")
+        value = threads.run_on_main(call_here, (instance, args, kwargs), description)
         return None if returns_none else value
 
     python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,
@@ -147,10 +158,11 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     return python_method
 
 
-def _leading_formals(fn_sexp):
-    """The names of a closure's formals after the first (``self``), up to ``...``."""
+def _leading_formals(formals):
+    """The names of a closure's formals (``r_formals``) after the first (``self``), up to
+    ``...``."""
     names = []
-    for name, _ in r_formals(fn_sexp)[1:]:
+    for name, _ in formals[1:]:
         if name == "...":
             break
         names.append(name)
@@ -204,8 +216,9 @@ def make_class(name, members, bases=(), python_defaults=False, private=None,
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.
 
     The class's ``__module__`` is ``module`` unless ``members`` has one; with
-    ``module=None`` the class has none (as a class ``type()`` makes outside any
-    module: its R class is its bare name).
+    ``module=None`` it belongs to no module, as a class ``type()`` makes outside any
+    module (its R class is its bare name), though its ``__module__`` is None rather than
+    missing, since libraries read it from every class (unless a metaclass set one).
     """
     holder, scopes = {}, []
     namespace = {} if module is None else {"__module__": module}
@@ -219,6 +232,10 @@ def make_class(name, members, bases=(), python_defaults=False, private=None,
     if private is not None:
         namespace["_pyr_private"] = private
     cls = _new_type(name, tuple(bases) or (object,), namespace)
+    if "__module__" not in cls.__dict__:
+        # no module: None, as reticulate reads it (the bare name), where libraries that
+        # read every class's __module__ (Keras's data adapters) find one
+        cls.__module__ = None
     holder["cls"] = cls
     with protected() as keep:
         class_proxy = keep(REGISTRY.wrap(cls, True))

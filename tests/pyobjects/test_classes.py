@@ -18,8 +18,14 @@ def test_pyclass_instance_class_is_the_bare_class_name():
     assert_r_true(GREETER + '; identical(class(Greeter(name = "x")), c("Greeter", "python.builtin.object"))')
 
 
-def test_pyclass_class_has_no_module_like_reticulates():
-    assert_r_true(GREETER + '; !py_has_attr(Greeter, "__module__")')
+def test_pyclass_class_module_is_none_so_it_belongs_to_no_module():
+    assert_r_true(GREETER + '; is.null(py_to_r(py_get_attr(Greeter, "__module__")))')
+
+
+def test_pyclass_subclass_module_is_none_so_libraries_can_read_it():
+    assert_r_true('Base <- PyClass("RapiModuleBase"); Sub <- PyClass("RapiModuleSub", inherit = Base); '
+                  'identical(py_eval("lambda c: [str(k.__module__) for k in c.__mro__]")(Sub), '
+                  'c("None", "None", "builtins"))')
 
 
 def test_pyclass_keeps_a_module_given_in_defs():
@@ -99,6 +105,20 @@ def test_pyclass_method_called_by_name_from_python_gets_the_same_call_as_by_posi
 def test_pyclass_method_called_with_a_later_argument_only_keeps_it_named():
     pr.r(HOOK)
     assert pr.r("Hook()").on_batch(logs={"loss": 1}) == "Hook 0 loss 1 on_batch(logs = .pyr_2)"
+
+
+def test_pyclass_method_with_dots_takes_positional_arguments_after_self():
+    pr.r('Collect <- PyClass("Collect", list(gather = function(self, ...) '
+         'paste(class(self)[[1]], ..., sep = "+")))')
+    assert pr.r("Collect()").gather("a", "b", sep_name="c") == "Collect+a+b+c"
+
+
+def test_pyclass_init_with_dots_passes_positional_arguments_to_the_parent():
+    pr.r('Base <- PyClass("RapiPair", list(`__init__` = function(self, a, b) '
+         '{ self$pair <- c(a, b); NULL }))')
+    pr.r('Child <- PyClass("RapiChild", inherit = Base, list(`__init__` = function(self, ...) '
+         '{ super()$`__init__`(...); NULL }))')
+    assert list(pr.r("Child(1, 2)$pair")) == [1.0, 2.0]
 
 
 def test_pyclass_method_error_called_from_python_is_an_rerror():
