@@ -55,6 +55,14 @@ def clear_class_cache():
     _class_addresses.clear()
 
 
+def forget_class(tp):
+    """Forget the class vector of ``tp`` (its bases changed: Keras makes a Model subclass
+    built from inputs and outputs a Functional one). Proxies made with the old vector are
+    not reused (``CanonicalProxies.find``)."""
+    _class_cache.pop(tp, None)
+    _class_addresses.pop(tp, None)
+
+
 def set_module_alias(module, alias):
     """``import(module, as = alias)``: classes from ``module`` are named with ``alias``."""
     _aliases[module] = alias

@@ -25,6 +25,7 @@ from ..runtime import evaluation, threads
 from ..libr import capi
 from ..runtime.handles import RObject
 from ..libr.protect import protected
+from ..convert import proxies
 from ..convert.registry import REGISTRY
 from ..convert.rules.callables import RFunction, py_function, r_formals
 
@@ -148,7 +149,12 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
             instance, args = args[0], args[1:]
         else:
             raise TypeError(f"{name}() needs the instance as its first argument")
+        bases = type(instance).__bases__
         value = threads.run_on_main(call_here, (instance, args, kwargs), description)
+        if type(instance).__bases__ is not bases:
+            # the parent's __init__ changed the class's bases (Keras's Model made with
+            # inputs and outputs becomes Functional): its R class vector is another now
+            proxies.forget_class(type(instance))
         return None if returns_none else value
 
     python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,

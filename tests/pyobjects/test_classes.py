@@ -121,6 +121,15 @@ def test_pyclass_init_with_dots_passes_positional_arguments_to_the_parent():
     assert list(pr.r("Child(1, 2)$pair")) == [1.0, 2.0]
 
 
+def test_pyclass_instance_gets_the_class_vector_of_bases_its_init_changed():
+    pr.r('py_run_string("class RapiMixin:\\n    pass\\n'
+         'class RapiRebasing:\\n    def __init__(self):\\n'
+         '        type(self).__bases__ = (RapiMixin, RapiRebasing)")')
+    pr.r('Rebased <- PyClass("RapiRebasedChild", inherit = py_eval("RapiRebasing"), '
+         'list(`__init__` = function(self) { class(self); super()$`__init__`(); NULL }))')
+    assert_r_true('"__main__.RapiMixin" %in% class(Rebased())')
+
+
 def test_pyclass_method_error_called_from_python_is_an_rerror():
     pr.r('Failing <- PyClass("Failing", list(on_batch = function(self, batch, logs = NULL) '
          'stop("hook failed at ", batch)))')
