@@ -13,7 +13,7 @@
 #' `R6::R6Class("MyCallback", inherit = KerasCallback, public = list(...))`
 #' with the hooks the class needs, and an instance (`MyCallback$new()`) in
 #' `callbacks` of `fit()`, `evaluate()` or `predict()`, which make a Keras
-#' callback of it with `r_to_py()`. New code uses [keras3::Callback()].
+#' callback of it with `r_to_py()`. New code uses \code{\link[keras3:Callback]{Callback()}}.
 #'
 #' Epochs and batches count from 0, as Keras counts them; each hook gets the
 #' logs as a named list and what it returns is ignored. Only the hooks the

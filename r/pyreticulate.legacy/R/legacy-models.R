@@ -5,8 +5,8 @@
 #' Training and prediction from generators (deprecated)
 #'
 #' @description
-#' keras 2.x's names for [keras3::fit()], [keras3::evaluate()] and
-#' [stats::predict()] with an R function (or a Python generator) as the data,
+#' keras 2.x's names for \code{\link[keras3:fit.keras.src.models.model.Model]{fit()}}, \code{\link[keras3:evaluate.keras.src.models.model.Model]{evaluate()}} and
+#' \code{\link[keras3:predict.keras.src.models.model.Model]{predict()}} with an R function (or a Python generator) as the data,
 #' as the first release had them: each calls the newer function with the same
 #' arguments after R's deprecation warning naming it.
 #'
@@ -50,7 +50,7 @@ predict_generator <- function(object, generator, steps, ...) {
 #' `function(inputs, mask = NULL, training = NULL)`, which gets `mask` and
 #' `training` only if it names them (or has `...`). The class is named after
 #' `name`, its first letter in upper case, when `name` is a syntactic R name,
-#' else `CustomModel`. keras3's [keras3::new_model_class()] is the newer way.
+#' else `CustomModel`. keras3's \code{\link[keras3:Model]{new_model_class()}} is the newer way.
 #'
 #' @param model_fn The R function of `self` described above.
 #' @param name The model's name.
@@ -87,8 +87,8 @@ keras_model_custom <- function(model_fn, name = NULL) {
 #' @param object A Keras model.
 #' @param json The JSON text, as `model_to_json()` gives it.
 #' @param custom_objects Custom classes and functions the architecture uses,
-#'   as for [keras3::load_model()] (a named list, or a list of classes made
-#'   with [keras3::new_layer_class()] and friends).
+#'   as for \code{\link[keras3:load_model]{load_model()}} (a named list, or a list of classes made
+#'   with \code{\link[keras3:Layer]{new_layer_class()}} and friends).
 #'
 #' @returns `model_to_json()`: a string. `model_from_json()`: a Keras model.
 #' @md

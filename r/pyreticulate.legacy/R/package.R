@@ -18,8 +18,8 @@
 #' [callback_progbar_logger()], [callback_terminate_on_naan()] and
 #' [tf_devices()].
 #'
-#' New scripts use keras3's names ([keras3::Callback()], [keras3::fit()],
-#' [keras3::new_model_class()], ...).
+#' New scripts use keras3's names (\code{\link[keras3:Callback]{Callback()}}, \code{\link[keras3:fit.keras.src.models.model.Model]{fit()}},
+#' \code{\link[keras3:Model]{new_model_class()}}, ...).
 #'
 #' @name pyreticulate.legacy-package
 #' @aliases pyreticulate.legacy
