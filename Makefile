@@ -9,6 +9,11 @@
 #             and its Python (bench/.venv-reticulate)
 # make wrappers  regenerates keras3's wrapper files (r/keras3/R/layers-*.R,
 #             ops-*.R, losses.R, ...) from the installed Keras; commit the diff
+# make guides runs keras3's published guides and examples as written through
+#             the bridge (tools/keras3_guides.py; not part of make test) and lists
+#             each: ran, needs a download, needs package X, fails; GUIDES_ARGS
+#             passes options (--stand-in-data, guide names); KERAS3_REPO names
+#             keras3's repository (default: the mirror at /work/.mirror)
 # make conformance  runs the peers' own test suites (reticulate, keras3,
 #             tensorflow) with the kit at ../shared/conformance (not part of the
 #             repository) and ends with their three final lines
@@ -18,7 +23,7 @@
 VENV := .venv
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test stress bench wrappers conformance
+.PHONY: setup demo test stress bench wrappers guides conformance
 
 setup: $(STAMP)
 
@@ -43,6 +48,9 @@ bench: setup
 
 wrappers: setup
 	$(VENV)/bin/python -m pyreticulate.keras.wrappers r/keras3/R
+
+guides: setup
+	$(VENV)/bin/python tools/keras3_guides.py $(GUIDES_ARGS)
 
 CONFORMANCE_KIT := ../shared/conformance
 
