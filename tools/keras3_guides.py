@@ -13,7 +13,8 @@ each guide with what happened:
   module that is not installed (the note says whether Debian has the R one);
   such a script is not run;
 * ``needs a download``: it stopped where it fetches data from the network (a
-  Keras dataset not in Keras's cache, ``get_file()``, ``download.file()``);
+  Keras dataset not in Keras's cache, ``get_file()``, ``download.file()``), or
+  where it reads a file the guide tells the reader to download;
 * ``fails``: it stopped on another error (the first lines of its message);
 * ``does not parse on this R``, ``needs R >= x``: it uses syntax or base
   functions of a newer R than the one here (R 4.3's ``_[[1]]`` after a pipe, R 4.4's
@@ -54,7 +55,7 @@ DOWNLOADING_CALLS = ("application_\\w+", "dataset_mnist", "dataset_fashion_mnist
 DOWNLOAD_ERRORS = re.compile(
     r"could not be downloaded|cannot open URL|URL fetch failure|urlopen error|"
     r"Could not resolve host|Temporary failure in name resolution|Name or service not known|"
-    r"Network is unreachable", re.IGNORECASE)
+    r"Network is unreachable|does not exist in current working directory", re.IGNORECASE)
 # Functions base R gained after 4.2 (the R of Debian 12), which the guides use.
 NEWER_BASE_R = {"%||%": "4.4.0"}
 MISSING_FUNCTION = re.compile(r'could not find function "([^"]+)"')
