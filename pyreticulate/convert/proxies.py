@@ -56,9 +56,9 @@ def clear_class_cache():
 
 
 def forget_class(tp):
-    """Forget the class vector of ``tp`` (its bases changed: Keras makes a Model subclass
-    built from inputs and outputs a Functional one). Proxies made with the old vector are
-    not reused (``CanonicalProxies.find``)."""
+    """Forget the class vector of ``tp``: its bases changed (a library may give a class
+    new bases when an instance is made). Proxies made with the old vector are not reused
+    (``CanonicalProxies.find``)."""
     _class_cache.pop(tp, None)
     _class_addresses.pop(tp, None)
 

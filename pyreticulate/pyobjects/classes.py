@@ -152,8 +152,8 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
         bases = type(instance).__bases__
         value = threads.run_on_main(call_here, (instance, args, kwargs), description)
         if type(instance).__bases__ is not bases:
-            # the parent's __init__ changed the class's bases (Keras's Model made with
-            # inputs and outputs becomes Functional): its R class vector is another now
+            # the parent's __init__ gave the class new bases (a library's model class
+            # may add one, depending on the arguments): its R class vector is another now
             proxies.forget_class(type(instance))
         return None if returns_none else value
 
@@ -240,7 +240,7 @@ def make_class(name, members, bases=(), python_defaults=False, private=None,
     cls = _new_type(name, tuple(bases) or (object,), namespace)
     if "__module__" not in cls.__dict__:
         # no module: None, as reticulate reads it (the bare name), where libraries that
-        # read every class's __module__ (Keras's data adapters) find one
+        # read every class's __module__ (deep-learning data adapters) find one
         cls.__module__ = None
     holder["cls"] = cls
     with protected() as keep:
