@@ -14,6 +14,8 @@
 #             each: ran, needs a download, needs package X, fails; GUIDES_ARGS
 #             passes options (--stand-in-data, guide names); KERAS3_REPO names
 #             keras3's repository (default: the mirror at /work/.mirror)
+# make keras2  regenerates library(keras)'s family files and NAMESPACE (r/keras) from
+#             tools/keras2 (exports.tsv and families/*.py); commit the diff
 # make conformance  runs the peers' own test suites (reticulate, keras3,
 #             tensorflow) with the kit at ../shared/conformance (not part of the
 #             repository) and ends with their three final lines
@@ -23,7 +25,7 @@
 VENV := .venv
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test stress bench wrappers guides conformance
+.PHONY: setup demo test stress bench wrappers guides keras2 conformance
 
 setup: $(STAMP)
 
@@ -51,6 +53,9 @@ wrappers: setup
 
 guides: setup
 	$(VENV)/bin/python tools/keras3_guides.py $(GUIDES_ARGS)
+
+keras2: setup
+	$(VENV)/bin/python tools/keras2/generate.py r/keras
 
 CONFORMANCE_KIT := ../shared/conformance
 

@@ -18,6 +18,7 @@ from .convert.rules.arrays import NUMPY_RULES
 from .convert.rules.callables import RFunction
 from .pyobjects import loadhooks
 from .tensorflow import context as tensorflow_context
+from .tensorflow import quiet as tensorflow_quiet
 
 
 T = TypeVar("T")
@@ -35,8 +36,10 @@ def start(interactive: bool = False, args: tuple[str, ...] | list[str] = ()) -> 
 
     ``args`` are R's command-line arguments (``--file=``, ``--args ...``). Once
     TensorFlow is imported (now or later), Python calls R makes at its top level
-    are handed off (``runtime.threads``, ``tensorflow.context``)."""
+    are handed off (``runtime.threads``, ``tensorflow.context``); when R code imports
+    it, it starts quietly (``tensorflow.quiet``)."""
     embedded.start(bridge.BRIDGE, interactive=interactive, args=args)
+    loadhooks.around_import("tensorflow", tensorflow_quiet.quiet_import)
     loadhooks.on_import("tensorflow", tensorflow_context.install)
 
 

@@ -195,8 +195,13 @@ def test_generator_returning_null_ends_the_data(out):
     assert out["null_ends_the_data"] == "1 0"
 
 
-def test_generator_error_surfaces_with_its_original_class(out):
-    assert out["generator_error_class"] == "data_error error condition"
+def test_generator_error_surfaces_with_its_original_class_first(out):
+    """tf.data kept only the text of the RError: the exception reaching R is TensorFlow's,
+    whose classes the original condition also carries."""
+    assert out["generator_error_class"] == (
+        "data_error tensorflow.python.framework.errors_impl.UnknownError "
+        "tensorflow.python.framework.errors_impl.OpError python.builtin.Exception "
+        "python.builtin.BaseException python.builtin.object error condition")
     assert out["generator_error_message"] == "bad batch"
     assert out["generator_error_call"] == "read_batch(40)"
 

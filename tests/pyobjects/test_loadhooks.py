@@ -51,6 +51,29 @@ def test_python_hook_registered_twice_runs_once(module_dir):
     assert seen == ["ran"]
 
 
+def test_around_hook_is_entered_while_the_modules_code_runs(module_dir):
+    name = module_dir("pyr_hooked_module_around", "import builtins\nSEEN = builtins.pyr_around\n")
+    import builtins
+    import contextlib
+
+    @contextlib.contextmanager
+    def around():
+        builtins.pyr_around = "inside"
+        yield
+        builtins.pyr_around = "after"
+    loadhooks.around_import(name, around)
+    try:
+        __import__(name)
+        assert (sys.modules[name].SEEN, builtins.pyr_around) == ("inside", "after")
+    finally:
+        del builtins.pyr_around
+
+
+def test_around_hook_of_a_loaded_module_is_not_kept():
+    loadhooks.around_import("sys", lambda: pytest.fail("entered for a loaded module"))
+    assert "sys" not in loadhooks._around_hooks
+
+
 def test_r_hook_runs_before_an_import_on_rs_python_thread_returns(module_dir):
     """The hook's own Python call (back on the importing thread, which holds the
     module's import lock) has run when the import statement returns."""
