@@ -24,7 +24,10 @@ each guide with what happened:
 With ``--stand-in-data`` each script first replaces the Keras datasets the
 guides load (``keras.datasets.mnist``, ``cifar10``, ...) by random data of the
 real shapes and types, so the code behind a dataset download runs too (the
-results are then meaningless; the behaviour is what is looked at).
+results are then meaningless; the behaviour is what is looked at). With
+``--newer-base-r`` each script first defines, in the global environment, the
+functions of a newer base R the guides use that this R lacks (R 4.4's ``%||%``),
+so the code after them runs too.
 
 The scripts, their output (``<guide>.log``) and the table (``summary.md``) go to
 ``guides-out/`` in the working directory. It is a development tool, not a test:
@@ -56,8 +59,10 @@ DOWNLOAD_ERRORS = re.compile(
     r"could not be downloaded|cannot open URL|URL fetch failure|urlopen error|"
     r"Could not resolve host|Temporary failure in name resolution|Name or service not known|"
     r"Network is unreachable|does not exist in current working directory", re.IGNORECASE)
-# Functions base R gained after 4.2 (the R of Debian 12), which the guides use.
+# Functions base R gained after 4.2 (the R of Debian 12), which the guides use:
+# the R version that has each, and its definition there.
 NEWER_BASE_R = {"%||%": "4.4.0"}
+NEWER_BASE_R_DEFINITIONS = {"%||%": "function(x, y) if (is.null(x)) y else x"}
 MISSING_FUNCTION = re.compile(r'could not find function "([^"]+)"')
 MISSING_R_PACKAGE = re.compile(r"there is no package called [‘'\"]([^’'\"]+)[’'\"]")
 MISSING_PY_MODULE = re.compile(r"No module named '([^']+)'")
@@ -217,10 +222,19 @@ RUN_SCRIPT = r"""local({
 """
 
 
-def runnable_script(guide, out, stand_in):
-    """The file to run: the guide's code (after the stand-in data, when asked)."""
+def newer_base_r_preamble():
+    """R code defining the newer base R functions of NEWER_BASE_R where this R lacks them."""
+    return "".join(f'if (getRversion() < "{version}") assign("{name}", '
+                   f'{NEWER_BASE_R_DEFINITIONS[name]}, envir = globalenv())\n'
+                   for name, version in NEWER_BASE_R.items())
+
+
+def runnable_script(guide, out, stand_in, newer_base_r=False):
+    """The file to run: the guide's code (after the stand-in data and the newer base R
+    functions, when asked)."""
     path = out / "scripts" / f"{guide.name}.run.R"
     preamble = f"reticulate::py_run_string({STAND_IN_DATA!r})\n" if stand_in else ""
+    preamble += newer_base_r_preamble() if newer_base_r else ""
     total = len(guide.script.read_text().splitlines())
     path.write_text(preamble + RUN_SCRIPT % (repr(str(guide.script)), total))
     return path
@@ -270,11 +284,11 @@ def _first_lines(text, n, width=240):
     return joined if len(joined) <= width else joined[:width - 3] + "..."
 
 
-def run_guide(guide, out, runner, timeout, stand_in):
+def run_guide(guide, out, runner, timeout, stand_in, newer_base_r=False):
     work = out / "work" / guide.name
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    script = runnable_script(guide, out, stand_in)
+    script = runnable_script(guide, out, stand_in, newer_base_r)
     log = out / "logs" / f"{guide.name}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
@@ -298,8 +312,10 @@ def _text(value):
 
 # ---- the table ---------------------------------------------------------------------------
 
-def summary(guides, stand_in):
-    head = "with stand-in data for Keras's datasets" if stand_in else "as written"
+def summary(guides, stand_in, newer_base_r=False):
+    changes = (["with stand-in data for Keras's datasets"] if stand_in else []) + \
+        (["with newer base R functions defined"] if newer_base_r else [])
+    head = ", ".join(changes) or "as written"
     lines = [f"keras3 guides, {head}", "",
              "| guide | result | detail | downloads in the code | s |", "|---|---|---|---|---|"]
     for g in guides:
@@ -324,6 +340,9 @@ def main(argv=None):
     parser.add_argument("--timeout", type=int, default=1800, help="seconds per guide")
     parser.add_argument("--stand-in-data", action="store_true",
                         help="replace Keras's datasets by random data of their shapes")
+    parser.add_argument("--newer-base-r", action="store_true",
+                        help="define the newer base R functions the guides use (R 4.4's %%||%%) "
+                             "where this R lacks them")
     parser.add_argument("only", nargs="*", help="run only guides whose name contains one of these")
     args = parser.parse_args(argv)
     if not Path(args.repo).exists():
@@ -347,10 +366,13 @@ def main(argv=None):
             guide.detail = "; ".join(f"{p}: Debian has {d}" if d else f"{p}: not in Debian"
                                      for p, d in debian.items())
         else:
-            run_guide(guide, out, args.runner, args.timeout, args.stand_in_data)
+            run_guide(guide, out, args.runner, args.timeout, args.stand_in_data,
+                      args.newer_base_r)
         print(f"{guide.name}: {guide.result} {guide.detail}".rstrip(), flush=True)
-    table = summary(guides, args.stand_in_data)
-    (out / ("summary-stand-in.md" if args.stand_in_data else "summary.md")).write_text(table)
+    table = summary(guides, args.stand_in_data, args.newer_base_r)
+    suffix = ("-stand-in" if args.stand_in_data else "") + \
+        ("-newer-base-r" if args.newer_base_r else "")
+    (out / f"summary{suffix}.md").write_text(table)
     print("\n" + table)
 
 
