@@ -43,3 +43,20 @@ test_that("every name the first release exported resolves after library(pyreticu
   found <- vapply(first_release_exports, exists, NA, envir = globalenv())
   expect_equal(first_release_exports[!found], character())
 })
+
+test_that("a first-release script's KerasCallback (library(pyreticulate)) trains a keras3 model", {
+  library(pyreticulate)
+  script <- new.env(parent = globalenv())
+  evalq({
+    EpochCounter <- R6::R6Class("EpochCounter", inherit = KerasCallback, public = list(
+      epochs = NULL,
+      on_epoch_end = function(epoch, logs = list()) self$epochs <- c(self$epochs, epoch)))
+    counter <- EpochCounter$new()
+    model <- keras_model_sequential(input_shape = 2) |> layer_dense(1)
+    model |> compile(loss = "mse", optimizer = "sgd")
+    model |> fit(matrix(runif(16), 8), runif(8), epochs = 2, verbose = 0,
+                 callbacks = list(counter))
+  }, script)
+  expect_identical(get("KerasCallback", envir = script), pyreticulate.legacy::KerasCallback)
+  expect_equal(script$counter$epochs, c(0, 1))
+})
