@@ -103,7 +103,6 @@ check("attached", grep(
 # pkg::name for every export of every package, and which are the same objects.
 RESOLVE = HELPERS + r'''
 packages <- c("pyreticulate", "reticulate", "tensorflow", "keras3", "keras", "tfdatasets",
-packages <- c("pyreticulate", "reticulate", "tensorflow", "keras3", "keras", "tfdatasets",
               "tfautograph", "pyreticulate.legacy")
 unresolved <- unlist(lapply(packages, function(package) {
   failing <- Filter(function(name) inherits(
