@@ -17,12 +17,15 @@
 # make keras2  regenerates library(keras)'s family files and NAMESPACE (r/keras) from
 #             tools/keras2 (exports.tsv and families/*.py); commit the diff
 # make conformance  runs the peers' own test suites (reticulate, keras3,
-#             tensorflow) with the kit at ../shared/conformance (not part of the
-#             repository) and ends with their three final lines
+#             tensorflow, keras 2.x, tfdatasets) with the kit at ../shared/conformance (not part of the
+#             repository) and ends with their five final lines
 # Each does the whole set-up first (tools/setup.sh): R from Debian when missing,
 # .venv at the repository root, pyreticulate installed with its test extras.
 
 VENV := .venv
+# make test spreads the tests over two processes (pytest-xdist; a module's tests, and an R
+# package's testthat files, stay together): PYTEST_PARALLEL= runs them in one
+PYTEST_PARALLEL ?= -n 2 --dist loadgroup
 STAMP := $(VENV)/.setup-done
 
 .PHONY: setup demo test stress bench wrappers guides keras2 conformance
@@ -38,8 +41,8 @@ demo: setup
 	$(VENV)/bin/python -m pyreticulate run examples/keras_regression.R
 
 test: setup
-	$(VENV)/bin/python -m pytest
-	PYRETICULATE_PURE_PYTHON=1 $(VENV)/bin/python -m pytest -q tests/convert tests/bridge tests/libr
+	$(VENV)/bin/python -m pytest $(PYTEST_PARALLEL)
+	PYRETICULATE_PURE_PYTHON=1 $(VENV)/bin/python -m pytest -q $(PYTEST_PARALLEL) tests/convert tests/bridge tests/libr
 
 stress: setup
 	$(VENV)/bin/python -m pytest tests/stress

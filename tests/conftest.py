@@ -16,6 +16,16 @@ def pytest_configure(config):
             config.pluginmanager.register(plugin, "pyreticulate")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (make test: ``--dist loadgroup``), a test module's tests stay on
+    one worker, so its module fixtures are made once; testthat blocks are grouped by package."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def r_session():
     pr.start()

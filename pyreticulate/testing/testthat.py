@@ -67,13 +67,21 @@ class RTestFile(pytest.File):
     """A testthat file: its top-level blocks, found by R's parser."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        yield RTestBlock.from_parent(self, name=FILE_ITEM, test=None, index=0, line=0)
+        yield self._grouped(RTestBlock.from_parent(self, name=FILE_ITEM, test=None, index=0,
+                                                   line=0))
         seen: dict[str, int] = {}
         for test, line in _static_blocks(self.path):
             index = seen.get(test, 0)
             seen[test] = index + 1
             name = test if index == 0 else f"{test} [{index + 1}]"
-            yield RTestBlock.from_parent(self, name=name, test=test, index=index, line=line)
+            yield self._grouped(RTestBlock.from_parent(self, name=name, test=test, index=index,
+                                                       line=line))
+
+    def _grouped(self, item: "RTestBlock") -> "RTestBlock":
+        """Under pytest-xdist, a package's blocks go to one worker (its files run together)."""
+        if self.config.pluginmanager.hasplugin("xdist"):
+            item.add_marker(pytest.mark.xdist_group(f"testthat:{package_of(self.path)}"))
+        return item
 
     def record(self) -> dict[str, Any]:
         """This file's results, running its package's collected files on first use."""

@@ -1,7 +1,7 @@
 # knitr: the engine of Python chunks, eng_python() (knitr's own `python` engine
 # calls reticulate::eng_python, which is this function), and the chunk hook that
 # sends what Python prints while an R chunk runs into the chunk's output, where
-# knitr captures it (Keras's lines per epoch in a document). The Python side of a
+# knitr captures it (a Python library's progress lines in a document). The Python side of a
 # chunk is pyreticulate/notebooks/chunks.py.
 
 #' A knitr engine for Python chunks
@@ -24,8 +24,8 @@
 #' in the document instead and the next statements run.
 #'
 #' While any chunk runs, what Python prints to `sys.stdout` goes to R's
-#' output, so an R chunk's output holds it too (a Keras `fit()` in an R
-#' chunk prints one line per epoch in the document).
+#' output, so an R chunk's output holds it too (a Python library's
+#' progress lines printed during an R chunk appear in the document).
 #'
 #' @param options The chunk's options, as knitr passes them.
 #'

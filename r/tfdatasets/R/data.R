@@ -38,5 +38,11 @@
 #' @docType data
 #' @keywords datasets
 #' @usage hearts
+#' @returns The data frame described under Format.
+#' @examples
+#' \dontrun{
+#' str(hearts)
+#' table(hearts$thal)
+#' }
 #' @md
 NULL
