@@ -33,13 +33,19 @@ _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 
 @threads.main_thread_only
-def make_class(name, members, bases, private, properties=(), callback_hooks=True):
-    """A subclass of ``bases`` whose R function members are methods."""
+def make_class(name, members, bases, private, properties=(), callback_hooks=True,
+               class_methods=()):
+    """A subclass of ``bases`` whose R function members are methods (those named in
+    ``class_methods``, keras3's ``from_config``, class methods); the methods see the class
+    under its name, as in keras3."""
     import keras
     members = dict(members)
     init = members.get("__init__")
+    if isinstance(class_methods, str):
+        class_methods = [class_methods]
     cls = classes.make_class(name, members, tuple(bases), python_defaults=True,
-                             private=private)
+                             private=private, class_methods=tuple(class_methods or ()),
+                             bind_name=True)
     for method_name in _SHAPE_METHODS:
         if method_name in cls.__dict__:
             setattr(cls, method_name, _with_tuple_shapes(cls.__dict__[method_name]))

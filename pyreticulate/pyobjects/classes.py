@@ -218,18 +218,25 @@ def _quietly(fn, *args):
 
 @threads.main_thread_only
 def make_class(name, members, bases=(), python_defaults=False, private=None,
-               module="__main__"):
+               module="__main__", class_methods=(), bind_name=False):
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.
 
     The class's ``__module__`` is ``module`` unless ``members`` has one; with
     ``module=None`` it belongs to no module, as a class ``type()`` makes outside any
     module (its R class is its bare name), though its ``__module__`` is None rather than
     missing, since libraries read it from every class (unless a metaclass set one).
+    The R functions named in ``class_methods`` become class methods (the class as their
+    first argument, no ``private``). With ``bind_name`` the methods also see the class
+    under its name, as beside ``__class__``.
     """
     holder, scopes = {}, []
     namespace = {} if module is None else {"__module__": module}
     for key, value in members.items():
         if isinstance(value, RObject) and capi.lib.TYPEOF(value.sexp) in capi.FUNCTION_TYPES:
+            if key in class_methods:
+                namespace[key] = classmethod(
+                    method(value, key, holder, scopes, python_defaults, None))
+                continue
             namespace[key] = method(value, key, holder, scopes, python_defaults, private)
             if key == "__del__":
                 namespace[key] = _finalizer(namespace[key])
@@ -247,6 +254,8 @@ def make_class(name, members, bases=(), python_defaults=False, private=None,
         class_proxy = keep(REGISTRY.wrap(cls, True))
         for scope in scopes:
             capi.lib.Rf_defineVar(capi.sym("__class__"), class_proxy, scope.sexp)
+            if bind_name:
+                capi.lib.Rf_defineVar(capi.sym(name), class_proxy, scope.sexp)
             if private is not None:
                 capi.lib.Rf_defineVar(capi.sym("private"), capi.lib.R_NilValue, scope.sexp)
     return cls

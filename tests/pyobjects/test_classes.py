@@ -152,3 +152,22 @@ def test_pyclass_is_built_on_the_main_thread_while_r_hands_python_calls_off():
         made = at_top_level('local({ Counter <- PyClass("Counter", list(n = 2, '
                             'twice = function(self) self$n * 2)); Counter()$twice() })')
     assert made == 4
+
+
+def test_make_class_makes_the_class_methods_named_take_the_class_first():
+    from pyreticulate.pyobjects import classes
+    pr.r("library(reticulate)")
+    made = classes.make_class(
+        "RapiWithClassMethod",
+        {"make": pr.r('function(cls, x) paste(py_to_r(py_get_attr(cls, "__name__")), x)')},
+        class_methods=("make",))
+    assert isinstance(made.__dict__["make"], classmethod)
+    assert made.make("a") == "RapiWithClassMethod a"
+
+
+def test_make_class_with_bind_name_lets_methods_see_the_class_by_its_name():
+    from pyreticulate.pyobjects import classes
+    made = classes.make_class("RapiNamedInMethods",
+                              {"itself": pr.r("function(self) RapiNamedInMethods")},
+                              bind_name=True)
+    assert made().itself() is made
