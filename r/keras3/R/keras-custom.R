@@ -131,11 +131,14 @@
 #' Each R function becomes a method with a real Python signature (constant R
 #' defaults such as `NULL`, `TRUE`, numbers and strings become Python
 #' defaults), since Keras inspects `call()` and `build()`. A method whose first
-#' argument is not `self` gets `self` added. `initialize` is Python's
+#' argument is not `self` gets `self` added. `from_config` is a class method:
+#' its first argument is the class, `cls` (added when missing), as in
+#' `from_config = function(config) cls(!!!config)`. `initialize` is Python's
 #' `__init__` (call `super$initialize(...)` in it) and a string at the start
 #' of a function body is its docstring. Inside methods, `self`, `super`
-#' (`super$call(x)`, `super()$call(x)`), `__class__` and `private` (an R
-#' environment per instance, invisible to Keras) are in scope.
+#' (`super$call(x)`, `super()$call(x)`), `__class__`, the class under its own
+#' name and `private` (an R environment per instance, invisible to Keras) are
+#' in scope.
 #'
 #' `train_step(data)` may unpack its batch with `c(x, y) %<-% data` and return
 #' a named list of metrics. The methods are traced by TensorFlow during
