@@ -9,6 +9,11 @@
 #             and its Python (bench/.venv-reticulate)
 # make wrappers  regenerates keras3's wrapper files (r/keras3/R/layers-*.R,
 #             ops-*.R, losses.R, ...) from the installed Keras; commit the diff
+# make guides runs keras3's published guides and examples as written through
+#             the bridge (tools/keras3_guides.py; not part of make test) and lists
+#             each: ran, needs a download, needs package X, fails; GUIDES_ARGS
+#             passes options (--stand-in-data, --newer-base-r, guide names); KERAS3_REPO names
+#             keras3's repository (default: the mirror at /work/.mirror)
 # make keras2  regenerates library(keras)'s family files and NAMESPACE (r/keras) from
 #             tools/keras2 (exports.tsv and families/*.py); commit the diff
 # make conformance  runs the peers' own test suites (reticulate, keras3,
@@ -23,7 +28,7 @@ VENV := .venv
 PYTEST_PARALLEL ?= -n 2 --dist loadgroup
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test stress bench wrappers keras2 conformance
+.PHONY: setup demo test stress bench wrappers guides keras2 conformance
 
 setup: $(STAMP)
 
@@ -48,6 +53,9 @@ bench: setup
 
 wrappers: setup
 	$(VENV)/bin/python -m pyreticulate.keras.wrappers r/keras3/R
+
+guides: setup
+	$(VENV)/bin/python tools/keras3_guides.py $(GUIDES_ARGS)
 
 keras2: setup
 	$(VENV)/bin/python tools/keras2/generate.py r/keras

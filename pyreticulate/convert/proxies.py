@@ -56,6 +56,14 @@ def clear_class_cache():
     _class_addresses.clear()
 
 
+def forget_class(tp):
+    """Forget the class vector of ``tp``: its bases changed (a library may give a class
+    new bases when an instance is made). Proxies made with the old vector are not reused
+    (``CanonicalProxies.find``)."""
+    _class_cache.pop(tp, None)
+    _class_addresses.pop(tp, None)
+
+
 def set_module_alias(module, alias):
     """``import(module, as = alias)``: classes from ``module`` are named with ``alias``."""
     _aliases[module] = alias

@@ -1,4 +1,5 @@
-"""Keras classes from R: ``Layer()``, ``Model()``, ``Callback()``, ``keras_model_custom()``.
+"""Keras classes from R: ``Layer()``, ``Model()``, ``Callback()``, ``keras_model_custom()``,
+and R functions as named Python functions (keras3's ``py_func2()``).
 
 They are built by ``classes.make_class`` the way Keras needs them: method
 signatures carry constant R defaults as Python defaults and take
@@ -26,7 +27,7 @@ import inspect
 
 from ..pyobjects import classes
 from . import callbacks
-from ..convert.rules.callables import r_formals
+from ..convert.rules.callables import RFunction, py_function, r_formals
 from ..libr import capi
 from ..runtime import threads
 
@@ -35,8 +36,11 @@ _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 @threads.main_thread_only
 def make_class(name, members, bases, private, properties=(), callback_hooks=True,
-               tuple_shapes=True, convert=True, optional_args=False, autograph=True):
-    """A subclass of ``bases`` whose R function members are methods.
+               tuple_shapes=True, convert=True, optional_args=False, autograph=True,
+               class_methods=()):
+    """A subclass of ``bases`` whose R function members are methods (those named in
+    ``class_methods``, keras3's ``from_config``, class methods); the methods see the class
+    under its name, as in keras3.
 
     ``tuple_shapes=False`` (keras 2.x's classes) leaves the shapes Keras gives
     as they are (tf_keras gives ``build`` a ``TensorShape``); ``convert`` is
@@ -49,8 +53,11 @@ def make_class(name, members, bases, private, properties=(), callback_hooks=True
     """
     members = dict(members)
     init = members.get("__init__")
+    if isinstance(class_methods, str):
+        class_methods = [class_methods]
     cls = classes.make_class(name, members, tuple(bases), python_defaults=True,
-                             private=private, convert=convert, optional_args=optional_args)
+                             private=private, convert=convert, optional_args=optional_args,
+                             class_methods=tuple(class_methods or ()), bind_name=True)
     for method_name in _SHAPE_METHODS if tuple_shapes else ():
         if method_name in cls.__dict__:
             setattr(cls, method_name, _with_tuple_shapes(cls.__dict__[method_name]))
@@ -167,3 +174,16 @@ def custom_model(model_fn, name=None, classname="CustomModel", module="keras"):
                  "__doc__": "A Keras model built by keras_model_custom()."}
     cls = type(classname, (base,), namespace)
     return cls(name=name) if name is not None else cls()
+
+
+def named_function(r_function, name, convert):
+    """keras3's ``py_func2()``: a Python function named ``name`` with the signature of the R
+    function's formals, calling it with arguments converted to R (``convert``) or not.
+
+    ``name`` that is no Python identifier gives the name ``r_function``; a formal that
+    cannot be a Python parameter is an error.
+    """
+    fn = RFunction(r_function.sexp, convert=bool(convert), name=name)
+    function = py_function(fn, name=name, strict=True)
+    function.__qualname__ = function.__name__
+    return function

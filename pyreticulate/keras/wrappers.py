@@ -225,8 +225,14 @@ INPUTS_FIRST = {"Attention": "merge", "AdditiveAttention": "merge",
 #   shape_or_minus_one  the same with NA or NULL as -1 (reshape)
 #   axis                a 1-based axis (or several) becomes Keras's 0-based one; 0 is an error
 #   verbose             TRUE/FALSE as 1/0, a whole number as an integer, a string ("auto") as it is
-#   index               1-based positions (R numbers, arrays or tensors) become 0-based ones:
-#                       positive values less one, negative ones (from the end) kept
+#   index               1-based positions (R numbers, arrays or tensors) become 0-based ones by
+#                       keras3's rule (its as_py_index): positive values less one, zero and
+#                       negative ones kept, R numbers made integers as as.integer() does; never
+#                       an error for numbers. Under the wrapper's zero_indexed = TRUE they are
+#                       only made integers.
+#   index_one_based     the same, whatever zero_indexed says (keras3's op_argpartition kth)
+#   sections            op_split's indices_or_sections: one number is a count of sections,
+#                       several (or a NumPy array or tensor of rank >= 1) 1-based positions
 #   array               an R vector or array becomes a NumPy array (keras3's as_array: a
 #                       backend other than TensorFlow does not read a Python list as a tensor)
 # Python defaults do not tell which numbers are counts (Keras writes
@@ -310,7 +316,8 @@ ENDPOINT_CONVENTIONS = {
     ("ops", "slice"): {"start_indices": "index"},
     ("ops", "slice_update"): {"start_indices": "index"},
     ("ops", "switch"): {"index": "index"},
-    ("ops", "argpartition"): {"kth": "index"},
+    ("ops", "argpartition"): {"kth": "index_one_based"},
+    ("ops", "split"): {"indices_or_sections": "sections"},
     ("ops", "ctc_decode"): {"mask_index": "index"},
     ("ops", "ctc_loss"): {"mask_index": "index"},
     ("constraints", "MaxNorm"): {"axis": "axis"},
@@ -588,7 +595,7 @@ def _r_default(endpoint, param):
     counted from 1 (``axis = 0`` is ``axis = 1L``; negative axes count from the
     end in both)."""
     value = param.default
-    if endpoint.conventions.get(param.r_name) in ("axis", "index"):
+    if endpoint.conventions.get(param.r_name) in ("axis", "index", "index_one_based"):
         shift = lambda v: v + 1 if isinstance(v, int) and not isinstance(v, bool) and v >= 0 \
             else v
         value = [shift(v) for v in value] if isinstance(value, list) else shift(value)

@@ -28,6 +28,7 @@ from ..runtime import evaluation, threads
 from ..libr import capi
 from ..runtime.handles import RObject
 from ..libr.protect import protected
+from ..convert import proxies
 from ..convert.registry import REGISTRY
 from ..convert.rules.callables import RFunction, py_function, r_formals
 
@@ -120,7 +121,9 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     returns_none = name == "__init__"
     description = f"the R method {name}()"
 
-    leading = _leading_formals(r_function.sexp)
+    formals = r_formals(r_function.sexp)
+    first = formals[0][0] if formals else None
+    leading = _leading_formals(formals)
 
     def call_here(self, args, kwargs):
         _calls.append(self)
@@ -141,13 +144,21 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
                 capi.lib.Rf_defineVar(capi.sym("private"), restore.sexp, scope.sexp)
 
     def invoke(*args, **kwargs):
-        # self comes by name when the R method's `self` is followed by `...`
-        # (the signature passes the formals by name, the dots by position)
-        if "self" in kwargs:
-            self = kwargs.pop("self")
+        # The instance comes by the name of the R function's first formal (`self`), the
+        # arguments matched to `...` positionally before it: a parameter of this function
+        # named `self` would take them.
+        if first in kwargs:
+            instance = kwargs.pop(first)
+        elif args:
+            instance, args = args[0], args[1:]
         else:
-            self, *args = args
-        value = threads.run_on_main(call_here, (self, tuple(args), kwargs), description)
+            raise TypeError(f"{name}() needs the instance as its first argument")
+        bases = type(instance).__bases__
+        value = threads.run_on_main(call_here, (instance, args, kwargs), description)
+        if type(instance).__bases__ is not bases:
+            # the parent's __init__ gave the class new bases (a library's model class
+            # may add one, depending on the arguments): its R class vector is another now
+            proxies.forget_class(type(instance))
         return None if returns_none else value
 
     python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,
@@ -157,10 +168,11 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     return python_method
 
 
-def _leading_formals(fn_sexp):
-    """The names of a closure's formals after the first (``self``), up to ``...``."""
+def _leading_formals(formals):
+    """The names of a closure's formals (``r_formals``) after the first (``self``), up to
+    ``...``."""
     names = []
-    for name, _ in r_formals(fn_sexp)[1:]:
+    for name, _ in formals[1:]:
         if name == "...":
             break
         names.append(name)
@@ -210,19 +222,29 @@ def _quietly(fn, *args):
 
 @threads.main_thread_only
 def make_class(name, members, bases=(), python_defaults=False, private=None,
-               module="__main__", convert=True, optional_args=False):
+               module="__main__", convert=True, optional_args=False, class_methods=(),
+               bind_name=False):
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.
 
     The class's ``__module__`` is ``module`` unless ``members`` has one; with
-    ``module=None`` the class has none (as a class ``type()`` makes outside any
-    module: its R class is its bare name). ``convert`` is the methods'
-    (module docstring); with ``optional_args`` every argument of a method may
-    be left out, R seeing it missing (``callables.py_function``).
+    ``module=None`` it belongs to no module, as a class ``type()`` makes outside any
+    module (its R class is its bare name), though its ``__module__`` is None rather than
+    missing, since libraries read it from every class (unless a metaclass set one).
+    ``convert`` is the methods' (module docstring); with ``optional_args`` every argument
+    of a method may be left out, R seeing it missing (``callables.py_function``).
+    The R functions named in ``class_methods`` become class methods (the class as their
+    first argument, no ``private``). With ``bind_name`` the methods also see the class
+    under its name, as beside ``__class__``.
     """
     holder, scopes = {}, []
     namespace = {} if module is None else {"__module__": module}
     for key, value in members.items():
         if isinstance(value, RObject) and capi.lib.TYPEOF(value.sexp) in capi.FUNCTION_TYPES:
+            if key in class_methods:
+                namespace[key] = classmethod(
+                    method(value, key, holder, scopes, python_defaults, None, convert,
+                           optional_args))
+                continue
             namespace[key] = method(value, key, holder, scopes, python_defaults, private,
                                     convert, optional_args)
             if key == "__del__":
@@ -232,11 +254,17 @@ def make_class(name, members, bases=(), python_defaults=False, private=None,
     if private is not None:
         namespace["_pyr_private"] = private
     cls = _new_type(name, tuple(bases) or (object,), namespace)
+    if "__module__" not in cls.__dict__:
+        # no module: None, as reticulate reads it (the bare name), where libraries that
+        # read every class's __module__ (deep-learning data adapters) find one
+        cls.__module__ = None
     holder["cls"] = cls
     with protected() as keep:
         class_proxy = keep(REGISTRY.wrap(cls, True))
         for scope in scopes:
             capi.lib.Rf_defineVar(capi.sym("__class__"), class_proxy, scope.sexp)
+            if bind_name:
+                capi.lib.Rf_defineVar(capi.sym(name), class_proxy, scope.sexp)
             if private is not None:
                 capi.lib.Rf_defineVar(capi.sym("private"), capi.lib.R_NilValue, scope.sexp)
     return cls

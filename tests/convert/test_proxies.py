@@ -68,6 +68,15 @@ def test_class_without_a_module_contributes_its_bare_name():
     assert_r_true('class(py_eval("RapiNoModule()"))[1] == "RapiNoModule"')
 
 
+def test_a_forgotten_class_gets_the_class_vector_of_its_new_bases():
+    pr.r('py_run_string("class RapiPlain:\\n    pass\\nclass RapiRebased(RapiPlain):\\n    pass\\n'
+         'class RapiExtra:\\n    pass")')
+    assert_r_identical('class(py_eval("RapiRebased()"))[2]', '"__main__.RapiPlain"')
+    pr.r('py_run_string("RapiRebased.__bases__ = (RapiExtra, RapiPlain)")')
+    proxies.forget_class(sys.modules["__main__"].RapiRebased)
+    assert_r_identical('class(py_eval("RapiRebased()"))[2]', '"__main__.RapiExtra"')
+
+
 def test_exceptions_are_conditions_classed_by_their_mro():
     assert_r_true('e <- py_eval("ValueError(\'v\')"); is.list(e) && '
           'identical(class(e), c("python.builtin.ValueError", "python.builtin.Exception", '

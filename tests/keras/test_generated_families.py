@@ -102,7 +102,7 @@ check("take_one_based", value(op_take(v, c(1, 2))))
 check("take_negative_from_end", value(op_take(v, -1)))
 check("take_zero_indexed", value(op_take(v, c(0, 1), zero_indexed = TRUE)))
 check("take_of_argmax", value(op_take(v, op_argmax(v))))
-check("take_zero", op_take(v, 0))
+check("take_zero", value(op_take(v, 0)))
 check("top_k_indices", value(op_top_k(v, k = 2)$indices))
 check("one_hot_one_based", value(op_one_hot(c(1, 3), num_classes = 3)))
 check("segment_ids_one_based", value(op_segment_sum(v, c(1, 1, 2, 2))))
@@ -385,8 +385,8 @@ def test_a_tensor_of_one_based_positions_is_shifted(out):
     assert out["take_of_argmax"] == "9"
 
 
-def test_index_zero_is_an_error(out):
-    assert "`indices` counts from 1" in out["take_zero"]
+def test_index_zero_stays_zero_as_keras3_converts_it(out):
+    assert out["take_zero"] == "3"
 
 
 def test_op_top_k_indices_are_one_based(out):

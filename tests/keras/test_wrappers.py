@@ -155,6 +155,14 @@ def test_an_endpoint_table_entry_changes_only_that_endpoints_spec(monkeypatch):
     assert specs["layer_lstm"]["units"] == "integer"
 
 
+def test_op_split_sections_and_argpartition_kth_have_keras3s_index_conventions():
+    specs = {e.r_name: e.conventions for e in wrappers.endpoints()
+             if e.r_name in ("op_split", "op_argpartition", "op_take")}
+    assert specs["op_split"]["indices_or_sections"] == "sections"
+    assert specs["op_argpartition"]["kth"] == "index_one_based"
+    assert specs["op_take"]["indices"] == "index"
+
+
 def test_endpoint_renames_give_r_names_to_python_parameters():
     assert usage("layer_lambda").startswith("(object, f, ")
     assert r_text("environment(keras3::op_vectorized_map)$.spec$rename") == "f"

@@ -18,8 +18,14 @@ def test_pyclass_instance_class_is_the_bare_class_name():
     assert_r_true(GREETER + '; identical(class(Greeter(name = "x")), c("Greeter", "python.builtin.object"))')
 
 
-def test_pyclass_class_has_no_module_like_reticulates():
-    assert_r_true(GREETER + '; !py_has_attr(Greeter, "__module__")')
+def test_pyclass_class_module_is_none_so_it_belongs_to_no_module():
+    assert_r_true(GREETER + '; is.null(py_to_r(py_get_attr(Greeter, "__module__")))')
+
+
+def test_pyclass_subclass_module_is_none_so_libraries_can_read_it():
+    assert_r_true('Base <- PyClass("RapiModuleBase"); Sub <- PyClass("RapiModuleSub", inherit = Base); '
+                  'identical(py_eval("lambda c: [str(k.__module__) for k in c.__mro__]")(Sub), '
+                  'c("None", "None", "builtins"))')
 
 
 def test_pyclass_keeps_a_module_given_in_defs():
@@ -101,6 +107,29 @@ def test_pyclass_method_called_with_a_later_argument_only_keeps_it_named():
     assert pr.r("Hook()").on_batch(logs={"loss": 1}) == "Hook 0 loss 1 on_batch(logs = .pyr_2)"
 
 
+def test_pyclass_method_with_dots_takes_positional_arguments_after_self():
+    pr.r('Collect <- PyClass("Collect", list(gather = function(self, ...) '
+         'paste(class(self)[[1]], ..., sep = "+")))')
+    assert pr.r("Collect()").gather("a", "b", sep_name="c") == "Collect+a+b+c"
+
+
+def test_pyclass_init_with_dots_passes_positional_arguments_to_the_parent():
+    pr.r('Base <- PyClass("RapiPair", list(`__init__` = function(self, a, b) '
+         '{ self$pair <- c(a, b); NULL }))')
+    pr.r('Child <- PyClass("RapiChild", inherit = Base, list(`__init__` = function(self, ...) '
+         '{ super()$`__init__`(...); NULL }))')
+    assert list(pr.r("Child(1, 2)$pair")) == [1.0, 2.0]
+
+
+def test_pyclass_instance_gets_the_class_vector_of_bases_its_init_changed():
+    pr.r('py_run_string("class RapiMixin:\\n    pass\\n'
+         'class RapiRebasing:\\n    def __init__(self):\\n'
+         '        type(self).__bases__ = (RapiMixin, RapiRebasing)")')
+    pr.r('Rebased <- PyClass("RapiRebasedChild", inherit = py_eval("RapiRebasing"), '
+         'list(`__init__` = function(self) { class(self); super()$`__init__`(); NULL }))')
+    assert_r_true('"__main__.RapiMixin" %in% class(Rebased())')
+
+
 def test_pyclass_method_error_called_from_python_is_an_rerror():
     pr.r('Failing <- PyClass("Failing", list(on_batch = function(self, batch, logs = NULL) '
          'stop("hook failed at ", batch)))')
@@ -133,3 +162,22 @@ def test_pyclass_method_with_self_and_dots_gets_positional_arguments_in_dots():
 def test_pyclass_method_with_self_and_dots_gets_self():
     assert_r_true('D <- PyClass("D", list(tag = "x", own = function(self, ...) self$tag)); '
                   'py$rapi_dots_self <- D(); py_eval("rapi_dots_self.own(1)") == "x"')
+
+
+def test_make_class_makes_the_class_methods_named_take_the_class_first():
+    from pyreticulate.pyobjects import classes
+    pr.r("library(reticulate)")
+    made = classes.make_class(
+        "RapiWithClassMethod",
+        {"make": pr.r('function(cls, x) paste(py_to_r(py_get_attr(cls, "__name__")), x)')},
+        class_methods=("make",))
+    assert isinstance(made.__dict__["make"], classmethod)
+    assert made.make("a") == "RapiWithClassMethod a"
+
+
+def test_make_class_with_bind_name_lets_methods_see_the_class_by_its_name():
+    from pyreticulate.pyobjects import classes
+    made = classes.make_class("RapiNamedInMethods",
+                              {"itself": pr.r("function(self) RapiNamedInMethods")},
+                              bind_name=True)
+    assert made().itself() is made

@@ -35,7 +35,7 @@ import pytest
 from helpers import ROOT
 from helpers.rd import RD_HELPERS
 
-PACKAGES = ("keras3", "keras", "tfdatasets")
+PACKAGES = ("keras3", "keras", "tfdatasets", "pyreticulate.legacy")
 
 # Built too, only to resolve links to their pages (none when their help pages
 # are not in the tree).
@@ -238,7 +238,7 @@ def test_every_hand_written_keras3_export_has_a_page(built):
     assert sorted(hand_written - built["ALIAS"]["keras3"]) == []
 
 
-@pytest.mark.parametrize("package", ["keras", "tfdatasets"])
+@pytest.mark.parametrize("package", ["keras", "tfdatasets", "pyreticulate.legacy"])
 def test_every_export_has_a_page(built, package):
     exports = built["EXPORT"][package]
     assert exports

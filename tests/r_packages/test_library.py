@@ -103,7 +103,7 @@ check("attached", grep(
 # pkg::name for every export of every package, and which are the same objects.
 RESOLVE = HELPERS + r'''
 packages <- c("pyreticulate", "reticulate", "tensorflow", "keras3", "keras", "tfdatasets",
-              "tfautograph")
+              "tfautograph", "pyreticulate.legacy")
 unresolved <- unlist(lapply(packages, function(package) {
   failing <- Filter(function(name) inherits(
     tryCatch(suppressWarnings(getExportedValue(package, name)), error = function(e) e), "error"),
@@ -154,7 +154,7 @@ check("tfdatasets_reexports", differing("tfdatasets", names(tfdatasets_from), tf
 
 ATTACH = HELPERS + r'''
 library(pyreticulate)
-check("search", head(search(), 4))
+check("search", head(search(), 5))
 check("keras_attached", "package:keras" %in% search())
 check("tf_visible", exists("tf"))
 check("tensorflow_imported", py_eval("'tensorflow' in __import__('sys').modules"))
@@ -284,8 +284,10 @@ def test_reexported_names_are_the_same_objects(resolved, package):
 
 # ---- library(pyreticulate) ----------------------------------------------------------------
 
-def test_library_pyreticulate_attaches_tensorflow_then_keras3(attached):
-    assert attached["search"] == ".GlobalEnv package:keras3 package:tensorflow package:pyreticulate"
+def test_library_pyreticulate_attaches_tensorflow_then_keras3_then_the_first_releases_names(
+        attached):
+    assert attached["search"] == (".GlobalEnv package:pyreticulate.legacy package:keras3 "
+                                  "package:tensorflow package:pyreticulate")
 
 
 def test_library_pyreticulate_does_not_attach_keras_2x(attached):

@@ -32,13 +32,13 @@ def write_package(root, name, imports=""):
 
 def test_every_package_comes_after_the_packages_it_depends_on():
     order = [p.name for p in rpackages.package_dirs(R_ROOT)]
-    assert sorted(order) == ["keras", "keras3", "pyreticulate", "reticulate", "tensorflow",
-                             "tfautograph", "tfdatasets", "tfruns"]
+    assert sorted(order) == ["keras", "keras3", "pyreticulate", "pyreticulate.legacy",
+                             "reticulate", "tensorflow", "tfautograph", "tfdatasets", "tfruns"]
     for before, after in [("pyreticulate", "reticulate"), ("reticulate", "tensorflow"),
                           ("pyreticulate", "tensorflow"), ("tensorflow", "keras3"),
                           ("tensorflow", "keras"), ("tensorflow", "tfdatasets"),
                           ("reticulate", "tfautograph"), ("tfautograph", "tensorflow"),
-                          ("tfruns", "tensorflow")]:
+                          ("tfruns", "tensorflow"), ("keras3", "pyreticulate.legacy")]:
         assert order.index(before) < order.index(after)
 
 

@@ -23,9 +23,12 @@
 # The class `classname` deriving from `inherit` (default: `default_base()`).
 # Members marked by active_property() become Python properties. With
 # `callback_hooks = FALSE` (R6 classes) the hooks of a Callback subclass are
-# plain methods (0-based, as Keras calls them).
+# plain methods (0-based, as Keras calls them). The members named in
+# `class_methods` (keras3's constructors: `from_config`) are class methods,
+# whose first argument is the class, `cls` (added when missing).
 .keras_class <- function(classname, members, private = list(), inherit = NULL,
-                         default_base = function() NULL, callback_hooks = TRUE) {
+                         default_base = function() NULL, callback_hooks = TRUE,
+                         class_methods = "from_config") {
   .check_string(classname, "classname")
   if (length(members) && (is.null(names(members)) || any(!nzchar(names(members)))))
     stop("every member of a class must be named", call. = FALSE)
@@ -35,9 +38,11 @@
   bases <- if (is.null(base)) list() else list(base)
   active <- names(members)[vapply(members, .is_marked_active, TRUE)]
   for (name in active) members[[name]] <- .optional_value(members[[name]])
-  .keras_classes_py()$make_class(classname, .keras_methods(members), bases,
+  class_methods <- intersect(class_methods, names(members)[vapply(members, is.function, NA)])
+  .keras_classes_py()$make_class(classname, .keras_methods(members, class_methods), bases,
                                  .keras_private_template(private, base),
-                                 properties = as.list(active), callback_hooks = callback_hooks)
+                                 properties = as.list(active), callback_hooks = callback_hooks,
+                                 class_methods = as.list(class_methods))
 }
 
 # A property's function, `function(value)`, called without `value` to get:
@@ -78,17 +83,23 @@
   methods
 }
 
-.keras_methods <- function(members) {
+.keras_methods <- function(members, class_methods = character()) {
   keys <- names(members)
   keys[keys == "initialize"] <- "__init__"
   keys[keys == "finalize"] <- "__del__"
   names(members) <- keys
-  lapply(members, function(m) if (is.function(m) && !is_py_object(m)) .with_self(m) else m)
+  Map(function(m, key) {
+    if (!is.function(m) || is_py_object(m)) m
+    else .with_first(m, if (key %in% class_methods) "cls" else "self")
+  }, members, keys)
 }
 
-.with_self <- function(f) {
-  if (is.primitive(f) || identical(names(formals(f))[1L], "self")) return(f)
-  formals(f) <- c(alist(self = ), formals(f))
+# `f` with `first` (self, or cls for a class method) as its first argument.
+.with_first <- function(f, first) {
+  if (is.primitive(f) || identical(names(formals(f))[1L], first)) return(f)
+  leading <- alist(. = )
+  names(leading) <- first
+  formals(f) <- c(leading, formals(f))
   f
 }
 
@@ -120,11 +131,14 @@
 #' Each R function becomes a method with a real Python signature (constant R
 #' defaults such as `NULL`, `TRUE`, numbers and strings become Python
 #' defaults), since Keras inspects `call()` and `build()`. A method whose first
-#' argument is not `self` gets `self` added. `initialize` is Python's
+#' argument is not `self` gets `self` added. `from_config` is a class method:
+#' its first argument is the class, `cls` (added when missing), as in
+#' `from_config = function(config) cls(!!!config)`. `initialize` is Python's
 #' `__init__` (call `super$initialize(...)` in it) and a string at the start
 #' of a function body is its docstring. Inside methods, `self`, `super`
-#' (`super$call(x)`, `super()$call(x)`), `__class__` and `private` (an R
-#' environment per instance, invisible to Keras) are in scope.
+#' (`super$call(x)`, `super()$call(x)`), `__class__`, the class under its own
+#' name and `private` (an R environment per instance, invisible to Keras) are
+#' in scope.
 #'
 #' `train_step(data)` may unpack its batch with `c(x, y) %<-% data` and return
 #' a named list of metrics. The methods are traced by TensorFlow during
@@ -502,7 +516,8 @@ new_learning_rate_schedule_class <- function(classname, call = NULL, initialize 
     members$`__doc__` <- body[[2L]]
   private <- if (is.list(members$private)) members$private else list()
   members$private <- NULL
-  cls <- .keras_class(classname, members, private, if (length(bases)) bases[[1L]])
+  cls <- .keras_class(classname, members, private, if (length(bases)) bases[[1L]],
+                      class_methods = character())
   assign(classname, cls, envir = env)
   invisible(cls)
 }
@@ -565,7 +580,8 @@ r_to_py.R6ClassGenerator <- function(x, convert = TRUE) {
   members$clone <- NULL
   private <- c(x$private_fields, x$private_methods)
   if (is.null(private)) private <- list()
-  .keras_class(x$classname, members, private, inherit, callback_hooks = FALSE)
+  .keras_class(x$classname, members, private, inherit, callback_hooks = FALSE,
+               class_methods = character())
 }
 
 #' Make an active binding

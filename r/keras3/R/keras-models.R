@@ -242,7 +242,12 @@ clone_model <- function(model, input_tensors = NULL, clone_function = NULL, ...)
 #' get_layer(model, name = "dense_1")
 #' }
 get_layer <- function(object, name = NULL, index = NULL) {
-  if (!is.null(index)) index <- .keras_axis(index, "index", sys.call())
+  if (!is.null(index)) {
+    if (identical(suppressWarnings(as.integer(index)), 0L))
+      stop(simpleError("`index` counts layers from 1 (and -1 is the last), so 0 is no layer",
+                       sys.call()))
+    index <- .keras_index(index, "index", sys.call())
+  }
   py_call(py_get_attr(object, "get_layer"), name = name, index = index)
 }
 

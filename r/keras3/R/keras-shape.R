@@ -40,10 +40,14 @@ shape <- function(...) {
   .keras_shape_of_dims(dims)
 }
 
-# A list of dimensions (integers, NULL or NA for unknown) as a keras_shape.
+# A list of dimensions (integers, NULL or NA for unknown) as a keras_shape. A
+# tensor stays a tensor: where a function is traced, Keras gives the unknown
+# dimensions of a tensor as scalar tensors, which go on into shapes.
 .keras_shape_of_dims <- function(dims) {
   dims <- lapply(as.list(dims), function(d) {
-    if (is.null(d) || (length(d) == 1L && is.na(d))) NULL else as.integer(d)
+    if (is_py_object(d)) d
+    else if (is.null(d) || (length(d) == 1L && is.na(d))) NULL
+    else as.integer(d)
   })
   structure(dims, class = "keras_shape")
 }
@@ -58,10 +62,11 @@ shape <- function(...) {
     }
     dims <- py_to_r(py_call(keras$ops$shape, x))
     if (is_py_object(dims)) dims <- py_to_r(import_builtins()$list(dims))
-    # A scalar integer tensor is a dimension's value.
-    if (!length(dims) && py_to_r(keras$backend$is_int_dtype(x$dtype)))
-      return(list(as.integer(py_to_r(keras$ops$convert_to_numpy(x)))))
-    return(lapply(dims, function(d) if (is_py_object(d)) d else d))
+    # A scalar integer tensor is a dimension (its value, or itself where it has
+    # none yet: traced), unless wrapped in I(), which asks for its shape.
+    if (!length(dims) && !inherits(x, "AsIs") && py_to_r(keras$backend$is_int_dtype(x$dtype)))
+      return(list(.keras_dimension_value(x)))
+    return(as.list(dims))
   }
   if (is.array(x)) return(as.list(dim(x)))
   if (is.null(x)) return(list(NULL))
@@ -76,6 +81,13 @@ shape <- function(...) {
            call. = FALSE)
     as.integer(d)
   })
+}
+
+# A scalar integer tensor as an R integer when it has a value (eager), else
+# itself (a traced function's symbolic dimension).
+.keras_dimension_value <- function(x) {
+  eager <- tryCatch(py_to_r(keras$ops$convert_to_numpy(x)), error = function(e) NULL)
+  if (is.null(eager)) x else as.integer(eager)
 }
 
 #' @rdname shape

@@ -251,7 +251,7 @@ fit.keras.src.models.model.Model <- function(object, x = NULL, y = NULL, ..., ba
     shuffle = if (missing(shuffle) && (.is_dataset(x) || .is_generator(x))) FALSE else shuffle,
     class_weight = .keras_class_weight(class_weight),
     sample_weight = .keras_data(sample_weight),
-    initial_epoch = .keras_integer(initial_epoch, "initial_epoch") - 1L,
+    initial_epoch = .keras_index(initial_epoch, "initial_epoch"),
     steps_per_epoch = .keras_integer(steps_per_epoch, "steps_per_epoch"),
     validation_steps = .keras_integer(validation_steps, "validation_steps"),
     validation_batch_size = .keras_integer(validation_batch_size, "validation_batch_size"),

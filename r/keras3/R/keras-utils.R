@@ -149,3 +149,18 @@ create_layer_wrapper <- function(Layer, modifiers = NULL, convert = TRUE) {
   if (is_py_object(Layer)) return(formals(.keras_classes_py()$signature_of(Layer)))
   formals(Layer)
 }
+
+# ---- R functions as named Python functions ----------------------------------------------------
+
+# keras3's py_func2(): `fn` as a Python function named `name`, with the
+# signature of fn's formals, that calls fn with its arguments converted to R
+# (`convert = TRUE`) or as the Python objects they are. The name is what Keras
+# records for it (register_keras_serializable(), saved configs).
+py_func2 <- function(fn, convert, name = deparse(substitute(fn))) {
+  if (!is.function(fn) || is_py_object(fn))
+    stop("py_func2(): `fn` must be an R function", call. = FALSE)
+  if (!isTRUE(convert) && !isFALSE(convert))
+    stop("py_func2(): `convert` must be TRUE or FALSE", call. = FALSE)
+  .check_string(name, "name")
+  .keras_classes_py()$named_function(fn, name, convert)
+}

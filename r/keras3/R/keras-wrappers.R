@@ -194,6 +194,7 @@
     convention <- if (is.null(spec) || !name %in% supplied) .keras_convention(name)
                   else if (name %in% names(conventions)) conventions[[name]] else "none"
     if (zero_indexed && identical(convention, "index")) convention <- "index_from_zero"
+    if (identical(convention, "index_one_based")) convention <- "index"
     args[[name]] <- .keras_argument(name, args[[name]], call, .symbol_name(expressions[[name]]),
                                     convention)
   }
@@ -233,8 +234,11 @@
 #   shape_or_minus_one  the same with NA and NULL as -1 (reshape)
 #   axis                1-based axes to Keras's 0-based ones
 #   verbose             TRUE/FALSE as 1/0, whole numbers as integers, strings ("auto") as they are
-#   index               1-based positions to 0-based ones (R values, arrays, tensors)
-#   index_from_zero     positions already counted from 0 (zero_indexed = TRUE)
+#   index               1-based positions to 0-based ones (R values, arrays, tensors), by
+#                       keras3's rule: positive values less one, zero and negative ones kept
+#   index_one_based     the same, whatever the wrapper's zero_indexed says (op_argpartition's kth)
+#   index_from_zero     positions already counted from 0 (an "index" under zero_indexed = TRUE)
+#   sections            op_split's indices_or_sections: one number is a count, several positions
 #   array               an R vector or array as a NumPy array (a backend other than TensorFlow
 #                       does not read a Python list as a tensor)
 # Python objects pass. A generated loss, metric or activation wrapper given
@@ -246,6 +250,7 @@
   if (identical(convention, "index")) return(.keras_index(value, name, call))
   if (identical(convention, "index_from_zero"))
     return(.keras_index(value, name, call, shift = FALSE))
+  if (identical(convention, "sections")) return(.keras_sections(value, name, call))
   if (is_py_object(value)) return(value)
   switch(convention,
     integer = return(.keras_integer(value, name, call)),
@@ -300,7 +305,9 @@
   if (is.function(x)) return(py_func(x))
   items <- if (is.list(x)) x else as.list(x)
   tuple(lapply(items, function(d) {
-    if (is.null(d) || (length(d) == 1L && is.na(d))) unknown else .keras_integer(d, name, call)
+    if (is_py_object(d)) d
+    else if (is.null(d) || (length(d) == 1L && is.na(d))) unknown
+    else .keras_integer(d, name, call)
   }))
 }
 
@@ -315,31 +322,52 @@
   if (length(value) == 1L) value else tuple(as.list(value))
 }
 
-# 1-based positions to Keras's 0-based ones: positive values less one,
-# negative ones (counted from the end) kept. R numbers must be whole; several
-# become an integer array (its dim kept); a tensor or NumPy array is shifted by
-# keras.ops. `shift = FALSE` only makes R numbers integers.
+# 1-based positions to Keras's 0-based ones by keras3's rule: positive values
+# less one, zero and negative ones (counted from the end) kept, never an
+# error. R numbers become integers as as.integer() makes them (1.9 is 1);
+# several become an integer array (its dim kept); a NumPy array or a tensor
+# is shifted by NumPy or keras.ops. `shift = FALSE` (zero_indexed = TRUE) only
+# makes R numbers integers.
 .keras_index <- function(x, name = "indices", call = NULL, shift = TRUE) {
   if (is.null(x)) return(x)
-  if (is_py_object(x)) {
-    if (!shift) return(x)
-    ops <- keras$ops
-    return(py_call(ops$where, py_call(ops$greater, x, 0L),
-                   py_call(ops$subtract, x, 1L), x))
-  }
+  if (is_py_object(x)) return(if (shift) .keras_py_index(x) else x)
   if (is.list(x)) return(lapply(x, .keras_index, name = name, call = call, shift = shift))
-  if (is.factor(x))
-    .keras_argument_error(name, "must be whole numbers (positions), not a factor", call)
+  if (is.factor(x) || !(is.numeric(x) || is.logical(x)))
+    .keras_argument_error(name, paste("must be positions (numbers), not", .describe_value(x)),
+                          call)
   d <- dim(x)
-  value <- .keras_whole_numbers(x, name, call)
+  value <- suppressWarnings(as.integer(x))
   if (shift) {
-    if (any(value == 0L))
-      .keras_argument_error(name, "counts from 1 (use zero_indexed = TRUE for 0-based positions), so 0 is not a position", call)
-    value[value > 0L] <- value[value > 0L] - 1L
+    positive <- which(value > 0L)
+    value[positive] <- value[positive] - 1L
   }
   if (length(value) == 1L && is.null(d)) return(value)
   dim(value) <- if (is.null(d)) length(value) else d
   .np()$array(value)
+}
+
+# A NumPy array or tensor of 1-based positions, shifted where it is positive.
+.keras_py_index <- function(x) {
+  ops <- if (inherits(x, "numpy.ndarray")) .np() else keras$ops
+  py_call(ops$where, py_call(ops$greater, x, 0L), py_call(ops$subtract, x, 1L), x)
+}
+
+# keras3's op_split(): one number is how many sections (an integer); several
+# (a vector or array, or a NumPy array or tensor of rank 1 or more) are the
+# 1-based positions to split at.
+.keras_sections <- function(x, name = "indices_or_sections", call = NULL) {
+  if (is.atomic(x) && !is.null(x)) {
+    if (length(x) > 1L || is.array(x)) return(.keras_index(x, name, call))
+    return(.keras_index(x, name, call, shift = FALSE))
+  }
+  if (is_py_object(x) && (inherits(x, "numpy.ndarray") ||
+                           isTRUE(py_to_r(py_call(keras$ops$is_tensor, x))))) {
+    rank <- py_to_r(py_call(keras$ops$ndim, x))
+    if (rank > 0L) return(.keras_py_index(x))
+    return(if (inherits(x, "numpy.ndarray")) py_call(import_builtins(convert = FALSE)$int, x) else x)
+  }
+  .keras_argument_error(name, paste("must be a number of sections, or positions (a vector,",
+                                    "1-d array or tensor), not", .describe_value(x)), call)
 }
 
 # keras3's verbose: TRUE/FALSE are 1/0; a whole number is an integer; a

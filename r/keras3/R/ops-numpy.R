@@ -378,7 +378,7 @@ op_argmin <- local({
 op_argpartition <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
     name = "op_argpartition", family = "ops", fun = "argpartition", kind = "op",
-    args = c(kth = "index", axis = "axis"), result = "index"))
+    args = c(kth = "index_one_based", axis = "axis"), result = "index"))
   function(x, kth, axis = -1L, zero_indexed = FALSE, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
@@ -3076,7 +3076,8 @@ op_sort <- local({
 #' @export
 op_split <- local({
   .spec <- structure(class = "keras_wrapper_spec", list(
-    name = "op_split", family = "ops", fun = "split", kind = "op", args = c(axis = "axis")))
+    name = "op_split", family = "ops", fun = "split", kind = "op",
+    args = c(indices_or_sections = "sections", axis = "axis")))
   function(x, indices_or_sections, axis = 1L, ...) {
     .keras_wrapper_call(.spec, environment(), match.call(expand.dots = FALSE))
   }
