@@ -65,7 +65,7 @@ rows <- lapply(workloads, function(w) {
   if (failed) message(side, ": ", w$name, " failed: ", conditionMessage(times))
   else message(sprintf("%-12s %-20s %10.4g %s", side, w$name, median(times), w$unit))
   data.frame(name = w$name, label = w$label, unit = w$unit, size = size,
-             repeats = repeats, compare_to = w$compare_to,
+             repeats = repeats, compare_to = w$compare_to, minus = w$minus,
              times = if (failed) "" else paste(signif(times, 6), collapse = " "),
              error = if (failed) conditionMessage(times) else "")
 })

@@ -100,14 +100,13 @@ def _run_source(source, attach):
 
 def _attach_pyreticulate():
     """``library(pyreticulate)`` quietly, as R's top level."""
-    with threads.r_top_level():
-        evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+    evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
 
 
 def _toplevel(expr):
     """Evaluate one top-level expression; None, or the exit status after an error."""
     try:
-        with protected() as keep, threads.r_top_level():
+        with protected() as keep:
             evaluation.call_function(evaluation.function(".pyr_toplevel"), [expr], keep=keep)
         return None
     except KeyboardInterrupt:

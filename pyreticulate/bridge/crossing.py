@@ -95,7 +95,7 @@ def reporting_entry(fn):
 def _run(fn, values, check=True):
     _nesting[0] += 1
     try:
-        with threads.BUSY, threads.in_python():
+        with threads.HOLD:
             return _run_busy(fn, values, check)
     finally:
         _nesting[0] -= 1
@@ -147,7 +147,7 @@ def _run_busy(fn, values, check):
         if check and _nesting[0] > 1:
             _check_recursion()
         if threads.pending():
-            threads.service(force=True)
+            threads.service()
         result = fn(*values)
     except BaseException as exc:
         return _signal_for_exception(exc, errors.WARNINGS.leave(frame), check)
@@ -162,7 +162,7 @@ def _finish(result, frame, check):
         if collected or threads.pending():
             with protected() as keep:
                 keep(result)
-                threads.service(force=True)
+                threads.service()
                 if collected:
                     result = _signal("value", capi.lib.R_NilValue, result, collected)
         return result
@@ -196,9 +196,8 @@ def install_fast_path(namespace=None):
     fast = capi.fast
     if fast is None:
         return
-    state = threads.crossing_state()
-    objects = (*state[:7], _nesting, errors.WARNINGS, registry.conversion_scopes(),
-               finish_fast, state[7], arrays.plain_array_view)
+    objects = (*threads.crossing_state(), _nesting, errors.WARNINGS,
+               registry.conversion_scopes(), finish_fast, arrays.plain_array_view)
     _fast_objects[:] = [objects]
     if fast.pyr_crossing_install(id(objects), callables.missing_marker()) < 0:
         return

@@ -31,7 +31,7 @@ from ..runtime import threads
 _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 
-@threads.main_thread_only
+@threads.holds_r
 def make_class(name, members, bases, private, properties=(), callback_hooks=True):
     """A subclass of ``bases`` whose R function members are methods."""
     import keras
@@ -108,7 +108,7 @@ def _shape(value):
     return value
 
 
-@threads.main_thread_only
+@threads.holds_r
 def custom_model(model_fn, name=None, classname="CustomModel"):
     """``keras_model_custom``: a Model whose ``__init__`` runs ``model_fn(self)`` (R).
 

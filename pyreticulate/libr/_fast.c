@@ -770,7 +770,8 @@ static SEXP pyr_fast_array_proxy(PyObject *view, int convert, SEXP x)
  * length-1 logical, integer, double or ASCII/UTF-8 character vectors (or NULL), or
  * missing (r_to_py: a pyr_plain_array and a logical flag). Then this does what
  * crossing.py's _run, _run_busy and the entry do, in the same order, on the same state
- * (threads._state's busy, serving and in_r, crossing._nesting, a warning frame); the
+ * (R suspended around the call as threads.suspend and resume do, crossing._nesting, a
+ * warning frame); the
  * result is made here when it is a plain scalar (convert) or a proxy pyr_fast_proxy or
  * pyr_fast_array_proxy makes. Another result, an exception, collected warnings or work
  * queued meanwhile go to crossing.finish_fast, the Python path's own finish. When a
@@ -785,10 +786,9 @@ int pyr_crossing_open = 0;
 static unsigned char pyr_fast_kinds[PYR_FAST_SLOTS];
 
 static struct {
-    PyObject *state, *tasks, *deferred, *origins, *nesting, *warnings, *scopes;
-    PyObject *here, *top, *finish, *request_service, *array_view;
-    PyObject *k_busy, *k_serving, *k_in_r, *k_pid, *k_closed, *k_hand_off, *k_frames;
-    unsigned long main_ident;
+    PyObject *state, *suspended, *waiting, *deferred, *notify, *resume, *leave;
+    PyObject *nesting, *warnings, *scopes, *finish, *array_view;
+    PyObject *k_owner, *k_depth, *k_bounds, *k_pid, *k_closed, *k_frames;
     SEXP missing, pyobj;
 } pyr_x;
 
@@ -799,27 +799,25 @@ void pyr_crossing_set_kind(int index, int kind)
 }
 
 /* The Python objects the fast path reads and updates, as a tuple's address (its items
- * are kept): threads._state, _tasks, _deferred, _origins, HERE, TOP, the main thread's
- * ident, crossing._nesting, errors.WARNINGS, the converter scopes' ContextVar,
- * crossing.finish_fast, threads._request_service, arrays.plain_array_view; and the
- * missing-argument marker. */
+ * are kept): threads._state, _suspended, _waiting, _deferred, notify, resume, leave,
+ * crossing._nesting, errors.WARNINGS, the converter scopes' ContextVar,
+ * crossing.finish_fast, arrays.plain_array_view; and the missing-argument marker. */
 int pyr_crossing_install(uintptr_t address, SEXP missing)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *t = (PyObject *) address;
     int status = -1;
-    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 13) {
-        PyObject **slots[] = { &pyr_x.state, &pyr_x.tasks, &pyr_x.deferred, &pyr_x.origins,
-                               &pyr_x.here, &pyr_x.top, NULL, &pyr_x.nesting, &pyr_x.warnings,
-                               &pyr_x.scopes, &pyr_x.finish, &pyr_x.request_service,
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 12) {
+        PyObject **slots[] = { &pyr_x.state, &pyr_x.suspended, &pyr_x.waiting, &pyr_x.deferred,
+                               &pyr_x.notify, &pyr_x.resume, &pyr_x.leave, &pyr_x.nesting,
+                               &pyr_x.warnings, &pyr_x.scopes, &pyr_x.finish,
                                &pyr_x.array_view };
-        pyr_keep_items(t, slots, 13);
-        pyr_x.main_ident = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(t, 6));
-        PyObject **keys[] = { &pyr_x.k_busy, &pyr_x.k_serving, &pyr_x.k_in_r, &pyr_x.k_pid,
-                              &pyr_x.k_closed, &pyr_x.k_hand_off, &pyr_x.k_frames };
-        static const char *const names[] = { "busy", "serving", "in_r", "pid", "closed",
-                                             "hand_off", "frames" };
-        pyr_intern_keys(keys, names, 7);
+        pyr_keep_items(t, slots, 12);
+        PyObject **keys[] = { &pyr_x.k_owner, &pyr_x.k_depth, &pyr_x.k_bounds, &pyr_x.k_pid,
+                              &pyr_x.k_closed, &pyr_x.k_frames };
+        static const char *const names[] = { "owner", "depth", "bounds", "pid", "closed",
+                                             "frames" };
+        pyr_intern_keys(keys, names, 6);
         pyr_x.missing = missing;
         pyr_x.pyobj = Rf_install("pyobj");
         status = PyErr_Occurred() ? -1 : 0;
@@ -850,21 +848,96 @@ static int pyr_session_ok(void)
     return empty;
 }
 
-/* Whether the state lets the fast path run (GIL held). */
+/* Whether the int object x is this thread's ident (GIL held). */
+static int pyr_is_me(PyObject *x)
+{
+    if (x == NULL || !PyLong_Check(x)) return 0;
+    unsigned long ident = PyLong_AsUnsignedLong(x);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    return ident == PyThread_get_thread_ident();
+}
+
+/* Whether the state lets the fast path run (GIL held): this thread owns R (an entry runs
+ * where R runs), no entry is running under this one, no deferred work waits. */
 static int pyr_fast_state_ok(void)
 {
-    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
-    if (PyObject_Size(pyr_x.tasks) != 0 || PyObject_Size(pyr_x.deferred) != 0) return 0;
+    if (!pyr_is_me(PyDict_GetItem(pyr_x.state, pyr_x.k_owner))) return 0;
+    if (PyObject_Size(pyr_x.deferred) != 0) return 0;
     if (PyList_GET_SIZE(pyr_x.nesting) < 1 || PyLong_AsLong(PyList_GET_ITEM(pyr_x.nesting, 0)) != 0)
         return 0;
-    Py_ssize_t n = PyList_GET_SIZE(pyr_x.origins);
-    if (n > 0) {
-        PyObject *origin = PyList_GET_ITEM(pyr_x.origins, n - 1);
-        if (origin != pyr_x.here &&
-            !(origin == pyr_x.top && PyDict_GetItem(pyr_x.state, pyr_x.k_hand_off) == Py_False))
-            return 0;
-    }
     return pyr_session_ok();
+}
+
+/* threads.suspend(): the call record [owner, None, None, depth] pushed on
+ * threads._suspended (its start is noted by the first thread that waits on it), R left
+ * free, waiting threads woken; NULL (nothing done) when the record cannot be made. GIL
+ * held. */
+static PyObject *pyr_suspend(void)
+{
+    PyObject *owner = PyDict_GetItem(pyr_x.state, pyr_x.k_owner);
+    PyObject *depth = PyDict_GetItem(pyr_x.state, pyr_x.k_depth);
+    PyObject *call = owner != NULL && depth != NULL ? PyList_New(4) : NULL;
+    if (call == NULL || PyList_Append(pyr_x.suspended, call) < 0) {
+        Py_XDECREF(call);
+        PyErr_Clear();
+        return NULL;
+    }
+    Py_INCREF(owner);
+    Py_INCREF(depth);
+    Py_INCREF(Py_None);
+    Py_INCREF(Py_None);
+    PyList_SET_ITEM(call, 0, owner);
+    PyList_SET_ITEM(call, 1, Py_None);
+    PyList_SET_ITEM(call, 2, Py_None);
+    PyList_SET_ITEM(call, 3, depth);
+    PyDict_SetItem(pyr_x.state, pyr_x.k_owner, Py_None);
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero != NULL) PyDict_SetItem(pyr_x.state, pyr_x.k_depth, zero);
+    Py_XDECREF(zero);
+    if (PyList_GET_SIZE(pyr_x.waiting) > 0) {
+        PyObject *done = PyObject_CallNoArgs(pyr_x.notify);
+        Py_XDECREF(done);
+    }
+    PyErr_Clear();
+    return call;
+}
+
+/* threads.resume(call): R taken back for call, in C when nothing entered above it, R is
+ * free, its bounds are this thread's and no deferred work waits, else by the Python
+ * function (which waits). 0 when done, -1 with an exception set (a Ctrl-C that came
+ * while it waited; R is taken back all the same). GIL held; call's reference is
+ * dropped. */
+static int pyr_resume(PyObject *call)
+{
+    Py_ssize_t n = PyList_GET_SIZE(pyr_x.suspended);
+    PyObject *owner = PyList_GET_ITEM(call, 0);
+    int status = 0;
+    if (n > 0 && PyList_GET_ITEM(pyr_x.suspended, n - 1) == call &&
+        PyDict_GetItem(pyr_x.state, pyr_x.k_owner) == Py_None &&
+        PyObject_RichCompareBool(PyDict_GetItem(pyr_x.state, pyr_x.k_bounds), owner, Py_EQ) == 1 &&
+        PyObject_Size(pyr_x.deferred) == 0) {
+        PyList_SetSlice(pyr_x.suspended, n - 1, n, NULL);
+        PyDict_SetItem(pyr_x.state, pyr_x.k_owner, owner);
+        PyDict_SetItem(pyr_x.state, pyr_x.k_depth, PyList_GET_ITEM(call, 3));
+    } else {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyObject *done = PyObject_CallOneArg(pyr_x.resume, call);
+        if (done == NULL) {
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(tb);
+            status = -1;
+        } else {
+            Py_DECREF(done);
+            PyErr_Restore(type, value, tb);
+        }
+    }
+    Py_DECREF(call);
+    return status;
 }
 
 /* A plain scalar as the built-in rule converts it (new reference), NULL for any other. */
@@ -973,11 +1046,6 @@ fail:
     return -1;
 }
 
-static void pyr_fast_set(PyObject *key, PyObject *value)
-{
-    PyDict_SetItem(pyr_x.state, key, value);
-}
-
 static SEXP pyr_crossing_fast(int index, SEXP args)
 {
     if (!pyr_crossing_open || index < 0 || index >= PYR_FAST_SLOTS) return NULL;
@@ -1023,39 +1091,31 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
             module = 1;
         }
     }
-    /* _run and _run_busy: nesting, BUSY, in_python, a warning frame */
-    PyObject *saved_busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
-    PyObject *saved_serving = PyDict_GetItem(pyr_x.state, pyr_x.k_serving);
-    PyObject *saved_in_r = PyDict_GetItem(pyr_x.state, pyr_x.k_in_r);
+    /* _run and _run_busy: nesting, a warning frame (R stays owned: HOLD's depth is not
+     * counted, the frame leaves it as it found it) */
     PyObject *frame = PyList_New(0);
     PyObject *frames = PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames);   /* WARNINGS.enter() */
-    int entered = saved_busy != NULL && saved_serving != NULL && saved_in_r != NULL &&
-        frame != NULL && frames != NULL && PyList_Check(frames) &&
+    int entered = frame != NULL && frames != NULL && PyList_Check(frames) &&
         PyList_Append(frames, frame) == 0;
     Py_XDECREF(frames);
     if (!entered) {
         Py_XDECREF(frame);
         goto abandon;
     }
-    Py_INCREF(saved_busy);
-    Py_INCREF(saved_serving);
-    Py_INCREF(saved_in_r);
-    long busy = PyLong_AsLong(saved_busy);
     PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
-    PyObject *busier = PyLong_FromLong(busy + 1);
     PyList_SetItem(pyr_x.nesting, 0, one);
-    pyr_fast_set(pyr_x.k_busy, busier);
-    pyr_fast_set(pyr_x.k_in_r, zero);
     if (array != NULL) {
         value = PyObject_CallFunction(pyr_x.array_view, "n", (Py_ssize_t) (uintptr_t) array);
     } else if (!module) {
-        /* run_user_code: the busy mark lifted around the call */
-        pyr_fast_set(pyr_x.k_busy, zero);
-        pyr_fast_set(pyr_x.k_serving, zero);
-        value = kind == PYR_FAST_CALL ? PyObject_Call(callable, positional, named)
-                                      : PyObject_GetAttr(callable, name);
-        pyr_fast_set(pyr_x.k_busy, busier);
-        pyr_fast_set(pyr_x.k_serving, saved_serving);
+        /* run_user_code: R suspended around the call, taken back after it */
+        PyObject *call = pyr_suspend();
+        if (call == NULL) {
+            PyErr_NoMemory();
+        } else {
+            value = kind == PYR_FAST_CALL ? PyObject_Call(callable, positional, named)
+                                          : PyObject_GetAttr(callable, name);
+            if (pyr_resume(call) < 0) Py_CLEAR(value);
+        }
     }
     if (value != NULL && PyErr_CheckSignals() < 0) Py_CLEAR(value);
     /* out stays protected from here on: the references dropped may run finalizers */
@@ -1065,8 +1125,7 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
     frames = value != NULL ? PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames) : NULL;
     Py_ssize_t depth = frames != NULL && PyList_Check(frames) ? PyList_GET_SIZE(frames) : 0;
     if (value != NULL && depth > 0 && PyList_GET_ITEM(frames, depth - 1) == frame &&
-        PyList_GET_SIZE(frame) == 0 && PyObject_Size(pyr_x.tasks) == 0 &&
-        PyObject_Size(pyr_x.deferred) == 0) {
+        PyList_GET_SIZE(frame) == 0 && PyObject_Size(pyr_x.deferred) == 0) {
         out = array != NULL ? pyr_fast_array_proxy(value, convert, array) :
               convert ? pyr_fast_result(value) : pyr_fast_proxy(value, 0);
         if (out != NULL) REPROTECT(out, slot);
@@ -1101,19 +1160,8 @@ static SEXP pyr_crossing_fast(int index, SEXP args)
         Py_XDECREF(address);
         PyErr_Clear();
     }
-    /* leaving in_python, BUSY and the nesting */
-    pyr_fast_set(pyr_x.k_in_r, saved_in_r);
-    pyr_fast_set(pyr_x.k_busy, saved_busy);
+    /* leaving the nesting */
     PyList_SetItem(pyr_x.nesting, 0, zero);   /* steals zero */
-    if (busy == 0 && (PyObject_Size(pyr_x.tasks) > 0 || PyObject_Size(pyr_x.deferred) > 0)) {
-        PyObject *done = PyObject_CallNoArgs(pyr_x.request_service);
-        Py_XDECREF(done);
-        PyErr_Clear();
-    }
-    Py_DECREF(saved_busy);
-    Py_DECREF(saved_serving);
-    Py_DECREF(saved_in_r);
-    Py_DECREF(busier);
     Py_DECREF(frame);
     Py_XDECREF(value);
     Py_XDECREF(positional);
@@ -1184,7 +1232,7 @@ SEXP pyr_plain_call(SEXP args)
  * call(head, env, arguments), a built-in function (pyr_r_call_install hands it to
  * Python): head and env are the addresses of SEXPs the caller keeps, arguments a tuple.
  * It does what evaluation.evaluate does for call_function's all-small guarded call, on
- * the same state (threads._state's busy and in_r, evaluation._records, the interrupt
+ * the same state (R taken and given up as threads.enter and leave do, evaluation._records, the interrupt
  * counters), when R is called on the main thread of the process R started in, open (no
  * user rule), with no converter scope in this context, no Ctrl-C pending, and every
  * argument None or a bool, float, int within R's range or a str the text rule makes
@@ -1200,7 +1248,7 @@ SEXP pyr_plain_call(SEXP args)
  * depth, requests, failed, aborted): the evaluation failed or reported something, for
  * evaluation.finish_evaluation (aborted: value is the arguments the guard's restart
  * returned, what .pyr_guarded hands to capture_abort); (-1,): out of memory reporting.
- * With 2 and 3 the busy mark is still set.
+ * With 2 and 3 this thread still owns R (threads.enter's level, which the caller leaves).
  *
  * The guard's body is built here (pyr_r_call_install), its pieces inlined so that nothing
  * is looked up:
@@ -1368,20 +1416,71 @@ int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
 static int pyr_r_call_state_ok(void)
 {
     if (!pyr_crossing_open || !pyr_r.ready || pyr_x.state == NULL) return 0;
-    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
     if (R_interrupts_pending && !R_interrupts_suspended) return 0;
     return pyr_session_ok();
 }
 
-/* Add delta to the integer threads._state[key]; 0 when done. */
-static int pyr_state_add(PyObject *key, long delta)
+/* threads.enter() when this thread may take R without waiting and without deferred
+ * work to run first: it owns R already (one level deeper), or R is free, nothing is
+ * suspended above a call of this thread's own and R's C stack bounds are this thread's.
+ * 0 when taken, -1 when the Python path must take it (nothing done). GIL held. */
+static int pyr_take_r(void)
 {
-    PyObject *old = PyDict_GetItem(pyr_x.state, key);
-    if (old == NULL || !PyLong_CheckExact(old)) return -1;
-    PyObject *new = PyLong_FromLong(PyLong_AsLong(old) + delta);
-    int failed = new == NULL || PyDict_SetItem(pyr_x.state, key, new) < 0;
-    Py_XDECREF(new);
-    return failed ? -1 : 0;
+    PyObject *owner = PyDict_GetItem(pyr_x.state, pyr_x.k_owner);
+    PyObject *depth = PyDict_GetItem(pyr_x.state, pyr_x.k_depth);
+    if (owner == NULL || depth == NULL || !PyLong_CheckExact(depth)) return -1;
+    if (owner != Py_None) {
+        if (!pyr_is_me(owner)) return -1;
+        PyObject *deeper = PyLong_FromLong(PyLong_AsLong(depth) + 1);
+        int failed = deeper == NULL || PyDict_SetItem(pyr_x.state, pyr_x.k_depth, deeper) < 0;
+        Py_XDECREF(deeper);
+        PyErr_Clear();
+        return failed ? -1 : 0;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(pyr_x.suspended);
+    PyObject *me;
+    if (n > 0) {
+        /* above a call of this thread's own: its record holds this thread's ident */
+        PyObject *top = PyList_GET_ITEM(pyr_x.suspended, n - 1);
+        me = PyList_GET_ITEM(top, 0);
+        if (!pyr_is_me(me) || PyList_GET_ITEM(top, 2) != Py_None) return -1;
+        Py_INCREF(me);
+    } else {
+        me = PyLong_FromUnsignedLong(PyThread_get_thread_ident());
+    }
+    PyObject *one = PyLong_FromLong(1);
+    int ok = me != NULL && one != NULL && PyObject_Size(pyr_x.deferred) == 0 &&
+        PyObject_RichCompareBool(PyDict_GetItem(pyr_x.state, pyr_x.k_bounds), me, Py_EQ) == 1 &&
+        PyDict_SetItem(pyr_x.state, pyr_x.k_depth, one) == 0 &&
+        PyDict_SetItem(pyr_x.state, pyr_x.k_owner, me) == 0;
+    Py_XDECREF(me);
+    Py_XDECREF(one);
+    PyErr_Clear();
+    return ok ? 0 : -1;
+}
+
+/* threads.leave(): one level of R given up; the last frees R, in C when no deferred work
+ * waits (waiting threads woken), else by the Python function. GIL held. */
+static void pyr_give_r(void)
+{
+    PyObject *depth = PyDict_GetItem(pyr_x.state, pyr_x.k_depth);
+    long d = depth != NULL && PyLong_CheckExact(depth) ? PyLong_AsLong(depth) : 1;
+    PyObject *done = NULL;
+    if (d > 1) {
+        PyObject *less = PyLong_FromLong(d - 1);
+        if (less != NULL) PyDict_SetItem(pyr_x.state, pyr_x.k_depth, less);
+        Py_XDECREF(less);
+    } else if (PyObject_Size(pyr_x.deferred) != 0) {
+        done = PyObject_CallNoArgs(pyr_x.leave);
+    } else {
+        PyObject *zero = PyLong_FromLong(0);
+        PyDict_SetItem(pyr_x.state, pyr_x.k_owner, Py_None);
+        if (zero != NULL) PyDict_SetItem(pyr_x.state, pyr_x.k_depth, zero);
+        Py_XDECREF(zero);
+        if (PyList_GET_SIZE(pyr_x.waiting) > 0) done = PyObject_CallNoArgs(pyr_x.notify);
+    }
+    Py_XDECREF(done);
+    PyErr_Clear();
 }
 
 /* A dict of plain scalars with str keys as the dict rule makes it (a named list,
@@ -1427,17 +1526,19 @@ static int pyr_r_inlinable(SEXP value)
 
 static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc)
 {
-    if (argc != 3 || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok()) {
+    if (argc != 3 || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok() || pyr_take_r() < 0) {
         PyErr_Clear();
         return Py_NewRef(pyr_r.declined);
     }
+    /* R is this thread's from here on: every way out below that declines gives it up */
     SEXP head = (SEXP) PyLong_AsVoidPtr(argv[0]), env = (SEXP) PyLong_AsVoidPtr(argv[1]);
     PyObject *args = argv[2];
     if (PyErr_Occurred()) {
         PyErr_Clear();
+        pyr_give_r();
         return Py_NewRef(pyr_r.declined);
     }
-    /* the call, made before any state changes: an argument that is not plain declines;
+    /* the call, made before anything else changes: an argument that is not plain declines;
      * as in call_function, one that is not inlined is bound to .pyr_<position> in a
      * fresh frame, where the call is evaluated */
     Py_ssize_t n = PyTuple_GET_SIZE(args);
@@ -1450,6 +1551,7 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
         if (r == NULL) {
             UNPROTECT(2);
             PyErr_Clear();
+            pyr_give_r();
             return Py_NewRef(pyr_r.declined);
         }
         if (!pyr_r_inlinable(r)) {
@@ -1473,15 +1575,15 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
     PyObject *requests = PyList_GET_SIZE(pyr_r.requests) > 0 ?
         PyList_GET_ITEM(pyr_r.requests, 0) : NULL;
     Py_ssize_t depth = PyList_GET_SIZE(pyr_r.records);
-    if (record == NULL || requests == NULL || pyr_state_add(pyr_x.k_busy, 1) < 0) {
+    if (record == NULL || requests == NULL) {
         Py_XDECREF(record);
         UNPROTECT(2);
         PyErr_Clear();
+        pyr_give_r();
         return Py_NewRef(pyr_r.declined);
     }
     Py_INCREF(requests);
     PyList_Append(pyr_r.records, record);
-    pyr_state_add(pyr_x.k_in_r, 1);
     int error = 0, passed = 0;
     int *outer = pyr_guard_passed;
     pyr_guard_passed = &passed;
@@ -1490,7 +1592,6 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
     PyEval_RestoreThread(thread);
     pyr_guard_passed = outer;
     int aborted = !error && !passed;
-    pyr_state_add(pyr_x.k_in_r, -1);
     Py_ssize_t last = PyList_GET_SIZE(pyr_r.records) - 1;
     if (last >= 0) PyList_SetSlice(pyr_r.records, last, last + 1, NULL);
     int clean = pyr_record_clean(record);
@@ -1514,13 +1615,7 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
         if (out == NULL) {
             out = Py_BuildValue("(iN)", 2, PyLong_FromVoidPtr(result));
         } else {
-            pyr_state_add(pyr_x.k_busy, -1);
-            PyObject *busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
-            if (busy != NULL && PyLong_AsLong(busy) == 0 &&
-                (PyObject_Size(pyr_x.tasks) > 0 || PyObject_Size(pyr_x.deferred) > 0)) {
-                PyObject *done = PyObject_CallNoArgs(pyr_x.request_service);
-                Py_XDECREF(done);
-            }
+            pyr_give_r();
         }
     }
     PyErr_Clear();

@@ -312,7 +312,8 @@ def _joined_stretch(part, offset, utf8, marked_bytes):
         valid = False
     if valid:
         return data + sep, separator, "UTF-8"
-    if "\x00" not in joined and text.native_codec() == "utf-8":
+    if "\x00" not in joined and text.native_codec() == "utf-8" and \
+            not any(type(value) is text.BytesString for value in part):
         escaped = _native_escapes(joined, part, offset, utf8)
         if escaped is not None:
             return escaped + sep, separator, "bytes"

@@ -137,7 +137,7 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
                 capi.lib.Rf_defineVar(capi.sym("private"), restore.sexp, scope.sexp)
 
     def invoke(self, *args, **kwargs):
-        value = threads.run_on_main(call_here, (self, args, kwargs), description)
+        value = threads.run_in_r(call_here, (self, args, kwargs), description)
         return None if returns_none else value
 
     python_method = py_function(fn, name=name, invoke=invoke, python_defaults=python_defaults,
@@ -173,7 +173,7 @@ def _finalizer(python_method):
         # try/except, not contextlib.suppress: during interpreter teardown the
         # module's globals may already be gone.
         try:
-            if threads.on_main_thread():
+            if threads.owns_r():
                 python_method(self)
             else:
                 threads.defer(_quietly, python_method, self)
@@ -198,7 +198,7 @@ def _quietly(fn, *args):
         return
 
 
-@threads.main_thread_only
+@threads.holds_r
 def make_class(name, members, bases=(), python_defaults=False, private=None,
                module="__main__"):
     """``type(name, bases, members)`` with R functions (``RObject``) turned into methods.

@@ -58,8 +58,8 @@ def _fire(name):
     if name not in _watched:
         return
     _watched.discard(name)
-    if threads.runs_for_main():
-        threads.run_on_main(_run_hooks, (name,), f"the R load hooks of {name!r}")
+    if threads.r_waits_here():
+        threads.run_in_r(_run_hooks, (name,), f"the R load hooks of {name!r}")
     else:
         threads.defer(_run_hooks, name)
 

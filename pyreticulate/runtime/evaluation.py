@@ -136,17 +136,11 @@ def binding(env, name):
 
 
 
-def _require_main_thread():
-    threads.check_process()
-    if not threads.on_main_thread():
-        raise RuntimeError("internal error: R entered off the main thread")
-
-
 def evaluate(expr, env, keep):
-    """Evaluate ``expr`` in ``env``; the value is protected in ``keep``."""
-    _require_main_thread()
+    """Evaluate ``expr`` in ``env``, owning R; the value is protected in ``keep``."""
+    threads.check_process()
     lib = capi.lib
-    with threads.BUSY:
+    with threads.HOLD:
         if interrupts.take_pending():
             raise KeyboardInterrupt()
         if "add_handlers" not in _template:
@@ -158,8 +152,7 @@ def evaluate(expr, env, keep):
         record = _Record()
         _records.append(record)
         try:
-            with threads.IN_R:
-                value = lib.R_tryEval(_blocks[depth][0].sexp, env, _error_flag)
+            value = lib.R_tryEval(_blocks[depth][0].sexp, env, _error_flag)
             failed = _error_flag[0] or record.aborted is not None
         finally:
             _records.pop()
@@ -313,7 +306,7 @@ def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False,
     own = keep is None
     scope = protected() if own else keep
     try:
-        with threads.BUSY:
+        with threads.HOLD:
             items = [(None, value) for value in args] + list(
                 kwargs.items() if isinstance(kwargs, dict) else kwargs)
             frame = None

@@ -59,7 +59,7 @@ class _SlotTable:
     def release(self, slot):
         if self.closed:
             return
-        if self.resizing or not threads.on_main_thread():
+        if self.resizing or not threads.owns_r():
             self.released.append(slot)
             if len(self.released) == 1:
                 threads.defer(self.flush)
@@ -69,7 +69,7 @@ class _SlotTable:
 
     def flush(self):
         """Apply queued releases (main thread)."""
-        if self.closed or self.resizing or not threads.on_main_thread():
+        if self.closed or self.resizing or not threads.owns_r():
             return
         lib, released = capi.lib, self.released
         while released:
@@ -94,7 +94,7 @@ class _SlotTable:
         gc.disable()
         self.resizing += 1
         try:
-            with threads.BUSY:
+            with threads.HOLD:
                 old, capacity = self.table, self.capacity
                 new = lib.Rf_protect(lib.Rf_lengthgets(old, capacity * 2))
                 lib.R_PreserveObject(new)
@@ -158,7 +158,7 @@ class RObject:
 
     def __repr__(self) -> str:
         try:
-            described = threads.run_on_main(self._describe, (), "describing an R object",
+            described = threads.run_in_r(self._describe, (), "describing an R object",
                                             timeout=5)
         except Exception:
             described = "unavailable"

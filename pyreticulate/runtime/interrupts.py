@@ -61,9 +61,10 @@ def callback_failed(exc_type, exc, tb):
 
 @ffi.callback("void(void)", onerror=callback_failed)
 def process_events():
-    """R's event hook: serve other threads' R calls; a pending Ctrl-C interrupts R."""
+    """R's event hook: let threads waiting for R in; a pending Ctrl-C interrupts R."""
     try:
-        threads.service(force=True)
+        threads.service()
+        threads.let_waiting_in()
     except KeyboardInterrupt:
         interrupt_r()
 

@@ -6,7 +6,6 @@ import sys
 import pytest
 
 import pyreticulate as pr
-from helpers import at_top_level, handing_off
 from pyreticulate.pyobjects import loadhooks
 
 
@@ -51,13 +50,12 @@ def test_python_hook_registered_twice_runs_once(module_dir):
     assert seen == ["ran"]
 
 
-def test_r_hook_runs_before_an_import_on_rs_python_thread_returns(module_dir):
-    """The hook's own Python call (back on the importing thread, which holds the
-    module's import lock) has run when the import statement returns."""
+def test_r_hook_runs_before_an_import_from_r_returns(module_dir):
+    """The hook's own Python call (on the importing thread, which holds the module's
+    import lock) has run when the import statement returns."""
     name = module_dir("pyr_hooked_module_c")
     pr.r(f'py_register_load_hook("{name}", function() '
          'py_run_string("import builtins; builtins.pyr_hook_ran = True"))')
-    with handing_off():
-        at_top_level(f'py_run_string("import {name}, builtins\\n'
-                     'seen = getattr(builtins, \'pyr_hook_ran\', False)")')
+    pr.r(f'py_run_string("import {name}, builtins\\n'
+         'seen = getattr(builtins, \'pyr_hook_ran\', False)")')
     assert pr.r("py$seen") is True

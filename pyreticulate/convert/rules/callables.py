@@ -90,9 +90,7 @@ class RFunction(RObject):
                 return value
             if value[0]:
                 return _finish_fast_call(value)
-        if threads.on_main_thread():
-            return self._call_here(args, kwargs)
-        return threads.run_on_main(self._call_here, (args, kwargs),
+        return threads.run_in_r(self._call_here, (args, kwargs),
                                    f"the R function {self.__name__}()")
 
     def _call_here(self, args, kwargs):
@@ -105,7 +103,7 @@ class RFunction(RObject):
                 self._target = (call, _address(head), _address(env))
                 if not kwargs:
                     return RFunction.__call__(self, *args)
-        with protected() as keep, threads.BUSY:
+        with protected() as keep, threads.HOLD:
             r_args = [keep(self._argument(a)) for a in args]
             r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
             small = self.convert and _all_scalars(args) and (not kwargs or _all_scalars(
@@ -151,7 +149,7 @@ def _finish_fast_call(report):
                 keep(value)
             return REGISTRY.to_python(value)
     finally:
-        threads.BUSY.__exit__()
+        threads.leave()
 
 
 _SCALARS = frozenset((type(None), bool, int, float, str))
