@@ -168,7 +168,7 @@ def _bind_private(scope, instance, template):
 
 
 def _finalizer(python_method):
-    """``__del__`` calling R: now on the main thread, else at its next safe point; never raises."""
+    """``__del__`` calling R: now when this thread owns R, else as deferred work; never raises."""
     def __del__(self):
         # try/except, not contextlib.suppress: during interpreter teardown the
         # module's globals may already be gone.

@@ -8,7 +8,7 @@ runs the R function itself while the thread that drives the pipeline waits in C.
 one thread fills, the others wait for its values; a wait past the timeout raises
 ``GeneratorTimeout`` naming the thread, the R function and, when the feed has one, its
 ``hint``. Whoever drives a training loop may also top the queue up at points it
-controls (``fill``; a Keras callback does so at every batch boundary).
+controls (``fill``; a training loop's callback can do so at every batch boundary).
 
 An error in ``step`` is queued in the place of the value and raised where
 that value is consumed; the feed ends there. Closing a feed ends it for

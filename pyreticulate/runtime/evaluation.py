@@ -193,16 +193,19 @@ _compiled = {}
 
 
 def fast_call_state():
-    """What the compiled call of an R function (``_fast.c``'s ``pyr_r_call``) reads and
-    updates as ``evaluate`` does: the records, their class, the Ctrl-C counter and the
-    re-signalled conditions, ``SexpAddress`` and the dict it is put in; and the pieces of
-    its guard (the condition handlers ``evaluate`` installs, ``.pyr_guarded_compiled``,
-    whose body the compiled module builds). None before the R package is loaded."""
+    """What the compiled call of an R function (``bridge/_crossing.c``'s ``pyr_r_call``)
+    reads and updates as ``evaluate`` does, by the names of the bridge's contract: the
+    records, their class, the Ctrl-C counter and the re-signalled conditions,
+    ``SexpAddress`` and the dict it is put in; and the pieces of its guard (the condition
+    handlers ``evaluate`` installs, ``.pyr_guarded_compiled``, whose body the compiled
+    module builds). None before the R package is loaded."""
     if "compiled_guard" not in _template:
         return None
     _compiled.clear()
-    return ((_records, _Record, interrupts.request_counter(), errors.RESIGNALLED.entries,
-             SexpAddress, _compiled), (_template["handlers"], _template["compiled_guard"]))
+    return ({"records": _records, "record_class": _Record,
+             "requests": interrupts.request_counter(),
+             "resignalled": errors.RESIGNALLED.entries, "sexp_address": SexpAddress,
+             "compiled": _compiled}, (_template["handlers"], _template["compiled_guard"]))
 
 
 def compiled_call():

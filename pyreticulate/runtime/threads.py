@@ -29,7 +29,7 @@ R, a requested R collection, load hooks imported by such threads) runs on the ne
 thread that takes R, before it runs its own R; the main thread takes R for it at its
 next bytecode when R is free.
 
-**Warnings.** A thread's R call that no R of its own waits for (a worker, a TensorFlow
+**Warnings.** A thread's R call that no R of its own waits for (a worker, a library's
 thread) collects its R warnings apart and re-issues them as ``RWarning`` in that
 thread; R called from a Python call R made on the same thread adds them to that call's
 warnings, as on one thread.
@@ -498,8 +498,9 @@ def close():
 
 
 def crossing_state():
-    """What the compiled crossing reads and updates as ``suspend``, ``resume``,
-    ``enter`` and ``leave`` do: the state, the suspended calls, the waiting threads'
-    locks, the deferred work; ``notify`` and ``resume`` for the cases it leaves to
-    Python."""
-    return _state, _suspended, _waiting, _deferred, notify, resume, leave
+    """What the bridge's compiled crossing reads and updates as ``suspend``, ``resume``,
+    ``enter`` and ``leave`` do, by the names of its contract: the state, the suspended
+    calls, the waiting threads' locks, the deferred work; ``notify``, ``resume`` and
+    ``leave`` for the cases it leaves to Python."""
+    return {"threads_state": _state, "suspended": _suspended, "waiting": _waiting,
+            "deferred": _deferred, "notify": notify, "resume": resume, "leave": leave}

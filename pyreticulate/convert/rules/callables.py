@@ -60,8 +60,9 @@ _fast_call = {"call": None}
 
 
 def enable_fast_call(call):
-    """Let RFunction calls with plain arguments take ``call`` (``_fast.c``'s ``pyr_r_call``:
-    ``call(head, env, arguments)``, a value or a tuple saying what is left to do)."""
+    """Let RFunction calls with plain arguments take ``call`` (``bridge/_crossing.c``'s
+    ``pyr_r_call``: ``call(head, env, arguments)``, a value or a tuple saying what is left
+    to do)."""
     _fast_call["call"] = call
 
 
