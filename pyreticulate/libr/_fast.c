@@ -133,22 +133,42 @@ static inline void pyr_replace_none(PyObject **items, Py_ssize_t i, PyObject *va
     items[i] = value;
 }
 
+/* How many distinct strings pyr_fill_list remembers while it reads a character vector. */
+#define PYR_STR_CACHE 64
+
 /* Fill a list of None of the vector's length with its elements as Python scalars (NA as
  * None): 0 when done, -1 when an element needs the Python path (then that path runs).
- * Doubles, integers and logicals are read through one data pointer, the rest by
+ * Doubles, integers and logicals are read through one data pointer, strings with a
+ * cache of the last CHARSXPs decoded (PYR_STR_CACHE), the rest by
  * pyr_element. */
+static int pyr_fill_items(SEXP vector, PyObject **items, Py_ssize_t n, int native_utf8);
+
 int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *list = (PyObject *) address;
-    Py_ssize_t n = PyList_GET_SIZE(list);
-    PyObject **items = ((PyListObject *) list)->ob_item;
+    int status = pyr_fill_items(vector, ((PyListObject *) list)->ob_item,
+                                PyList_GET_SIZE(list), native_utf8);
+    PyGILState_Release(gil);
+    return status;
+}
+
+/* pyr_fill_list into the n items of an object array (a NumPy array of None of dtype
+ * object: items is its data), as the ndarray's own fill would store them. */
+int pyr_fill_objects(SEXP vector, uintptr_t items, R_xlen_t n, int native_utf8)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int status = pyr_fill_items(vector, (PyObject **) items, (Py_ssize_t) n, native_utf8);
+    PyGILState_Release(gil);
+    return status;
+}
+
+/* pyr_fill_list's loop, the GIL held. */
+static int pyr_fill_items(SEXP vector, PyObject **items, Py_ssize_t n, int native_utf8)
+{
     int kind = TYPEOF(vector);
     int status = 0;
-    if ((R_xlen_t) n != XLENGTH(vector)) {
-        PyGILState_Release(gil);
-        return -1;
-    }
+    if ((R_xlen_t) n != XLENGTH(vector)) return -1;
     if (kind == REALSXP) {
         const double *x = REAL_RO(vector);
         for (Py_ssize_t i = 0; i < n && !status; i++) {
@@ -165,6 +185,29 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
             if (value == NULL) status = -1;
             else pyr_replace_none(items, i, value);
         }
+    } else if (kind == STRSXP) {
+        /* R keeps one CHARSXP per string: repeated values are one str, decoded once
+         * (a small cache by CHARSXP address; str objects are immutable) */
+        SEXP seen[PYR_STR_CACHE] = { NULL };
+        PyObject *made[PYR_STR_CACHE] = { NULL };
+        for (Py_ssize_t i = 0; i < n && !status; i++) {
+            SEXP c = STRING_ELT(vector, i);
+            if (c == NA_STRING) continue;   /* stays None */
+            size_t slot = ((uintptr_t) c >> 4) % PYR_STR_CACHE;
+            PyObject *value;
+            if (seen[slot] == c) {
+                value = Py_NewRef(made[slot]);
+            } else {
+                value = pyr_charsxp_str(c, native_utf8);
+                if (value != NULL) {
+                    Py_XSETREF(made[slot], Py_NewRef(value));
+                    seen[slot] = c;
+                }
+            }
+            if (value == NULL) status = -1;
+            else pyr_replace_none(items, i, value);
+        }
+        for (int j = 0; j < PYR_STR_CACHE; j++) Py_XDECREF(made[j]);
     } else {
         for (Py_ssize_t i = 0; i < n && !status; i++) {
             PyObject *value = pyr_element(vector, i, kind, native_utf8);
@@ -173,7 +216,6 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
         }
     }
     if (status) PyErr_Clear();
-    PyGILState_Release(gil);
     return status;
 }
 

@@ -162,6 +162,7 @@ extern "Python" SEXP pyr_dispatch(int index, SEXP *arguments, int count);
 int pyr_list_kind(uintptr_t list);
 int pyr_fill_from_list(SEXP vector, uintptr_t list);
 int pyr_fill_list(SEXP vector, uintptr_t list, int native_utf8);
+int pyr_fill_objects(SEXP vector, uintptr_t items, R_xlen_t n, int native_utf8);
 int pyr_plain_kind(SEXP x);
 SEXP pyr_allocate(int kind, R_xlen_t length);
 SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot);

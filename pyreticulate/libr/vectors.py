@@ -173,6 +173,17 @@ def compiled_values(sexp, n):
     return None
 
 
+def strings_into(sexp, n, out):
+    """The ``n`` elements of a character vector stored into ``out``, an object ndarray of
+    None of that length (NA as None): in place by the compiled loop, else from
+    ``strings_of``."""
+    fast = capi.fast
+    if fast is None or fast.pyr_fill_objects(sexp, out.ctypes.data, n,
+                                             text.native_codec() == "utf-8") != 0:
+        out[:] = strings_of(sexp, n)
+    return out
+
+
 def atomic_values(sexp, kind, n):
     """The elements of an atomic vector as Python scalars (NA as None)."""
     values = compiled_values(sexp, n)
