@@ -108,7 +108,7 @@ small_fit_setup <- function(feed) function(batches) {
       }), inherit = keras$callbacks$Callback)())),
     r_generator = fit_feed(function() py_iterator(function() {
       state$seen <- state$seen + 1L
-      list(xb, yb)
+      tuple(xb, yb)
     })),
     python_generator = fit_feed(function() py$repeating(np_array(xb), np_array(yb))))
   state
