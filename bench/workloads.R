@@ -79,6 +79,8 @@ def noop_callback():
 def repeating(x, y):
     while True:
         yield (x, y)
+def as_generator(iterator):
+    return (item for item in iterator)
 ")
 small_fit_setup <- function(feed) function(batches) {
   tf <- import("tensorflow")
@@ -106,10 +108,10 @@ small_fit_setup <- function(feed) function(batches) {
         state$seen <- state$seen + 1L
         NULL
       }), inherit = keras$callbacks$Callback)())),
-    r_generator = fit_feed(function() py_iterator(function() {
+    r_generator = fit_feed(function() py$as_generator(py_iterator(function() {
       state$seen <- state$seen + 1L
       tuple(xb, yb)
-    })),
+    }))),
     python_generator = fit_feed(function() py$repeating(np_array(xb), np_array(yb))))
   state
 }

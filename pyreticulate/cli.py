@@ -14,7 +14,7 @@ import os
 import sys
 
 from . import __version__, api, launch
-from .runtime import embedded, errors, evaluation, threads
+from .runtime import embedded, errors, evaluation
 from .libr import capi, vectors
 from .runtime.handles import RObject
 from .libr.protect import protected

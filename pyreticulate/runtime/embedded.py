@@ -1,4 +1,4 @@
-"""The embedded R runtime: started once per process through rpy2, owned by the main thread.
+"""The embedded R runtime: started once per process through rpy2, on the main thread.
 
 ``start(bridge)`` checks the versions, starts R with rpy2's low-level layer,
 installs the console, interrupt and thread hooks, loads the bundled R package

@@ -10,8 +10,8 @@ runs Python for a moment, so a pending
 (``R_interrupts_pending``). While Python runs under R, ``KeyboardInterrupt``
 reaches the bridge entry, which signals an R interrupt. A Ctrl-C handed to R
 that R has not acted on when an evaluation starts or ends is raised as
-``KeyboardInterrupt`` at that crossing. The same hook serves R calls queued
-by other threads.
+``KeyboardInterrupt`` at that crossing. The same hook lets threads waiting for R
+run their R calls (``threads.let_waiting_in``).
 """
 from ..libr import capi
 from . import threads

@@ -1,6 +1,5 @@
 """Helpers shared by the tests: the repository root, R checks, both collectors
 settled, and R scripts run in a fresh ``python -m pyreticulate`` process."""
-import contextlib
 import gc
 import os
 import subprocess
@@ -8,7 +7,6 @@ import sys
 import textwrap
 
 import pyreticulate as pr
-from pyreticulate.runtime import threads
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
