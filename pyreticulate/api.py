@@ -23,7 +23,8 @@ T = TypeVar("T")
 
 def _on_main(fn: Callable[..., T], *args: Any, description: str = "R code") -> T:
     if not embedded.is_started():
-        threads.run_in_r(start, (), "starting R")
+        threads.call_on_main_thread(lambda: threads.run_in_r(start, (), "starting R"),
+                                    "starting R")
     result: T = threads.run_in_r(fn, args, description)
     return result
 

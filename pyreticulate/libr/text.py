@@ -23,8 +23,8 @@ unmarked). A str with surrogate escapes is the string of the bytes they stand
 for, unmarked (native: what R itself has for file names and text it could not
 decode, usable as a path or a variable name) when R gives it back as the same
 str, which holds for every ``os.fsdecode()`` result; else marked ``"bytes"``
-when that comes back as the same str (escapes of bytes that are valid UTF-8,
-how a "bytes" string of valid UTF-8 arrives). Any other str (a surrogate
+when that comes back as the same str (every non-ASCII byte escaped, as a "bytes"
+string arrives). Any other str (a surrogate
 outside U+DC80..U+DCFF such as ``'\\ud800'``, or escapes of valid UTF-8 next to
 other non-ASCII text) is a ``ValueError`` naming the element, and so are NUL
 and a string of 2³¹ bytes or more.

@@ -391,6 +391,12 @@ def shutdown():
         handles.SLOTS.close()
         threads.close()
         return
+    try:
+        threads.enter("R's shutdown", timeout=5)   # R stays this thread's to the end
+    except threads.MainThreadTimeout:
+        handles.SLOTS.close()
+        threads.close()
+        return
     threads.stop()
     lib = capi.lib
     if not _state["exited_r"]:

@@ -162,7 +162,7 @@ def _step():
 def _take(me, depth):
     _state["owner"] = me
     _state["depth"] = depth
-    if _state["bounds"] != me:
+    if _state["bounds"] != me and _state["pid"] is not None:
         cstack.use_thread_bounds()
         _state["bounds"] = me
     if _deferred:
@@ -465,8 +465,40 @@ def service():
 _PENDING_FUNC = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 
 
+_main_calls = collections.deque()
+
+
+def call_on_main_thread(fn, description, timeout=None):
+    """``fn()`` run by the main thread at its next bytecode, for what only that thread may
+    do (starting R); its result or error. A ``MainThreadTimeout`` when the main thread runs
+    no Python code in time (it waits in C)."""
+    if threading.get_ident() == _main_ident:
+        return fn()
+    done, box = threading.Event(), {}
+    _main_calls.append((fn, box, done))
+    _add_pending_call(_pending_call_c, None)
+    limit = _state["timeout"] if timeout is None else timeout
+    if not done.wait(limit):
+        raise MainThreadTimeout(
+            f"thread {threading.current_thread().name!r} waited {limit:g} s for the main "
+            f"thread to run {description}, but it ran no Python code meanwhile (it may wait "
+            "in C); start R from the main thread first (pyreticulate.start()), or raise the "
+            "limit with pyreticulate.set_timeout().")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
 def _pending_call(_arg):
-    """Between bytecodes of the main thread: deferred work, when R is free for it."""
+    """Between bytecodes of the main thread: what other threads asked of it, and deferred
+    work when R is free for it."""
+    while _main_calls:
+        fn, box, done = _main_calls.popleft()
+        try:
+            box["value"] = fn()
+        except BaseException as exc:
+            box["error"] = exc
+        done.set()
     try:
         if _deferred and not _state["closed"] and _state["owner"] is None \
                 and _may_enter(_main_ident):

@@ -163,7 +163,7 @@ def test_generator_runs_on_the_main_thread(out):
 
 
 def test_python_calls_of_a_generator_run_on_the_thread_running_fit(out):
-    assert out["generator_python_calls_run_on_the_fit_thread"] == "pyreticulate-python"
+    assert out["generator_python_calls_run_on_the_fit_thread"] == "MainThread"
 
 
 def test_generator_is_not_called_after_fit_returns(out):

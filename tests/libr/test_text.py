@@ -63,9 +63,13 @@ def test_lone_surrogate_outside_the_escapes_is_an_error_naming_index_and_code_po
 
 
 def test_escapes_of_valid_utf8_next_to_other_text_are_an_error():
-    # b"\xc3\xa9\xe9" is what "\udcc3\udca9\udce9" escapes, but R gives it back as "é\udce9"
+    # b"\xc3\xa9\xc3\xa9" is what "é\udcc3\udca9" escapes, but R gives it back as "éé"
     with pytest.raises(ValueError, match="would give back as"):
-        text.to_bytes("\udcc3\udca9\udce9")
+        text.to_bytes("\u00e9\udcc3\udca9")
+
+
+def test_escapes_of_any_bytes_alone_among_ascii_are_a_bytes_marked_string():
+    assert text.to_bytes("\udcc3\udca9\udce9") == (b"\xc3\xa9\xe9", text.CE_BYTES)
 
 
 def test_a_str_of_more_than_2_31_bytes_is_an_error_naming_it(monkeypatch):
