@@ -15,6 +15,7 @@
  */
 #include "_fast.h"
 #include <stddef.h>
+#include <time.h>
 
 #define PYR_CONTRACT_VERSION 1
 
@@ -34,7 +35,7 @@ static struct pyr_contract {
      * entries, SexpAddress, the dict that gets the compiled call as "call" */
     PyObject *records, *record_class, *requests, *resignalled, *sexp_type, *compiled;
     /* made by install: the keys of PYR_CONTRACT_KEYS, interned */
-    PyObject *k_owner, *k_depth, *k_bounds, *k_pid, *k_closed, *k_frames;
+    PyObject *k_owner, *k_depth, *k_bounds, *k_pid, *k_closed, *k_unwound, *k_frames;
     PyObject *k_count, *k_since_gc, *k_bytes, *k_gc_requested, *k_count_after_gc, *k_every;
     PyObject *k_record[6];
     PyObject *spare;      /* a record no evaluation reported into, for the next call */
@@ -91,6 +92,7 @@ static const struct pyr_contract_key {
     { "bounds", offsetof(struct pyr_contract, k_bounds), PYR_IN_STATE },
     { "pid", offsetof(struct pyr_contract, k_pid), PYR_IN_STATE },
     { "closed", offsetof(struct pyr_contract, k_closed), PYR_IN_STATE },
+    { "unwound", offsetof(struct pyr_contract, k_unwound), PYR_IN_STATE },
     { "frames", offsetof(struct pyr_contract, k_frames), PYR_ON_WARNINGS },
     { "count", offsetof(struct pyr_contract, k_count), PYR_ON_REFS },
     { "since_gc", offsetof(struct pyr_contract, k_since_gc), PYR_ON_REFS },
@@ -476,6 +478,16 @@ static int pyr_resume(PyObject *call)
         PyObject_RichCompareBool(PyDict_GetItem(pyr_c.state, pyr_c.k_bounds), owner, Py_EQ) == 1 &&
         PyObject_Size(pyr_c.deferred) == 0) {
         PyList_SetSlice(pyr_c.suspended, n - 1, n, NULL);
+        if (n > 1 && PyList_GET_ITEM(PyList_GET_ITEM(pyr_c.suspended, n - 2), 0) != owner &&
+            PyObject_RichCompareBool(PyList_GET_ITEM(PyList_GET_ITEM(pyr_c.suspended, n - 2), 0),
+                                     owner, Py_EQ) == 0) {
+            /* another thread's call bared: threads._forget's note */
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            PyObject *when = PyFloat_FromDouble((double) now.tv_sec + now.tv_nsec * 1e-9);
+            if (when != NULL) PyDict_SetItem(pyr_c.state, pyr_c.k_unwound, when);
+            Py_XDECREF(when);
+        }
         PyDict_SetItem(pyr_c.state, pyr_c.k_owner, owner);
         PyDict_SetItem(pyr_c.state, pyr_c.k_depth, PyList_GET_ITEM(call, 3));
     } else {

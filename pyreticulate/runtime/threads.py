@@ -63,7 +63,7 @@ _main_ident = threading.main_thread().ident
 # the same fields (bridge/_crossing.c), through the contract the bridge installs.
 _state = {"owner": None, "depth": 0, "bounds": _main_ident, "entering": 0,
           "timeout": DEFAULT_TIMEOUT, "stopped": False, "closed": False, "pid": None,
-          "main_waiting": False, "wake_installed": False}
+          "main_waiting": False, "wake_installed": False, "unwound": 0.0}
 # Calls R made that wait for Python (suspended), innermost last: [ident, seen, ended,
 # depth]: the thread, when a waiting thread first saw the call running (None before; a
 # crossing costs no clock read) and when its Python ended (None while it runs), and the
@@ -135,8 +135,9 @@ def get_timeout():
 
 def _may_enter(me):
     """Whether ``me`` may take R now (GIL held): R is free, and the innermost suspended
-    call is ``me``'s own or has been seen running for NEST_AFTER, and has not ended (then
-    it resumes first)."""
+    call is ``me``'s own or has been seen running for NEST_AFTER, no call of another
+    thread was bared in the last NEST_AFTER (its own return may be on its way), and it
+    has not ended (then it resumes first)."""
     if _state["owner"] is not None:
         return False
     if not _suspended:
@@ -146,16 +147,18 @@ def _may_enter(me):
         return False
     if top[0] == me:
         return True
+    now = time.monotonic()
     if top[1] is None:
-        top[1] = time.monotonic()
+        top[1] = now
         return False
-    return time.monotonic() - top[1] >= NEST_AFTER
+    return now - top[1] >= NEST_AFTER and now - _state["unwound"] >= NEST_AFTER
 
 
 def _step():
     """How long a waiting thread sleeps before it looks again."""
     if _suspended and _suspended[-1][2] is None and _suspended[-1][1] is not None:
-        return min(WAIT_POLL, max(NEST_AFTER - (time.monotonic() - _suspended[-1][1]), 0.0005))
+        since = time.monotonic() - max(_suspended[-1][1], _state["unwound"])
+        return min(WAIT_POLL, max(NEST_AFTER - since, 0.0005))
     return WAIT_POLL
 
 
@@ -363,10 +366,14 @@ def resume(call):
 
 
 def _forget(call):
-    """Take ``call`` off the suspended calls (the innermost one but at shutdown)."""
+    """Take ``call`` off the suspended calls (the innermost one but at shutdown). When that
+    bares another thread's call, note the time: calls that ended together (a barrier, a
+    pool's results) unwind before another thread enters above them."""
     for position in range(len(_suspended) - 1, -1, -1):
         if _suspended[position] is call:
             del _suspended[position]
+            if _suspended and _suspended[-1][0] != call[0]:
+                _state["unwound"] = time.monotonic()
             return
 
 
