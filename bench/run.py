@@ -18,6 +18,7 @@ import json
 import os
 import platform
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -30,6 +31,9 @@ ROOT = os.path.dirname(BENCH)
 RETICULATE_PYTHON = os.path.join(BENCH, ".venv-reticulate", "bin", "python")
 SIDES = ("reticulate", "pyreticulate", "reticulate_src")
 RETICULATE_SRC_LIB = os.path.join(BENCH, ".r-lib-reticulate-src")
+# How long one side may run before it is stopped as hung (reticulate can hang when a
+# TensorFlow thread calls an R function): its finished rows are kept, the others marked.
+SIDE_LIMIT = float(os.environ.get("BENCH_SIDE_LIMIT", "1800"))
 README_START = "<!-- bench:start -->"
 README_END = "<!-- bench:end -->"
 COLUMNS = ("name", "label", "unit", "size", "repeats", "reticulate", "pyreticulate", "ratio",
@@ -64,18 +68,31 @@ def run_side(side, options, label):
         prefix = os.path.join(work, side)
         command, env = side_command(side, prefix, options)
         print(f"bench: running the {side} side{label}", file=sys.stderr, flush=True)
-        status = subprocess.run(command, cwd=work, env=env).returncode
+        process = subprocess.Popen(command, cwd=work, env=env, start_new_session=True)
+        try:
+            status = process.wait(SIDE_LIMIT)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            print(f"bench: the {side} side ran past {SIDE_LIMIT:g} s and was stopped (hung); "
+                  "its finished rows are kept", file=sys.stderr, flush=True)
+            status = 0
         if status != 0:
             raise SystemExit(f"bench: the {side} side exited with status {status}")
-        rows = {row["name"]: row for row in read_csv(prefix + ".csv")}
+        rows = {row["name"]: row for row in read_csv(prefix + ".csv")} \
+            if os.path.exists(prefix + ".csv") else {}
         info = {row["key"]: row["value"] for row in read_csv(prefix + "-info.csv")}
     return rows, info
+
+
+_STOPPED = {"times": "", "error": f"did not finish: the side was stopped after "
+                                  f"{SIDE_LIMIT:g} s (it hung)"}
 
 
 def combine(rounds):
     """One row per workload: each side's times over all rounds and their median,
     the ratio, and the numpy-copy reference."""
-    described = next(iter(rounds[0].values()))[0]
+    described = max((rows for rows, _ in rounds[0].values()), key=len)   # a stopped side has fewer
     rows = []
     for name, first in described.items():
         row = {key: first.get(key, "") for key in ("name", "label", "unit", "size", "repeats",
@@ -84,7 +101,8 @@ def combine(rounds):
             if side not in rounds[0]:
                 row[side], row[side + "_error"], row[side + "_times"] = None, "", []
                 continue
-            side_rows = [results[side][0][name] for results in rounds if side in results]
+            side_rows = [results[side][0].get(name, _STOPPED) for results in rounds
+                         if side in results]
             times = [float(t) for side_row in side_rows for t in side_row["times"].split()]
             errors = [side_row["error"] for side_row in side_rows if side_row["error"]]
             row[side + "_error"] = errors[0] if errors else ""
