@@ -259,7 +259,10 @@ def install_fast_path(namespace=None):
         crossing, "pyr_proxy_finalized"))
     callables.enable_fast_call(evaluation.compiled_call())
     _fast_objects.append(crossing)
-    REGISTRY.watch_user_rules(_open_fast_path)
+    if _open_fast_path not in REGISTRY.user_rules_watchers:
+        REGISTRY.watch_user_rules(_open_fast_path)
+    else:
+        _open_fast_path(REGISTRY.has_user_rules())
 
 
 def _as_crossing_sexp(crossing, sexp):
