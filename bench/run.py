@@ -33,7 +33,7 @@ SIDES = ("reticulate", "pyreticulate", "reticulate_src")
 RETICULATE_SRC_LIB = os.path.join(BENCH, ".r-lib-reticulate-src")
 # How long one side may run before it is stopped as hung (reticulate can hang when a
 # TensorFlow thread calls an R function): its finished rows are kept, the others marked.
-SIDE_LIMIT = float(os.environ.get("BENCH_SIDE_LIMIT", "1800"))
+SIDE_LIMIT = float(os.environ.get("BENCH_SIDE_LIMIT", "900"))
 README_START = "<!-- bench:start -->"
 README_END = "<!-- bench:end -->"
 COLUMNS = ("name", "label", "unit", "size", "repeats", "reticulate", "pyreticulate", "ratio",
