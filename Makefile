@@ -9,6 +9,8 @@
 #             and its Python (bench/.venv-reticulate)
 # make wrappers  regenerates keras3's wrapper files (r/keras3/R/layers-*.R,
 #             ops-*.R, losses.R, ...) from the installed Keras; commit the diff
+# make keras2  regenerates library(keras)'s family files and NAMESPACE (r/keras) from
+#             tools/keras2 (exports.tsv and families/*.py); commit the diff
 # make conformance  runs the peers' own test suites (reticulate, keras3,
 #             tensorflow) with the kit at ../shared/conformance (not part of the
 #             repository) and ends with their three final lines
@@ -18,7 +20,7 @@
 VENV := .venv
 STAMP := $(VENV)/.setup-done
 
-.PHONY: setup demo test stress bench wrappers conformance
+.PHONY: setup demo test stress bench wrappers keras2 conformance
 
 setup: $(STAMP)
 
@@ -43,6 +45,9 @@ bench: setup
 
 wrappers: setup
 	$(VENV)/bin/python -m pyreticulate.keras.wrappers r/keras3/R
+
+keras2: setup
+	$(VENV)/bin/python tools/keras2/generate.py r/keras
 
 CONFORMANCE_KIT := ../shared/conformance
 

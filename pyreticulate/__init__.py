@@ -13,7 +13,8 @@ From Python::
     with pr.conversion(pr.conversion.numpy):           # converter scopes, this context only
         pr.get("x")
 
-From the shell: ``pyreticulate run script.R``.
+From the shell: ``pyreticulate run script.R``. In IPython or Jupyter:
+``%load_ext pyreticulate``, then ``%R`` and ``%%R`` (``notebooks.magic``).
 """
 from .api import (Conversion, GlobalEnv, assign, conversion, get, globalenv, live_handle_counts,
                   py_to_r, r, r_to_py, source, start)
@@ -33,6 +34,14 @@ from .rmodules import (RPackage, RPackageFunction, RPackageNotFoundError, import
 
 __version__ = "0.1.0"
 
+
+def load_ipython_extension(ipython: object) -> None:
+    """``%load_ext pyreticulate``: the ``%R`` and ``%%R`` magics (``notebooks.magic``;
+    IPython is imported only now)."""
+    from .notebooks import magic
+    magic.load_ipython_extension(ipython)
+
+
 __all__ = [
     "Conversion", "ConversionRules", "ConversionScope", "PyToRRule", "RToPyRule",
     "Registration", "conversion", "GlobalEnv", "MainThreadTimeout", "NOT_HANDLED", "POSIXctArray", "REGISTRY", "RError",
@@ -40,5 +49,5 @@ __all__ = [
     "live_handle_counts", "py_to_r", "r",
     "RPackage", "RPackageFunction", "RPackageNotFoundError", "importr", "packages",
     "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_timeout",
-    "source", "start",
+    "source", "start", "load_ipython_extension",
 ]

@@ -16,6 +16,8 @@ from .libr.protect import protected
 from .convert.registry import REGISTRY, ConversionRules, ConversionScope
 from .convert.rules.arrays import NUMPY_RULES
 from .convert.rules.callables import RFunction
+from .pyobjects import loadhooks
+from .tensorflow import quiet as tensorflow_quiet
 
 
 T = TypeVar("T")
@@ -32,8 +34,10 @@ def _on_main(fn: Callable[..., T], *args: Any, description: str = "R code") -> T
 def start(interactive: bool = False, args: tuple[str, ...] | list[str] = ()) -> None:
     """Start the embedded R with the bridge (done on first use; call it to start it early).
 
-    ``args`` are R's command-line arguments (``--file=``, ``--args ...``)."""
+    ``args`` are R's command-line arguments (``--file=``, ``--args ...``). When R code
+    imports TensorFlow, it starts quietly (``tensorflow.quiet``)."""
     embedded.start(bridge.BRIDGE, interactive=interactive, args=args)
+    loadhooks.around_import("tensorflow", tensorflow_quiet.quiet_import)
 
 
 class Conversion:

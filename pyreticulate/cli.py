@@ -4,16 +4,24 @@
     pyreticulate launch [--workers N] FILE.R [ARGS...]
                                          run a script as N workers of a distributed job (launch.py)
     pyreticulate -e EXPR [-e EXPR ...]   evaluate R expressions
+    pyreticulate render DOC.Rmd [--to html|md|pdf] [--output FILE] [--params NAME=VALUE ...]
+                                         render an R Markdown document (rmarkdown)
+    pyreticulate kernel install [--user | --sys-prefix | --prefix DIR] [--name NAME]
+                                         register the Jupyter kernel (notebooks/kernelspec.py)
     pyreticulate                         an interactive R console with the bridge
-    pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy
+    pyreticulate diagnose                versions and paths of R, rpy2, Python and numpy, and
+                                         what is set for TensorFlow's start-up logs
 
 A script that fails prints R's error message on stderr and exits with status 1; one
 stopped by Ctrl-C (during start-up included) prints "Interrupted" and exits with 130.
 """
+import argparse
 import os
 import sys
 
 from . import __version__, api, launch
+from .notebooks import kernelspec
+from .tensorflow import quiet as tensorflow_quiet
 from .runtime import embedded, errors, evaluation
 from .libr import capi, vectors
 from .runtime.handles import RObject
@@ -55,6 +63,10 @@ def _dispatch(argv):
         return run_expressions(_expressions(argv))
     if argv[0] == "diagnose":
         return diagnose()
+    if argv[0] == "render":
+        return render(argv[1:])
+    if argv[0] == "kernel":
+        return kernelspec.main(argv[1:])
     print(f"pyreticulate: unknown command {argv[0]!r}\nusage:\n" + USAGE, file=sys.stderr)
     return 2
 
@@ -105,9 +117,15 @@ def _attach_pyreticulate():
 
 def _toplevel(expr):
     """Evaluate one top-level expression; None, or the exit status after an error."""
+    return _at_top_level(lambda keep: evaluation.call_function(
+        evaluation.function(".pyr_toplevel"), [expr], keep=keep))
+
+
+def _at_top_level(run):
+    """``run(keep)`` as R's top level; None, or the exit status after an error."""
     try:
         with protected() as keep:
-            evaluation.call_function(evaluation.function(".pyr_toplevel"), [expr], keep=keep)
+            run(keep)
         return None
     except KeyboardInterrupt:
         sys.stdout.flush()
@@ -115,20 +133,42 @@ def _toplevel(expr):
         return 130
     except BaseException as exc:  # every error reaches the user as R's message
         sys.stdout.flush()
-        print(error_text(exc), file=sys.stderr)
+        print(evaluation.error_text(exc), file=sys.stderr)
         return 1
 
 
-def error_text(exc):
-    """R's top-level message for an error that ended an evaluation."""
-    condition = getattr(exc, "condition", None) if isinstance(exc, errors.RError) else \
-        getattr(exc, "__r_condition__", None)
-    if condition is None:
-        return f"Error: {errors.exception_message(exc)}"
-    with protected() as keep:
-        text = evaluation.call_function(evaluation.function(".pyr_error_text"),
-                                        [condition.sexp], keep=keep)
-        return "".join(vectors.strings(text))
+def render(argv):
+    """``pyreticulate render``: an R Markdown document rendered by rmarkdown in this R,
+    whose Python chunks run in this Python (r/pyreticulate/R/render.R)."""
+    parser = argparse.ArgumentParser(
+        prog="pyreticulate render", description="Render an R Markdown document with rmarkdown.")
+    parser.add_argument("document", help="the .Rmd file")
+    parser.add_argument("--to", choices=("html", "md", "pdf"),
+                        help="the output format (default: the document's own, else html)")
+    parser.add_argument("--output", "-o", metavar="FILE", help="the output file")
+    parser.add_argument("--params", nargs="+", action="extend", default=[],
+                        metavar="NAME=VALUE", help="the document's parameters (values as YAML)")
+    try:
+        options = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code
+    api.start(interactive=False)
+    lib = capi.lib
+
+    def text(value, keep):
+        return lib.R_NilValue if value is None else keep(capi.mkstring(value))
+
+    def run(keep):
+        params = keep(vectors.str_vector(options.params)) if options.params else lib.R_NilValue
+        evaluation.call_function(
+            evaluation.function(".pyr_render"), [text(options.document, keep)],
+            kwargs=[("to", text(options.to, keep)), ("output", text(options.output, keep)),
+                    ("params", params)], keep=keep)
+
+    status = _at_top_level(run)
+    if status is not None:
+        print("Execution halted", file=sys.stderr)
+    return status or 0
 
 
 def console():
@@ -184,4 +224,6 @@ def diagnose():
     print(f"{'pyreticulate':<16} libR through {capi.mode()}")
     paths = vectors.strings(evaluation.eval_text(".libPaths()").sexp)
     print(f"{'R libraries':<16} " + ("\n" + " " * 17).join(paths))
+    for name, text in tensorflow_quiet.describe():
+        print(f"{name:<16} {text}")
     return 0

@@ -83,7 +83,7 @@ def test_diagnose_prints_versions_modes_and_library_paths(tmp_path):
     assert proc.returncode == 0, proc.stderr
     labels = [line.split()[0] for line in proc.stdout.splitlines() if line[:1] != " "]
     assert labels == ["Python", "R", "libR", "rpy2-rinterface", "cffi", "numpy", "pandas",
-                      "tensorflow-cpu", "keras", "rpy2", "pyreticulate", "R"]
+                      "tensorflow-cpu", "keras", "rpy2", "pyreticulate", "R", "TF", "TF"]
     assert "rpy2-rinterface  3.6.3" in proc.stdout
     assert "libR.so" in proc.stdout
     assert f"pyreticulate     libR through {capi.mode()}" in proc.stdout
@@ -148,3 +148,20 @@ def test_ctrl_c_at_the_end_of_start_up_ends_the_script_cleanly(tmp_path):
     assert done.returncode in (0, 130) and "Traceback" not in done.stderr, done.stderr
     assert done.returncode == 130 or "value: 97" in done.stdout, done.stdout
 
+
+
+def test_diagnose_says_what_is_set_for_tensorflows_start_up_logs():
+    environment = {name: value for name, value in os.environ.items() if not name.startswith("TF_")}
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "diagnose"], capture_output=True,
+                          text=True, env={**environment, "PYTHONPATH": ROOT}, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert ("TF log level     2 (set by pyreticulate when R loads TensorFlow; unset here)\n"
+            "TF start-up log  absl's preamble and INFO lines of TensorFlow's import dropped "
+            "from stderr") in proc.stdout
+
+
+def test_render_without_a_document_is_a_usage_error():
+    proc = subprocess.run([sys.executable, "-m", "pyreticulate", "render"], capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": ROOT}, timeout=120)
+    assert proc.returncode == 2
+    assert "usage: pyreticulate render" in proc.stderr

@@ -10,9 +10,9 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "pyreticulate"
 
 # Lowest first. A module's layer is its first path component under pyreticulate/.
+TOP = 6  # __init__, api, rmodules, cli, launch, __main__, notebooks/; testing (7) is above them
 LAYERS = {"libr": 0, "runtime": 1, "convert": 2, "pyobjects": 3, "bridge": 4,
-          "tensorflow": 5, "keras": 5, "testing": 7}
-TOP = 6  # __init__, api, rmodules, cli, __main__; testing (7) is above them
+          "tensorflow": 5, "keras": 5, "notebooks": TOP, "testing": 7}
 CORE = ("libr", "runtime", "convert", "pyobjects", "bridge")
 
 

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Set up a fresh Debian 12 machine (as root) or an existing one: R, the R
-# packages and Graphviz (keras3's plot(model)) from Debian when missing, then
-# .venv with pyreticulate and its test extras. Safe to run again; it only
+# packages, Graphviz (keras3's plot(model)) and pandoc (R Markdown) from Debian
+# when missing, then .venv with pyreticulate and its test extras. Safe to run again; it only
 # installs what is missing.
 set -eu
 cd "$(dirname "$0")/.."
 
-R_DEBS="r-base-core r-base-dev r-cran-r6 r-cran-magrittr r-cran-rlang r-cran-generics r-cran-testthat r-cran-matrix r-cran-ggplot2 r-cran-reticulate r-cran-roxygen2 r-cran-png r-cran-yaml"
-OTHER_DEBS="graphviz"
+R_DEBS="r-base-core r-base-dev r-cran-r6 r-cran-magrittr r-cran-rlang r-cran-generics r-cran-testthat r-cran-matrix r-cran-ggplot2 r-cran-reticulate r-cran-roxygen2 r-cran-png r-cran-yaml r-cran-knitr r-cran-rmarkdown r-cran-tidyselect"
+OTHER_DEBS="graphviz pandoc"
 
 missing=""
 for deb in $R_DEBS $OTHER_DEBS; do

@@ -99,6 +99,17 @@ def exception_trace(x, make_trace):
     return result(user_code(_attribute, exc, "trace"), True)
 
 
+@reporting_entry
+def resignalled_exception(condition):
+    """The R condition of the Python exception that brought the R condition ``condition``
+    back to R (``errors.RESIGNALLED``: an ``RError``, or an exception raised from one), for
+    R to make the condition it signals both (``.pyr_both``); NULL when there is none."""
+    exc = errors.RESIGNALLED.exception_for(condition)
+    if exc is None:
+        return capi.lib.R_NilValue
+    return REGISTRY.wrap(exc, True)
+
+
 def _has_attribute(exc, name):
     """``hasattr(exc, name)``, False also when the attribute lookup fails."""
     try:
@@ -153,6 +164,19 @@ def capture_begin(stdout, stderr):
 @entry
 def capture_end(token):
     return capi.mkstring(console.end_capture(capi.lib.INTEGER(token)[0]))
+
+
+@entry
+def stdout_to_r_begin():
+    """knitr's chunk hook: what Python prints goes into R's output while a chunk runs."""
+    console.stdout_to_r(True)
+    return capi.lib.R_NilValue
+
+
+@entry
+def stdout_to_r_end():
+    console.stdout_to_r(False)
+    return capi.lib.R_NilValue
 
 
 _warning_filters = []

@@ -5,8 +5,9 @@
   its protected slot the R-type hint recorded by ``r_to_py()``. A callable's
   closure and an exception's condition carry such an environment as
   ``attr(, "py_object")`` (they are built by ``rules.references``).
-* A proxy whose object no conversion rule handles is marked ``not_convertible``,
-  so ``py_to_r()`` gives it back as it is instead of trying the rules again.
+* A proxy whose object no conversion rule handles is marked ``not_convertible``
+  (an attribute of its pointer), so ``py_to_r()`` gives it back as it is instead
+  of trying the rules again.
 * A module imported with ``delay_load`` is an environment holding ``module``
   (the name) until first use: looking for its pointer imports it.
 
@@ -316,16 +317,18 @@ def stands_for(sexp, obj):
 
 
 def mark_not_convertible(sexp):
-    """Remember on a proxy that no rule converts its object, so it is not retried."""
-    env = _proxy_env(sexp)
-    if env is not None:
-        capi.lib.Rf_defineVar(capi.sym("not_convertible"), capi.lib.R_TrueValue, env)
+    """Remember on a proxy that no rule converts its object, so it is not retried: an
+    attribute of its pointer, so that the environment holds only ``pyobj`` (two proxies
+    compare with ``all.equal()`` as reticulate's do, binding by binding)."""
+    xptr = proxy_xptr(sexp)
+    if xptr is not None:
+        capi.lib.Rf_setAttrib(xptr, capi.sym("not_convertible"), capi.lib.R_TrueValue)
 
 
 def is_not_convertible(sexp):
-    env = _proxy_env(sexp)
-    return env is not None and capi.lib.Rf_findVarInFrame3(
-        env, capi.sym("not_convertible"), 0) != capi.lib.R_UnboundValue
+    xptr = proxy_xptr(sexp)
+    return xptr is not None and capi.lib.Rf_getAttrib(
+        xptr, capi.sym("not_convertible")) != capi.lib.R_NilValue
 
 
 def convert_flag(sexp):

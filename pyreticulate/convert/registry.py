@@ -52,8 +52,8 @@ __all__ = ["NOT_HANDLED", "REGISTRY", "ConversionRules", "ConversionScope", "PyT
 NOT_HANDLED: Any = object()
 """What a rule returns to pass the value on to the next rule."""
 
-PRIMITIVE_TYPES = frozenset({type(None), bool, int, float, complex, str, bytes, bytearray,
-                             list, tuple, dict})
+PRIMITIVE_TYPES = frozenset({type(None), bool, int, float, complex, str, bytearray, list,
+                             tuple, dict})
 
 RToPyRule = Callable[[RObject], Any]
 """A user's R → Python rule: the R value (an ``RObject``) → a Python value, or

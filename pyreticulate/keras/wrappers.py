@@ -1129,10 +1129,11 @@ def generate(exports=None, hand_written=()):
 
 # ---- the package around OUTDIR -------------------------------------------------------------
 
-def is_generated(path):
+def is_generated(path, mark=GENERATED_MARK):
+    """Whether the file at ``path`` starts with ``mark`` (a generator's first line)."""
     try:
         with open(path, encoding="utf-8") as handle:
-            return handle.readline().startswith(GENERATED_MARK)
+            return handle.readline().startswith(mark)
     except OSError:
         return False
 
@@ -1148,15 +1149,19 @@ def namespace_exports(package_dir):
     return names
 
 
+def top_level_names(text):
+    """The names R code assigns at top level (``name <-`` at the start of a line)."""
+    return {quoted or plain for quoted, plain in
+            re.findall(r"^(?:`([^`]+)`|([A-Za-z.][A-Za-z0-9._]*))\s*(?:<-|=)", text,
+                       re.MULTILINE)}
+
+
 def hand_written_names(outdir):
     """The names assigned at top level in the hand-written R files of ``outdir``."""
     names = set()
     for path in sorted(Path(outdir).glob("*.R")):
-        if is_generated(path):
-            continue
-        for quoted, plain in re.findall(r"^(?:`([^`]+)`|([A-Za-z.][A-Za-z0-9._]*))\s*(?:<-|=)",
-                                        path.read_text(encoding="utf-8"), re.MULTILINE):
-            names.add(quoted or plain)
+        if not is_generated(path):
+            names |= top_level_names(path.read_text(encoding="utf-8"))
     return names
 
 

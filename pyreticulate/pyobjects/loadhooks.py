@@ -1,6 +1,7 @@
 """Hooks run when a Python module is first imported: R hooks
 (``py_register_load_hook``) and Python ones (``on_import``, for the layers
-above, which learn that a library they support is loaded).
+above, which learn that a library they support is loaded; ``around_import``,
+a context entered while the module's code runs).
 
 A finder placed first on ``sys.meta_path`` watches only the module names that
 have pending hooks. For those it wraps the real loader for the duration of
@@ -21,6 +22,7 @@ from ..libr.protect import protected
 
 _watched = set()
 _python_hooks = {}
+_around_hooks = {}
 
 
 def watch(name):
@@ -38,6 +40,17 @@ def on_import(name, hook):
     hooks = _python_hooks.setdefault(name, [])
     if hook not in hooks:
         hooks.append(hook)
+
+
+def around_import(name, context):
+    """Enter ``context()`` (a context manager) while the module ``name`` is first imported;
+    nothing if it already is."""
+    if name in sys.modules:
+        return
+    _install()
+    contexts = _around_hooks.setdefault(name, [])
+    if context not in contexts:
+        contexts.append(context)
 
 
 def _install():
@@ -67,7 +80,7 @@ class _LoadHookFinder(importlib.abc.MetaPathFinder):
     """Finds watched modules through the other finders and wraps their loader."""
 
     def find_spec(self, name, path, target=None):
-        if name not in _watched and name not in _python_hooks:
+        if name not in _watched and name not in _python_hooks and name not in _around_hooks:
             return None
         for finder in sys.meta_path:
             if finder is self or not hasattr(finder, "find_spec"):
@@ -97,7 +110,10 @@ class _HookedLoader(importlib.abc.Loader):
 
     def exec_module(self, module):
         try:
-            self._loader.exec_module(module)
+            with contextlib.ExitStack() as around:
+                for context in _around_hooks.pop(self._spec.name, ()):
+                    around.enter_context(context())
+                self._loader.exec_module(module)
         finally:
             self._spec.loader = self._loader
             with contextlib.suppress(AttributeError):

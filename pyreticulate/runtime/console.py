@@ -3,7 +3,11 @@
 R's output goes to ``sys.stdout`` (errors and warnings to ``sys.stderr``,
 after flushing ``sys.stdout`` as R does), so it interleaves with Python's own
 prints in order; while ``py_capture_output()`` captures Python's output, R's
-output keeps going to the streams that were active before. R's input
+output keeps going to the streams that were active before. The other way,
+``stdout_to_r()`` sends what Python prints to ``sys.stdout`` into R's output
+connection, where ``sink()`` and ``capture.output()`` see it (knitr's chunks:
+r/pyreticulate/R/knitr-engine.R); R's own output still reaches the stream it
+replaced. R's input
 (``readline()``, ``browser()``) reads through ``input()``. ``q()`` runs the
 shutdown handed over by ``install`` (``embedded.exit_process``) and ends the
 process with R's exit status.
@@ -13,17 +17,19 @@ import contextlib
 import io
 import sys
 
-from . import interrupts
+from . import evaluation, interrupts, threads
 from ..libr import capi
 from ..libr.capi import ffi
+from ..libr.protect import protected
 
 _captures = []
 
 
 def _streams():
-    if _captures:
-        return _captures[0][2]
-    return sys.stdout, sys.stderr
+    out, err = _captures[0][2] if _captures else (sys.stdout, sys.stderr)
+    if isinstance(out, _StdoutToR):
+        out = out.replaced
+    return out, err
 
 
 @ffi.callback("void(*)(const char *, int, int)", onerror=interrupts.callback_failed)
@@ -121,3 +127,49 @@ def end_capture(depth):
         stack.close()
         text = buffer.getvalue()
     return text
+
+
+class _StdoutToR(io.TextIOBase):
+    """``sys.stdout`` while it writes into R's output: each write is R's ``cat()``, on
+    the writing thread once it owns R (sinks apply); ``replaced`` is the stream it stands
+    in for."""
+
+    def __init__(self, replaced):
+        self.replaced = replaced
+
+    def write(self, text):
+        if text:
+            try:
+                threads.run_in_r(_cat, (text,), "Python's output written to R")
+            except Exception:   # R cannot take it now (a sink closed under it, R busy): the
+                self.replaced.write(text)   # text still reaches the stream it would have
+        return len(text)
+
+    def flush(self):
+        self.replaced.flush()
+
+    def fileno(self):
+        return self.replaced.fileno()
+
+    def isatty(self):
+        return False
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+
+def _cat(text):
+    with protected() as keep:
+        evaluation.call_function(evaluation.function("cat"), [keep(capi.mkstring(text))],
+                                 kwargs=[("sep", keep(capi.mkstring("")))], keep=keep)
+
+
+def stdout_to_r(on):
+    """Send Python's ``sys.stdout`` into R's output (``on``), or stop doing so; nothing
+    changes when it already is (or is not)."""
+    if on and not isinstance(sys.stdout, _StdoutToR):
+        sys.stdout.flush()
+        sys.stdout = _StdoutToR(sys.stdout)
+    elif not on and isinstance(sys.stdout, _StdoutToR):
+        sys.stdout = sys.stdout.replaced

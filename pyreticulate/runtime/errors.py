@@ -2,7 +2,8 @@
 
 * An R condition raised in R code that Python called becomes ``RError`` (a
   ``RuntimeError``) carrying the original condition; when it reaches R again,
-  R re-signals that very condition (``original_condition``).
+  R signals that condition (``original_condition``) made also the exception that
+  brought it back (``RESIGNALLED`` says which one; ``.pyr_both`` in R).
 * A Python exception reaching R becomes an R condition classed by the
   exception's MRO plus ``error``/``condition`` (built by ``proxies``), whatever
   its message: ``exception_message`` never fails (a placeholder names what
@@ -86,10 +87,13 @@ def original_condition(exc):
 class Resignalled:
     """The Python exceptions whose original R condition R re-signalled, by condition.
 
-    When such a condition leaves R for Python again (the R function Python called
-    did not handle it), Python gets that same exception back, with its traceback
-    and chain, instead of a new ``RError``: so the last error seen from R still
-    holds what Python did with it (as reticulate re-raises the exception).
+    R asks for the exception (``resignalled_exception``) to signal the condition as
+    also that exception, which then carries it (its ``py_object``). When such a
+    condition leaves R for Python again (the R function Python called did not handle
+    it), Python gets that same exception back, with its traceback and chain, instead
+    of a new ``RError``: so the last error seen from R still holds what Python did
+    with it (as reticulate re-raises the exception). A condition R could not make
+    also the exception (not a list) is found here for that.
 
     An entry is kept only while the evaluation it was re-signalled in runs (its
     ``depth`` among the Python → R evaluations in progress): when that one ends, the

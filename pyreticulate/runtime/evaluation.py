@@ -441,3 +441,15 @@ def condition_message(condition):
     with protected() as keep:
         value = call_function(function("conditionMessage"), [condition.sexp], keep=keep)
         return "".join(vectors.strings(value))
+
+
+def error_text(exc):
+    """R's top-level message for an error that ended an evaluation (``Error in f() : ...``),
+    as scripts, the console and notebook cells print it."""
+    condition = getattr(exc, "condition", None) if isinstance(exc, errors.RError) else \
+        getattr(exc, "__r_condition__", None)
+    if condition is None:
+        return f"Error: {errors.exception_message(exc)}"
+    with protected() as keep:
+        text = call_function(function(".pyr_error_text"), [condition.sexp], keep=keep)
+        return "".join(vectors.strings(text))

@@ -117,10 +117,17 @@ def package_dirs(root=None):
 
 def source_hash(root):
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and not _is_test_file(root, p)):
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _is_test_file(root, path):
+    """Whether ``path`` lies in a package's ``tests/`` (not installed, so not in the key)."""
+    parts = path.relative_to(root).parts
+    return any(part == "tests" and (root.joinpath(*parts[:i]) / "DESCRIPTION").is_file()
+               for i, part in enumerate(parts[:-1]))
 
 
 def generated_from(fields):
@@ -215,6 +222,11 @@ def ensure_installed(r_home, r_version):
     return library
 
 
+def _top_level(name, directory):
+    """A ``copytree`` filter leaving out ``directory/name``."""
+    return lambda folder, names: [name] if Path(folder) == directory and name in names else []
+
+
 def stage_sources(build, root=None):
     """Copies of the package directories (of ``root``, else the bundled ones)
     under ``build``, in install order, generated files regenerated where the
@@ -222,7 +234,7 @@ def stage_sources(build, root=None):
     copies = []
     for directory in package_dirs(root):
         copy = build / directory.name
-        shutil.copytree(directory, copy)
+        shutil.copytree(directory, copy, ignore=_top_level("tests", directory))
         fields = _description(copy)
         if needs_regeneration(fields):
             regenerate(copy, fields)

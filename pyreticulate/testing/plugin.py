@@ -12,16 +12,28 @@ Fixtures:
   (``pyreticulate.testing.ConverterScope``).
 
 R starts on first use, in the process running pytest.
+
+With the ini option ``r_testthat = true``, R packages' ``tests/testthat/test*.R`` files
+are collected too, one item per ``test_that()`` block (``pyreticulate.testing.testthat``).
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from .. import api
 from ..rmodules import REvaluator, r as _evaluator
-from . import ConverterScope, REnvironment
+from . import ConverterScope, REnvironment, testthat
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    testthat.add_options(parser)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    return testthat.collect_file(file_path, parent)
 
 
 @pytest.fixture

@@ -1,8 +1,7 @@
-"""Callbacks from R (r/keras3/R/keras-callbacks.R, r/keras/R/keras2-callbacks.R,
-pyreticulate/keras/callbacks.py):
-KerasCallback R6 objects (keras 2.x, 0-based), callback_lambda() and Callback()
-classes (keras3, 1-based, returned lists merged into the history), built-in
-callbacks, errors in hooks, stop_training, and Ctrl-C during fit()."""
+"""Callbacks from R (r/keras3/R/keras-callbacks.R, pyreticulate/keras/callbacks.py):
+callback_lambda() and Callback() classes (keras3, 1-based, returned lists merged into the
+history), built-in callbacks, errors in hooks, stop_training, and Ctrl-C during fit().
+keras 2.x's KerasCallback (library(keras), on tf_keras) is tested in r/keras/tests/testthat."""
 import os
 import signal
 import subprocess
@@ -16,7 +15,7 @@ from helpers import ROOT
 from helpers.scripts import ENV, PRELUDE, run_labelled
 
 SCRIPT = r'''
-suppressPackageStartupMessages(library(keras))
+suppressPackageStartupMessages(library(keras3))
 set.seed(3)
 keras$utils$set_random_seed(3L)
 x <- matrix(rnorm(40 * 3), 40, 3)
@@ -26,33 +25,6 @@ model %>% compile(optimizer = optimizer_sgd(learning_rate = 0.01), loss = "mse",
 train <- function(callbacks, epochs = 3, ...)
   fit(model, x, y, epochs = epochs, batch_size = 10, verbose = 0, callbacks = callbacks, ...)
 overridden <- py_eval("lambda cb: ' '.join(sorted(n for n in dir(type(cb)) if n.startswith('on_') and not getattr(getattr(cb, n), '_is_default', False)))")
-
-# ---- KerasCallback (R6, old keras: 0-based, logs a copy) ------------------------------------
-Recorder <- R6::R6Class("Recorder", inherit = KerasCallback, public = list(
-  epochs = integer(), losses = numeric(), logs_names = NULL, batches = integer(),
-  begin_params = NULL, model_class = NULL,
-  on_train_begin = function(logs = NULL) {
-    self$begin_params <- self$params
-    self$model_class <- class(self$model)[[1]]
-  },
-  on_epoch_end = function(epoch, logs = NULL) {
-    self$epochs <- c(self$epochs, epoch)
-    self$losses <- c(self$losses, logs$loss)
-    self$logs_names <- names(logs)
-    logs$loss <- -1
-    list(ignored = 1)
-  },
-  on_batch_end = function(batch, logs = NULL) self$batches <- c(self$batches, batch)))
-recorder <- Recorder$new()
-history <- train(list(recorder), validation_split = 0.25)
-check("r6_epochs", recorder$epochs)
-check("r6_losses_match_history", isTRUE(all.equal(recorder$losses, history$metrics$loss)))
-check("r6_logs_names", sort(recorder$logs_names))
-check("r6_logs_are_a_copy", c(all(history$metrics$loss > 0), names(history$metrics)))
-check("r6_batches", unique(recorder$batches))
-check("r6_params", unlist(recorder$begin_params[c("epochs", "steps")]))
-check("r6_model", recorder$model_class)
-check("r6_hooks_registered", overridden(r_to_py(recorder)))
 
 # ---- callback_lambda (keras3: 1-based, merges) ----------------------------------------------
 lambda_epochs <- integer(); lambda_batches <- integer(); lambda_logs <- list()
@@ -117,9 +89,6 @@ Stopper <- Callback("Stopper", on_train_batch_end = function(batch, logs = NULL)
   if (batch == 2) self$model$stop_training <- TRUE
 })
 check("stop_training_in_class", length(train(list(Stopper()), epochs = 5)$metrics$loss))
-StopperR6 <- R6::R6Class("StopperR6", inherit = KerasCallback, public = list(
-  on_epoch_end = function(epoch, logs = NULL) if (epoch == 1) self$model$stop_training <- TRUE))
-check("stop_training_in_r6", length(train(list(StopperR6$new()), epochs = 5)$metrics$loss))
 check("model_assignment_other_than_same_model_fails", {
   cb <- Stopper()
   cb$model <- keras_model_sequential(input_shape = 2)
@@ -136,9 +105,6 @@ custom_error <- function() stop(structure(class = c("custom_error", "error", "co
 Failing <- Callback("Failing", on_epoch_end = function(epoch, logs = NULL) if (epoch == 2) custom_error())
 check("error_in_class_hook", describe(train(list(Failing()), epochs = 4)))
 check("error_keeps_its_class", tryCatch(train(list(Failing()), epochs = 4), error = function(e) class(e)))
-FailingR6 <- R6::R6Class("FailingR6", inherit = KerasCallback, public = list(
-  on_batch_begin = function(batch, logs = NULL) if (batch == 2) stop("batch failed")))
-check("error_in_r6_batch_hook", describe(train(list(FailingR6$new()))))
 check("error_in_lambda_train_begin",
       describe(train(list(callback_lambda(on_train_begin = function(logs) stop("no start"))))))
 check("error_in_test_hook", describe(evaluate(model, x, y, verbose = 0, callbacks = list(
@@ -205,8 +171,7 @@ history <- train(list(
   callback_terminate_on_nan(),
   plateau, scheduler,
   callback_backup_and_restore(file.path(dir, "backup")),
-  board,
-  callback_progbar_logger()), epochs = 3)
+  board), epochs = 3)
 check("builtins_train", length(history$metrics$loss))
 check("scheduler_epochs_zero_based", schedule_epochs)
 check("scheduler_sets_the_rate", as.numeric(model$optimizer$learning_rate))
@@ -215,8 +180,8 @@ check("csv_logger_rows", read.csv(file.path(dir, "log.csv"))$epoch)
 check("backup_removed_after_training", dir.exists(file.path(dir, "backup")))
 check("tensorboard_writes_event_files",
       length(list.files(file.path(dir, "tb"), pattern = "^events", recursive = TRUE)) > 0)
-check("terminate_on_naan_alias", identical(callback_terminate_on_naan, callback_terminate_on_nan))
-check("builtin_classes", vapply(list(callback_terminate_on_nan(), callback_progbar_logger()),
+check("builtin_classes", vapply(list(callback_terminate_on_nan(),
+                                     callback_csv_logger(file.path(dir, "other.csv"))),
                                 function(cb) class(cb)[[1]], ""))
 check("builtin_verbose_logical", py_to_r(callback_early_stopping(verbose = TRUE)$verbose))
 check("remote_monitor", c(class(callback_remote_monitor(root = "http://localhost:1"))[[1]],
@@ -280,32 +245,6 @@ def test_r6_python_callback_gets_batch_logs(out):
 
 def test_integer_logged_by_a_callback_stays_integer_in_history(out):
     assert out["callback_integer_log_stays_integer"] == "integer 1 2"
-
-
-def test_r6_callback_sees_every_epoch_from_zero(out):
-    assert out["r6_epochs"] == "0 1 2"
-
-
-def test_r6_callback_logs_match_the_history(out):
-    assert out["r6_losses_match_history"] == "TRUE"
-    assert out["r6_logs_names"] == "loss mae val_loss val_mae"
-
-
-def test_r6_callback_logs_are_a_copy_and_returns_are_ignored(out):
-    assert out["r6_logs_are_a_copy"] == "TRUE loss mae val_loss val_mae"
-
-
-def test_r6_callback_on_batch_end_sees_train_batches_from_zero(out):
-    assert out["r6_batches"] == "0 1 2"
-
-
-def test_r6_callback_has_params_and_model(out):
-    assert out["r6_params"] == "3 3"
-    assert out["r6_model"] == "keras.src.models.sequential.Sequential"
-
-
-def test_r6_callback_registers_only_its_hooks(out):
-    assert out["r6_hooks_registered"] == "on_batch_end on_epoch_end on_train_begin"
 
 
 def test_lambda_sees_every_epoch_from_one(out):
@@ -388,10 +327,6 @@ def test_stop_training_from_a_callback_class(out):
     assert out["stop_training_in_class"] == "1"
 
 
-def test_stop_training_from_an_r6_callback(out):
-    assert out["stop_training_in_r6"] == "2"
-
-
 def test_assigning_another_model_to_a_callback_fails(out):
     assert out["model_assignment_other_than_same_model_fails"].startswith("ERROR")
 
@@ -400,13 +335,11 @@ def test_error_in_a_hook_is_the_original_condition_with_hook_and_epoch(out):
     assert out["error_in_class_hook"] == "custom_error hook failed my_hook(epoch) on_epoch_end 2 NULL"
 
 
-def test_error_in_a_hook_keeps_its_class(out):
-    assert out["error_keeps_its_class"] == "custom_error error condition"
-
-
-def test_error_in_a_batch_hook_names_the_batch(out):
-    assert out["error_in_r6_batch_hook"].startswith("simpleError batch failed ")
-    assert out["error_in_r6_batch_hook"].endswith(" on_batch_begin 1 3")
+def test_error_in_a_hook_keeps_its_class_first_and_is_also_the_python_exception(out):
+    assert out["error_keeps_its_class"] == (
+        "custom_error pyreticulate.runtime.errors.RError python.builtin.RuntimeError "
+        "python.builtin.Exception python.builtin.BaseException python.builtin.object "
+        "error condition")
 
 
 def test_error_before_the_first_epoch_has_no_epoch(out):
@@ -503,14 +436,10 @@ def test_tensorboard_writes_event_files(out):
     assert out["tensorboard_writes_event_files"] == "TRUE"
 
 
-def test_old_terminate_on_naan_alias(out):
-    assert out["terminate_on_naan_alias"] == "TRUE"
-
-
 def test_builtins_are_keras_callbacks(out):
     assert out["builtin_classes"] == (
         "keras.src.callbacks.terminate_on_nan.TerminateOnNaN "
-        "keras.src.callbacks.progbar_logger.ProgbarLogger")
+        "keras.src.callbacks.csv_logger.CSVLogger")
 
 
 CTRL_C_SCRIPT = r'''

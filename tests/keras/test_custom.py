@@ -1,5 +1,5 @@
 """Custom models, layers, losses and metrics from R (r/keras3/R/keras-custom.R,
-pyreticulate/keras/classes.py, pyobjects/classes.py): keras_model_custom(), Model(),
+pyreticulate/keras/classes.py, pyobjects/classes.py): Model(),
 Layer(), Loss(), Metric() and %py_class%, with Python signatures Keras can
 inspect, super, private, a custom train_step, and saving and loading. The layers compute with
 ``op_*()`` (every backend); the custom train_step records with ``tf$GradientTape()`` (the
@@ -9,7 +9,7 @@ import pytest
 from helpers.scripts import run_labelled
 
 SCRIPT = r'''
-suppressPackageStartupMessages(library(keras))
+suppressPackageStartupMessages(library(keras3))
 set.seed(5)
 keras$utils$set_random_seed(5L)
 x <- matrix(rnorm(64 * 3), 64, 3)
@@ -18,32 +18,6 @@ dir <- tempfile("custom-"); dir.create(dir)
 signature <- function(f) py_str(import("inspect")$signature(f))
 same_predictions <- function(a, b)
   isTRUE(all.equal(predict(a, x[1:5, ], verbose = 0), predict(b, x[1:5, ], verbose = 0)))
-
-# ---- keras_model_custom (keras 2.x) -------------------------------------------------------
-custom <- keras_model_custom(name = "mymodel", function(self) {
-  self$dense1 <- layer_dense(units = 8, activation = "relu")
-  self$dense2 <- layer_dense(units = 1)
-  function(inputs, mask = NULL, training = NULL) self$dense1(inputs) %>% self$dense2()
-})
-check("custom_is_a_model", inherits(custom, "keras.src.models.model.Model"))
-check("custom_name", custom$name)
-check("custom_prints_unbuilt", any(grepl("unbuilt", capture.output(print(custom)))))
-check("custom_call_signature", signature(custom$call))
-custom %>% compile(optimizer = "adam", loss = "mse")
-check("custom_trains", length(fit(custom, x, y, epochs = 2, verbose = 0)$metrics$loss))
-check("custom_predicts", dim(predict(custom, x[1:5, ], verbose = 0)))
-save_model(custom, file.path(dir, "custom.keras"))
-reloaded <- load_model(file.path(dir, "custom.keras"), custom_objects = list(custom$`__class__`))
-check("custom_reloads", c(class(reloaded)[[1]], same_predictions(reloaded, custom)))
-check("custom_forward_without_mask_or_training", {
-  plain <- keras_model_custom(function(self) {
-    self$dense <- layer_dense(units = 2)
-    function(inputs) self$dense(inputs)
-  })
-  dim(as.array(plain(op_ones(c(3, 3)))))
-})
-check("custom_model_fn_must_return_a_function", keras_model_custom(function(self) 1))
-check("custom_needs_a_function", keras_model_custom(1))
 
 # ---- Layer() (keras3) ----------------------------------------------------------------------
 Scale <- Layer("Scale",
@@ -281,38 +255,12 @@ def out(tmp_path_factory):
     return run_labelled(tmp_path_factory.mktemp("keras_custom"), SCRIPT)
 
 
-def test_keras_model_custom_makes_a_keras_model(out):
-    assert out["custom_is_a_model"] == "TRUE"
-    assert out["custom_name"] == "mymodel"
 
 
-def test_keras_model_custom_prints_unbuilt_before_it_is_called(out):
-    assert out["custom_prints_unbuilt"] == "TRUE"
 
 
-def test_keras_model_custom_call_has_mask_and_training(out):
-    assert out["custom_call_signature"] == "(inputs, mask=None, training=None)"
 
 
-def test_keras_model_custom_trains_and_predicts(out):
-    assert out["custom_trains"] == "2"
-    assert out["custom_predicts"] == "5 1"
-
-
-def test_keras_model_custom_saves_and_reloads(out):
-    assert out["custom_reloads"] == "__main__.Mymodel TRUE"
-
-
-def test_keras_model_custom_forward_may_omit_mask_and_training(out):
-    assert out["custom_forward_without_mask_or_training"] == "3 2"
-
-
-def test_keras_model_custom_model_fn_must_return_a_function(out):
-    assert "must return the model's call function" in out["custom_model_fn_must_return_a_function"]
-
-
-def test_keras_model_custom_needs_a_function(out):
-    assert "needs an R function(self)" in out["custom_needs_a_function"]
 
 
 def test_layer_makes_a_real_keras_layer(out):

@@ -1,6 +1,5 @@
 """Hooks run when a Python module is first imported (pyreticulate/pyobjects/loadhooks.py):
-Python hooks for the layers above, and R hooks, run before the import returns also
-when the import runs on R's Python thread."""
+Python hooks for the layers above, and R hooks, run before the import returns."""
 import sys
 
 import pytest
@@ -48,6 +47,29 @@ def test_python_hook_registered_twice_runs_once(module_dir):
     loadhooks.on_import(name, hook)
     __import__(name)
     assert seen == ["ran"]
+
+
+def test_around_hook_is_entered_while_the_modules_code_runs(module_dir):
+    name = module_dir("pyr_hooked_module_around", "import builtins\nSEEN = builtins.pyr_around\n")
+    import builtins
+    import contextlib
+
+    @contextlib.contextmanager
+    def around():
+        builtins.pyr_around = "inside"
+        yield
+        builtins.pyr_around = "after"
+    loadhooks.around_import(name, around)
+    try:
+        __import__(name)
+        assert (sys.modules[name].SEEN, builtins.pyr_around) == ("inside", "after")
+    finally:
+        del builtins.pyr_around
+
+
+def test_around_hook_of_a_loaded_module_is_not_kept():
+    loadhooks.around_import("sys", lambda: pytest.fail("entered for a loaded module"))
+    assert "sys" not in loadhooks._around_hooks
 
 
 def test_r_hook_runs_before_an_import_from_r_returns(module_dir):

@@ -183,8 +183,14 @@ def test_py_to_r_of_an_unconvertible_proxy_returns_it_as_is():
 
 
 def test_unconvertible_result_is_marked_so_conversion_is_not_retried():
-    assert_r_true('o <- py_eval("object()"); exists("not_convertible", envir = o, inherits = FALSE) && '
+    assert_r_true('o <- py_eval("object()"); '
+                  'isTRUE(attr(get("pyobj", envir = o), "not_convertible")) && '
                   'identical(py_to_r(o), o)')
+
+
+def test_proxies_hold_only_their_pointer_so_all_equal_compares_them_as_reticulate():
+    assert_r_true('a <- py_eval("object()"); b <- py_eval("object()", convert = FALSE); '
+                  'identical(ls(a, all.names = TRUE), "pyobj") && isTRUE(all.equal(a, b))')
 
 
 def test_convertible_proxy_is_converted_by_py_to_r():

@@ -1,4 +1,4 @@
-"""The help pages of pyreticulate, reticulate and tensorflow: roxygen2's rd
+"""The help pages of pyreticulate, reticulate, tfautograph and tensorflow: roxygen2's rd
 roclet builds them from the packages' comment blocks (in a copy of r/, with
 standalone Rscript: neither the bridge nor the packages' dependencies are
 loaded) without warnings; R's checkRd reports nothing; every exported name and
@@ -16,7 +16,7 @@ import pytest
 from helpers import ROOT
 from helpers.rd import RD_HELPERS
 
-PACKAGES = ("pyreticulate", "reticulate", "tensorflow")
+PACKAGES = ("pyreticulate", "reticulate", "tfautograph", "tensorflow")
 
 # Prints one finding per line, "kind<TAB>package<TAB>detail"; a clean build
 # prints only the inventory lines (alias, export, s3, page).
@@ -115,7 +115,7 @@ for (link in all_links) {
 
 @pytest.fixture(scope="module")
 def findings(tmp_path_factory):
-    """Build the three packages' Rd files in a copy of r/; the findings by kind:
+    """Build the packages' Rd files in a copy of r/; the findings by kind:
     {kind: [(package, detail), ...]}."""
     rscript = shutil.which("Rscript")
     assert rscript, "Rscript is not on PATH (tools/setup.sh installs R)"
@@ -161,7 +161,7 @@ def test_every_export_has_a_topic(findings, package):
     assert sorted(exports - names_of(findings, "alias", package)) == []
 
 
-@pytest.mark.parametrize("package", ["pyreticulate", "tensorflow"])
+@pytest.mark.parametrize("package", ["pyreticulate", "tfautograph", "tensorflow"])
 def test_every_s3_method_has_a_topic(findings, package):
     methods = names_of(findings, "s3", package)
     assert methods

@@ -1,5 +1,6 @@
 """The R packages scripts load (r/<package>/): each attaches alone as R users
-write it (library(keras3), library(keras), library(tensorflow)), every
+write it (library(keras3), library(keras), library(tensorflow),
+library(tfautograph)), every
 exported name resolves, re-exports are the other package's own objects, and a
 package the project does not provide fails with R's own error. One script per
 scenario: TensorFlow's start-up dominates."""
@@ -38,53 +39,29 @@ check("attached", grep("^package:(keras|keras3|tensorflow|tfdatasets|reticulate|
 
 KERAS3_ONLY = "library(keras3)\n" + HELPERS + SEQUENTIAL
 
-# keras 2.x's names: the same flow, then each deprecated name once, with the
-# deprecation warnings it gives.
-KERAS_ONLY = "library(keras)\n" + HELPERS + SEQUENTIAL + r'''
-deprecations <- function(expr) {
-  messages <- character()
-  withCallingHandlers(expr, deprecatedWarning = function(w) {
-    messages <<- c(messages, conditionMessage(w))
-    invokeRestart("muffleWarning")
-  })
-  if (length(messages)) messages else "none"
-}
-same <- function(a, b) isTRUE(all.equal(a, b, tolerance = 1e-5))
-batches <- function() list(x[1:32, ], y[1:32, , drop = FALSE])
-check("fit_generator", deprecations(fit_generator(model, batches, steps_per_epoch = 2, verbose = 0)))
-check("evaluate_generator", deprecations(evaluate_generator(model, batches, steps = 2, verbose = 0)))
-check("predict_generator", deprecations(predict_generator(model, function() list(x[1:8, ]),
-                                                          steps = 1, verbose = 0)))
-trained <- predict(model, x[1:10, ], verbose = 0)
-model_file <- file.path(tempdir(), "model.hdf5")
-check("save_model_hdf5", deprecations(save_model_hdf5(model, model_file)))
-check("load_model_hdf5", deprecations(reloaded <- load_model_hdf5(model_file, compile = FALSE)))
-check("hdf5_model_predicts_the_same", same(predict(reloaded, x[1:10, ], verbose = 0), trained))
-weights_file <- file.path(tempdir(), "weights.h5")
-check("save_model_weights_hdf5", deprecations(save_model_weights_hdf5(model, weights_file)))
-fresh <- keras_model_sequential(input_shape = 4) %>% layer_dense(units = 16, activation = "relu") %>%
-  layer_dense(units = 1)
-check("load_model_weights_hdf5", deprecations(load_model_weights_hdf5(fresh, weights_file)))
-check("hdf5_weights_predict_the_same", same(predict(fresh, x[1:10, ], verbose = 0), trained))
-saved_model <- file.path(tempdir(), "saved_model")
-check("save_model_tf", deprecations(save_model_tf(model, saved_model)))
-check("load_model_tf", deprecations(served <- load_model_tf(saved_model)))
-check("saved_model_predicts_the_same", same(predict(served, x[1:10, ], verbose = 0), trained))
-check("model_to_json", deprecations(json <- model_to_json(model)))
-check("model_from_json", deprecations(from_json <- model_from_json(json)))
-check("json_model_has_the_layers", length(from_json$layers))
-check("keras_model_custom", deprecations(keras_model_custom(function(self) {
-  self$dense <- layer_dense(units = 1)
-  function(inputs, mask = NULL, training = NULL) self$dense(inputs)
-})))
-check("callback_progbar_logger", deprecations(callback_progbar_logger()))
-check("callback_terminate_on_naan", deprecations(callback_terminate_on_naan()))
-check("layer_lstm_cell", deprecations(layer_lstm_cell(units = 2)))
-check("loss_logcosh", deprecations(logcosh <- loss_logcosh))
-check("renamed_name_is_keras3s_object", identical(logcosh, keras3::loss_log_cosh))
-check("k_sum", deprecations(total <- k_sum(matrix(1:6, 2, 3), axis = 1)))
-check("k_sum_axis_is_one_based", as.array(total))
-check("k_floatx", deprecations(k_floatx()))
+# keras 2.x on tf_keras: a Sequential model from a list of layers, keras 2.x's `lr`,
+# evaluate() as a named vector; keras3 loaded next to it stays on Keras 3.
+KERAS_ONLY = "library(keras)\n" + HELPERS + r'''
+set.seed(1)
+x <- matrix(runif(200 * 4), 200, 4)
+y <- x %*% c(1, -2, 3, 0.5)
+model <- keras_model_sequential(list(layer_dense(units = 16, activation = "relu", input_shape = 4),
+                                     layer_dense(units = 1)))
+lr_warning <- tryCatch(optimizer_rmsprop(lr = 0.01), deprecatedWarning = conditionMessage)
+model %>% compile(optimizer = suppressWarnings(optimizer_rmsprop(lr = 0.01)), loss = "mse",
+                  metrics = "mae")
+history <- model %>% fit(x, y, epochs = 5, batch_size = 32, verbose = 0)
+check("fitted_epochs", length(history$metrics$loss))
+check("loss_decreased", history$metrics$loss[[5]] < history$metrics$loss[[1]])
+check("prediction_dim", dim(predict(model, x[1:10, ], verbose = 0)))
+check("evaluate_names", names(evaluate(model, x, y, verbose = 0)))
+check("lr_warning", lr_warning)
+check("model_class", class(model)[1:2])
+check("tf_visible", exists("tf"))
+check("attached", grep("^package:(keras|keras3|tensorflow|tfdatasets|reticulate|pyreticulate)$",
+                       search(), value = TRUE))
+check("tf_keras_routed", tensorflow::tf$keras$layers$Dense$`__module__`)
+check("keras3_stays_on_keras_3", class(keras3::layer_dense(units = 1))[[1]])
 '''
 
 TENSORFLOW_ONLY = "library(tensorflow)\n" + HELPERS + r'''
@@ -107,9 +84,26 @@ check("attached", grep("^package:(keras|keras3|tensorflow|tfdatasets|reticulate|
 check("keras_visible", exists("layer_dense") || exists("keras"))
 '''
 
+TFAUTOGRAPH_ONLY = "library(tfautograph)\n" + HELPERS + r'''
+tf <- tensorflow::tf
+odd_total <- tf$`function`(autograph(function(n) {
+  total <- tf$constant(0L)
+  for (i in tf$range(n)) {
+    if (i %% 2L == 0L) next
+    total <- total + i
+  }
+  total
+}), autograph = FALSE)
+check("odd_total", as.integer(odd_total(tf$constant(7L))$numpy()))
+check("attached", grep(
+  "^package:(keras|keras3|tensorflow|tfautograph|tfdatasets|reticulate|pyreticulate)$",
+  search(), value = TRUE))
+'''
+
 # pkg::name for every export of every package, and which are the same objects.
 RESOLVE = HELPERS + r'''
-packages <- c("pyreticulate", "reticulate", "tensorflow", "keras3", "keras", "tfdatasets")
+packages <- c("pyreticulate", "reticulate", "tensorflow", "keras3", "keras", "tfdatasets",
+              "tfautograph")
 unresolved <- unlist(lapply(packages, function(package) {
   failing <- Filter(function(name) inherits(
     tryCatch(suppressWarnings(getExportedValue(package, name)), error = function(e) e), "error"),
@@ -135,17 +129,23 @@ check("reticulate_py_binding", identical(activeBindingFunction("py", asNamespace
                                          activeBindingFunction("py", asNamespace("pyreticulate"))))
 check("tensorflow_reexports", differing("tensorflow",
   c("%as%", "array_reshape", "dict", "import", "iterate", "np_array", "tuple", "use_condaenv",
-    "use_python", "use_virtualenv"), rep("reticulate", 10)))
+    "use_python", "use_virtualenv", "py_require"), rep("reticulate", 11)))
 keras3_from <- c(import = "reticulate", np_array = "reticulate", tuple = "reticulate",
   iterate = "reticulate", iter_next = "reticulate", as_iterator = "reticulate",
   "%as%" = "reticulate", py_to_r = "reticulate", r_to_py = "reticulate", py_help = "reticulate",
   array_reshape = "reticulate", use_python = "reticulate", use_virtualenv = "reticulate",
   as_tensor = "tensorflow", all_dims = "tensorflow",
   evaluate = "tensorflow", compile = "generics", fit = "generics", generate = "generics",
-  "%>%" = "magrittr", "%<>%" = "magrittr")
+  "%>%" = "magrittr", "%<>%" = "magrittr", flags = "tensorflow", flag_numeric = "tensorflow",
+  flag_integer = "tensorflow", flag_boolean = "tensorflow", flag_string = "tensorflow",
+  run_dir = "tensorflow")
 check("keras3_reexports", differing("keras3", names(keras3_from), keras3_from))
-kept <- intersect(getNamespaceExports("keras"), getNamespaceExports("keras3"))
-check("keras_reexports", differing("keras", kept, rep("keras3", length(kept))))
+keras_from <- c("%>%" = "magrittr", "%<>%" = "magrittr", compile = "generics", fit = "generics",
+  evaluate = "tensorflow", as_tensor = "tensorflow", shape = "tensorflow",
+  export_savedmodel = "tensorflow", tensorboard = "tensorflow", tuple = "reticulate",
+  array_reshape = "reticulate", use_python = "reticulate", use_virtualenv = "reticulate",
+  use_condaenv = "reticulate")
+check("keras_reexports", differing("keras", names(keras_from), keras_from))
 tfdatasets_from <- c(tf = "tensorflow", shape = "tensorflow", as_tensor = "tensorflow",
   tuple = "reticulate", iterate = "reticulate", iter_next = "reticulate",
   as_iterator = "reticulate", fit = "generics", "%>%" = "magrittr")
@@ -174,6 +174,11 @@ def keras_only(tmp_path_factory):
 @pytest.fixture(scope="module")
 def tensorflow_only(tmp_path_factory):
     return run_labelled(tmp_path_factory.mktemp("tensorflow_only"), TENSORFLOW_ONLY, prelude="")
+
+
+@pytest.fixture(scope="module")
+def tfautograph_only(tmp_path_factory):
+    return run_labelled(tmp_path_factory.mktemp("tfautograph_only"), TFAUTOGRAPH_ONLY, prelude="")
 
 
 @pytest.fixture(scope="module")
@@ -212,10 +217,7 @@ def test_a_keras_script_builds_compiles_fits_and_predicts_a_sequential_model(ker
     assert keras_only["fitted_epochs"] == "5"
     assert keras_only["loss_decreased"] == "TRUE"
     assert keras_only["prediction_dim"] == "10 1"
-
-
-def test_a_keras_script_plots_its_history(keras_only):
-    assert keras_only["history_plotted"] == "TRUE"
+    assert keras_only["evaluate_names"] == "loss mae"
 
 
 def test_library_keras_attaches_keras_only(keras_only):
@@ -223,52 +225,18 @@ def test_library_keras_attaches_keras_only(keras_only):
     assert keras_only["tf_visible"] == "FALSE"
 
 
-@pytest.mark.parametrize("name, replacement", [
-    ("fit_generator", "fit()"),
-    ("evaluate_generator", "evaluate()"),
-    ("predict_generator", "predict()"),
-    ("save_model_hdf5", "save_model()"),
-    ("load_model_hdf5", "load_model()"),
-    ("save_model_weights_hdf5", "save_model_weights()"),
-    ("load_model_weights_hdf5", "load_model_weights()"),
-    ("save_model_tf", "save_model() (a .keras file); this writes a SavedModel for inference"),
-    ("load_model_tf", "load_model() (a .keras file); a SavedModel loads for inference only"),
-    ("model_to_json", "save_model_config() (the same JSON, in a file)"),
-    ("model_from_json", "load_model_config()"),
-    ("keras_model_custom", "new_model_class()"),
-    ("callback_progbar_logger", "fit(verbose = 1), which shows the progress bar"),
-    ("callback_terminate_on_naan", "callback_terminate_on_nan()"),
-    ("layer_lstm_cell", "rnn_cell_lstm()"),
-    ("loss_logcosh", "loss_log_cosh()"),
-    ("k_sum", "op_sum()"),
-    ("k_floatx", "config_floatx()"),
-])
-def test_a_keras_2x_name_warns_once_per_use_naming_its_replacement(keras_only, name, replacement):
-    assert keras_only[name] == f"{name}() is deprecated: use {replacement}"
+def test_library_keras_runs_on_tf_keras_with_keras_2x_class_names(keras_only):
+    assert keras_only["model_class"] == ("tf_keras.src.engine.sequential.Sequential "
+                                         "keras.engine.sequential.Sequential")
+    assert keras_only["tf_keras_routed"] == "tf_keras.src.layers.core.dense"
 
 
-def test_hdf5_models_round_trip_under_any_file_name(keras_only):
-    assert keras_only["hdf5_model_predicts_the_same"] == "TRUE"
+def test_keras_2x_lr_is_deprecated_for_learning_rate(keras_only):
+    assert keras_only["lr_warning"] == "the `lr` argument of optimizer_rmsprop() is deprecated: use `learning_rate`"
 
 
-def test_hdf5_weights_round_trip(keras_only):
-    assert keras_only["hdf5_weights_predict_the_same"] == "TRUE"
-
-
-def test_a_saved_model_reloads_as_a_model_that_predicts_the_same(keras_only):
-    assert keras_only["saved_model_predicts_the_same"] == "TRUE"
-
-
-def test_model_from_json_rebuilds_the_layers(keras_only):
-    assert keras_only["json_model_has_the_layers"] == "2"
-
-
-def test_a_renamed_2x_name_is_keras3s_object(keras_only):
-    assert keras_only["renamed_name_is_keras3s_object"] == "TRUE"
-
-
-def test_k_functions_keep_2x_one_based_axes(keras_only):
-    assert keras_only["k_sum_axis_is_one_based"] == "3 7 11"
+def test_keras3_next_to_keras_stays_on_keras_3(keras_only):
+    assert keras_only["keras3_stays_on_keras_3"] == "keras.src.layers.core.dense.Dense"
 
 
 # ---- library(tensorflow) ------------------------------------------------------------------
@@ -281,6 +249,14 @@ def test_a_tensorflow_script_runs_a_gradient_tape_regression(tensorflow_only):
 def test_library_tensorflow_attaches_tensorflow_only(tensorflow_only):
     assert tensorflow_only["attached"] == "package:tensorflow"
     assert tensorflow_only["keras_visible"] == "FALSE"
+
+
+def test_a_tfautograph_script_autographs_a_loop_with_next(tfautograph_only):
+    assert tfautograph_only["odd_total"] == "9"
+
+
+def test_library_tfautograph_attaches_tfautograph_only(tfautograph_only):
+    assert tfautograph_only["attached"] == "package:tfautograph"
 
 
 # ---- pkg::name and re-exports -------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""R's console through Python's streams: order on a shared pipe, capture."""
+"""R's console through Python's streams: order on a shared pipe, capture; and Python's
+stdout through R's output (knitr's chunks)."""
 import contextlib
 import io
 import os
@@ -8,6 +9,7 @@ import textwrap
 
 import pyreticulate as pr
 from helpers import ROOT
+from pyreticulate.runtime import console
 
 
 def test_r_output_goes_through_python_sys_stdout():
@@ -61,3 +63,28 @@ def test_help_prints_the_text_page_without_overstrike_or_file_banner(script):
     assert proc.returncode == 0, proc.stderr
     assert "Identity Function" in proc.stdout and "Usage:" in proc.stdout
     assert "\b" not in proc.stdout and "File:" not in proc.stdout
+
+
+@contextlib.contextmanager
+def python_stdout_to_r():
+    console.stdout_to_r(True)
+    try:
+        yield
+    finally:
+        console.stdout_to_r(False)
+
+
+def test_python_output_routed_to_r_is_seen_by_capture_output():
+    with python_stdout_to_r():
+        captured = pr.r('capture.output(pyreticulate::py_run_string("print(6 * 7)"))')
+    assert captured == "42"
+
+
+def test_python_output_routed_to_r_without_a_sink_reaches_the_stream_it_replaced():
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        with python_stdout_to_r():
+            print("from python")
+            pr.r('cat("from R\\n")')
+        assert sys.stdout is buffer
+    assert buffer.getvalue() == "from python\nfrom R\n"

@@ -424,6 +424,8 @@ class AttributesRaise(Exception):
 
 PY_EXCEPTION_TAIL = ["python.builtin.Exception", "python.builtin.BaseException",
                      "python.builtin.object", "error", "condition"]
+RERROR_CLASSES = ["pyreticulate.runtime.errors.RError", "python.builtin.RuntimeError",
+                  *PY_EXCEPTION_TAIL]
 
 
 def caught(code):
@@ -538,7 +540,7 @@ def test_r_condition_with_an_odd_message_reaches_r_again_as_the_original_conditi
                          list(message = 42, call = NULL))
         tryCatch(py$call_it(function() stop(odd)),
                  oddError = function(e) list(class(e), e$message))
-    })''') == [["oddError", "error", "condition"], 42.0]
+    })''') == [["oddError", *RERROR_CLASSES], 42.0]
 
 
 # --- what the error cache keeps ----------------------------------------------------

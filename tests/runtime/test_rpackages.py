@@ -33,11 +33,19 @@ def write_package(root, name, imports=""):
 def test_every_package_comes_after_the_packages_it_depends_on():
     order = [p.name for p in rpackages.package_dirs(R_ROOT)]
     assert sorted(order) == ["keras", "keras3", "pyreticulate", "reticulate", "tensorflow",
-                             "tfdatasets"]
+                             "tfautograph", "tfdatasets"]
     for before, after in [("pyreticulate", "reticulate"), ("reticulate", "tensorflow"),
                           ("pyreticulate", "tensorflow"), ("tensorflow", "keras3"),
-                          ("keras3", "keras"), ("tensorflow", "tfdatasets")]:
+                          ("keras3", "keras"), ("tensorflow", "tfdatasets"),
+                          ("reticulate", "tfautograph"), ("tfautograph", "tensorflow")]:
         assert order.index(before) < order.index(after)
+
+
+def test_suggested_packages_do_not_order_the_installation(tmp_path):
+    write_package(tmp_path, "a")
+    (tmp_path / "a" / "DESCRIPTION").write_text("Package: a\nVersion: 1.0\nSuggests: b\n")
+    write_package(tmp_path, "b", "a")
+    assert [p.name for p in rpackages.package_dirs(tmp_path)] == ["a", "b"]
 
 
 def test_dependencies_split_over_continuation_lines_and_versions_count(tmp_path):
@@ -66,12 +74,13 @@ def test_the_library_holds_every_package():
         assert (library / directory.name / "DESCRIPTION").is_file(), directory.name
 
 
-def test_the_wheel_carries_every_file_of_the_r_packages():
+def test_the_wheel_carries_every_file_of_the_r_packages_but_their_tests():
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as handle:
         config = tomllib.load(handle)["tool"]["setuptools"]
     assert config["package-dir"]["pyreticulate.rpkg"] == "r"
     patterns = config["package-data"]["pyreticulate.rpkg"]
-    files = [str(p.relative_to(R_ROOT)) for p in R_ROOT.rglob("*") if p.is_file()]
+    files = [str(p.relative_to(R_ROOT)) for p in R_ROOT.rglob("*")
+             if p.is_file() and "tests" not in p.relative_to(R_ROOT).parts[1:2]]
     assert [f for f in files if not any(fnmatch.fnmatch(f, pat) for pat in patterns)] == []
 
 
@@ -165,6 +174,23 @@ def test_a_failing_generator_is_an_install_error_with_its_output(tmp_path, fake_
     directory = write_generated_package(tmp_path, "gen", "pytest 0.0.1", module="no_such_module")
     with pytest.raises(rpackages.RPackageInstallError, match="No module named no_such_module"):
         rpackages.regenerate(directory, rpackages._description(directory))
+
+
+def test_a_packages_tests_leave_the_cache_key_as_it_is(tmp_path):
+    write_generated_package(tmp_path, "gen", "pytest 0.0.1")
+    before = rpackages.install_key(tmp_path)
+    (tmp_path / "gen" / "tests" / "testthat").mkdir(parents=True)
+    (tmp_path / "gen" / "tests" / "testthat" / "test-a.R").write_text("test_that('a', {})\n")
+    assert rpackages.install_key(tmp_path) == before
+
+
+def test_staging_leaves_a_packages_tests_out(tmp_path, fake_generator):
+    root = tmp_path / "r"
+    write_generated_package(root, "gen", f"pytest {rpackages.installed_version('pytest')}")
+    (root / "gen" / "tests").mkdir()
+    (root / "gen" / "tests" / "testthat.R").write_text("library(testthat)\n")
+    copies = rpackages.stage_sources(tmp_path / "build", root)
+    assert sorted(p.name for p in copies[0].iterdir()) == ["DESCRIPTION", "R"]
 
 
 def test_the_cache_key_changes_with_the_generated_distributions_version(tmp_path, monkeypatch):

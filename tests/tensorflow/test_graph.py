@@ -51,6 +51,28 @@ def session(tmp_path_factory):
         cat("graph tensor value error:", tryCatch(as.array(x), error = conditionMessage), "\\n")
         cat("graph tensor dim:", dim(x), "\\n")
         sess$close()
+        library(tfautograph)
+        y <- tf$placeholder(tf$float32, shape())
+        autograph(if (y > 0) z <- y * 2 else z <- -y)
+        branches <- tf$Session()
+        cat("autograph if in a graph:", branches$run(z, feed_dict = dict(y = 3)),
+            branches$run(z, feed_dict = dict(y = -4)), "\n")
+        w <- tf$placeholder(tf$float32, shape())
+        fed <- w
+        checked <- autograph({
+          stopifnot(w > 0)
+          w * 10
+        })
+        cat("stopifnot in a graph passes:", branches$run(checked, feed_dict = dict(fed = 2)), "\n")
+        cat("stopifnot in a graph fails:", tryCatch(branches$run(checked, feed_dict = dict(fed = -1)),
+            error = function(e) grepl("w > 0", conditionMessage(e), fixed = TRUE)), "\n")
+        seeded <- use_session_with_seed(3, quiet = TRUE)
+        first <- seeded$run(tf$random_uniform(shape(2)))
+        seeded <- use_session_with_seed(3, quiet = TRUE)
+        cat("seeded sessions draw the same:", identical(first, seeded$run(tf$random_uniform(shape(2)))),
+            "\n")
+        cat("seeded session runs on one thread:",
+            seeded$`_config`$intra_op_parallelism_threads, "\n")
         """))
 
 
@@ -68,6 +90,20 @@ def test_graph_regression_loss_is_fetched_by_name(regression):
 
 def test_graph_regression_nested_fetch_keeps_names(regression):
     assert regression["structure"] == "loss,params"
+
+
+def test_autograph_if_on_a_placeholder_builds_a_cond(session):
+    assert session["autograph if in a graph"] == "6 4"
+
+
+def test_autograph_stopifnot_in_a_graph_makes_the_result_depend_on_the_assertion(session):
+    assert session["stopifnot in a graph passes"] == "20"
+    assert session["stopifnot in a graph fails"] == "TRUE"
+
+
+def test_use_session_with_seed_gives_sessions_that_draw_the_same_numbers(session):
+    assert session["seeded sessions draw the same"] == "TRUE"
+    assert session["seeded session runs on one thread"] == "1"
 
 
 def test_use_compat_disables_eager_execution(session):

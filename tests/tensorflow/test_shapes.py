@@ -109,6 +109,12 @@ def test_tensor_shape_attribute_as_list_has_null_for_unknown_dimensions():
     assert dims("tf$TensorShape(list(NULL, 10L))$as_list()") == ["NULL", "10"]
 
 
+def test_as_list_of_known_dimensions_is_an_integer_vector_as_reticulate_converts_it():
+    assert pr.r("identical(tensorflow::shape(100)$as_list(), 100L) && "
+                "identical(tensorflow::shape(2, 3)$dims, c(2L, 3L)) && "
+                "identical(tensorflow::shape()$as_list(), list())") is True
+
+
 # ---- as_tensor ------------------------------------------------------------------------------------
 
 def test_as_tensor_of_a_shape_is_int32_with_minus_one_unknown():

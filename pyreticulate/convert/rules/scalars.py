@@ -6,8 +6,9 @@ unnamed lists → list, recursively. Named lists and vectors are the names
 rule's (``names``); strings follow the text rule (``libr/text.py``).
 
 Python → R: None, bool, int (beyond 32 bits → double), float, complex, str,
-bytes; a list of one scalar kind (None → NA) → an atomic vector, any other
-list, tuple → R list; dict → named list. The R-type hint of ``r_to_py()``
+bytearray → raw (``bytes`` stay Python objects, as in reticulate); a list of
+one scalar kind (None → NA) → an atomic vector, any other list, tuple → R
+list; dict → named list. The R-type hint of ``r_to_py()``
 rebuilds a scalar NA, a zero-length or an all-NA vector.
 """
 import numpy as np
@@ -128,8 +129,8 @@ def str_to_character(obj, hint):
     return capi.mkstring(obj)
 
 
-@REGISTRY.py_to_r(bytes, bytearray)
-def bytes_to_raw(obj, hint):
+@REGISTRY.py_to_r(bytearray)
+def bytearray_to_raw(obj, hint):
     lib = capi.lib
     vector = allocate(capi.RAWSXP, len(obj))
     if obj:

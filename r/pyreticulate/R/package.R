@@ -73,6 +73,7 @@ NULL
     assign(name, get(name, envir = ops), envir = .ops)
   .state$live <- TRUE
   options(pager = .console_pager)
+  .knitr_setup()
   .register_version_gated_methods(ns)
   setHook(packageEvent("reticulate", "onLoad"), function(pkgname, pkgpath) {
     stand_in <- get0(".pyreticulate_stand_in", envir = asNamespace("reticulate"),

@@ -4,7 +4,8 @@
 # points in options(pyreticulate.bridge); every call into Python goes through
 # .py(), which re-signals what came back as a `.pyr_signal` (a Python
 # exception as an R condition, an R condition that crossed Python as the
-# original condition, an interrupt, R warnings raised on the way).
+# original condition made also that Python exception, an interrupt, R warnings
+# raised on the way).
 
 .ops <- new.env(parent = emptyenv())
 .state <- new.env(parent = emptyenv())
@@ -39,21 +40,34 @@
   }
   condition <- signal$condition
   exception <- attr(condition, "py_object", exact = TRUE)
+  from_r <- is.null(exception)
+  if (from_r) {
+    # The original R condition of an R error that crossed Python: signalled as also the
+    # Python exception that brought it back, with its own call. Where it cannot be (not a
+    # list), as it is: the handler of the evaluation this returns to knows it (Python has
+    # its exception), so it need not read the R call stack again.
+    both <- .pyr_both(condition)
+    if (is.null(both)) {
+      .state$resignalled <- condition
+    } else {
+      condition <- both
+      exception <- attr(both, "py_object", exact = TRUE)
+    }
+  }
   if (!is.null(exception)) {
     # A Python exception: the call that reached Python, and the R trace of the first
-    # time it reached R (kept on the exception, so a re-raise keeps the deepest one).
+    # time it reached R (kept on the exception, so a re-raise keeps the deepest one);
+    # an R condition keeps the trace of where it was raised when it has one.
     classes <- class(condition)
     condition <- unclass(condition)
-    if (is.null(condition$call)) condition$call <- .pyr_generic_call(call)
-    bottom <- sys.frame(max(sys.nframe() - 2L, 0L))
-    trace <- .External(.ops$exception_trace, exception,
-                       function() .pyr_trace_back(bottom, cached = TRUE))
-    condition["trace"] <- list(if (!inherits(trace, ".pyr_signal")) trace)
+    if (!from_r && is.null(condition$call)) condition$call <- .pyr_generic_call(call)
+    if (!from_r || is.null(.subset2(condition, "trace"))) {
+      bottom <- sys.frame(max(sys.nframe() - 2L, 0L))
+      trace <- .External(.ops$exception_trace, exception,
+                         function() .pyr_trace_back(bottom, cached = TRUE))
+      condition["trace"] <- list(if (!inherits(trace, ".pyr_signal")) trace)
+    }
     class(condition) <- classes
-  } else {
-    # The original R condition: the handler of the evaluation this returns to knows it
-    # (Python has its exception), so it need not read the R call stack again.
-    .state$resignalled <- condition
   }
   # The R calls where the error first reached R: read once per error (sys.calls() costs
   # the square of the stack's depth), not at each crossing it goes back up through.
@@ -67,6 +81,26 @@
   }
   .state$last_signal <- list(condition = condition, calls = calls, origin = origin)
   stop(condition)
+}
+
+# An R condition that came back to R from Python, as also the Python exception that
+# brought it back (an RError, or one raised from it), as reticulate has it: its own
+# classes first (so handlers for them match), then the exception's, which end in "error"
+# and "condition"; its fields, and `r_class` (its own classes) unless it has that field;
+# the exception behind it (`py_object`), for `$`, py_last_error() and stop(). NULL when
+# Python has no such exception or the condition is not a list.
+.pyr_both <- function(condition) {
+  if (!is.list(condition)) return(NULL)
+  exception <- .External(.ops$resignalled_exception, condition)
+  if (inherits(exception, ".pyr_signal"))
+    exception <- if (identical(exception$kind, "error")) NULL else .pyr_raise(exception)
+  if (is.null(exception)) return(NULL)
+  own <- class(condition)
+  both <- unclass(condition)
+  if (is.null(.subset2(both, "r_class"))) both[["r_class"]] <- own
+  attr(both, "py_object") <- attr(exception, "py_object", exact = TRUE)
+  class(both) <- unique(c(setdiff(own, c("error", "condition")), class(exception)))
+  both
 }
 
 # The rlang trace (a data.frame of class rlang_trace, as rlang::trace_back() makes) of
@@ -334,9 +368,10 @@
   classes
 }
 
-# Top-level evaluation for scripts and the console: print visible values and
-# report warnings the way R's REPL does.
-.pyr_toplevel <- function(expr, envir = globalenv()) {
+# Top-level evaluation for scripts, the console and notebook cells: print visible
+# values (unless `autoprint` is FALSE) and report warnings the way R's REPL does;
+# the value, invisibly.
+.pyr_toplevel <- function(expr, envir = globalenv(), autoprint = TRUE) {
   seen <- list()
   on.exit(.pyr_print_warnings(seen))
   result <- withCallingHandlers(
@@ -345,10 +380,10 @@
       seen[[length(seen) + 1L]] <<- w
       tryInvokeRestart("muffleWarning")
     })
-  if (result$visible) {
+  if (autoprint && result$visible) {
     if (isS4(result$value)) methods::show(result$value) else print(result$value)
   }
-  invisible()
+  invisible(result$value)
 }
 
 .pyr_print_warnings <- function(seen) {

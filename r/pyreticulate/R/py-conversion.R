@@ -27,8 +27,7 @@
 #' Some values cross differently from reticulate, on purpose: missing values
 #' keep their meaning (`NA` becomes `None`, or a masked element in an array,
 #' and comes back as `NA`), Python integers beyond R's integer range become
-#' doubles instead of overflowing, Python `bytes` become raw vectors,
-#' `datetime64[D]` arrays become Dates, and an R error raised in R code that
+#' doubles instead of overflowing, `datetime64[D]` arrays become Dates, and an R error raised in R code that
 #' Python called comes back to R as the original condition. For
 #' attribute-free vectors (`NA` included), arrays without dimnames, factors,
 #' Dates, POSIXct and data frames, `py_to_r(r_to_py(x))` is identical to `x`;

@@ -144,10 +144,14 @@ register_class_filter <- function(filter) {
 #'
 #' An error from Python is an R condition whose classes are the exception's
 #' classes, then `error` and `condition`, so `tryCatch()` can select it by
-#' Python class. Unlike reticulate, an R error raised in R code that Python
-#' called comes back to R as the original condition (its own classes, message
-#' and call), not as a Python `RuntimeError`; `py_last_error()` still has the
-#' Python traceback.
+#' Python class. An R error raised in R code that Python called comes back to
+#' R as the original condition that is also the Python exception which
+#' brought it back: its own classes first (so a handler for them matches),
+#' then the exception's (`python.builtin.RuntimeError`, ...,
+#' `python.builtin.Exception`, as reticulate signals it); its own message,
+#' call and fields, with `trace` and `r_class` (its own classes).
+#' `py_last_error()` then has the Python traceback, with `r_class` and `r_call`
+#' those of the R condition.
 #'
 #' @param exception Missing to read the last error; `NULL` to forget it; a
 #'   Python exception or a `py_error` to make it the last error.

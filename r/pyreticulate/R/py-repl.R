@@ -1,6 +1,6 @@
-# Python typed by people: repl_python(), the knitr engine eng_python(), and the help
-# hooks IDEs use (py_help_handler(), register_help_topics(),
-# register_module_help_handler()).
+# Python typed by people: repl_python(), and the help hooks IDEs use
+# (py_help_handler(), register_help_topics(), register_module_help_handler()).
+# knitr's Python chunks are in knitr-engine.R.
 
 #' A Python REPL in R
 #'
@@ -56,35 +56,6 @@ repl_python <- function(module = NULL, quiet = getOption("reticulate.repl.quiet"
     if (identical(repl$push(line), "exit")) break
   }
   invisible(NULL)
-}
-
-#' A knitr engine for Python chunks
-#'
-#' @description
-#' `eng_python()` runs the code of a knitr chunk in Python's `__main__`, one
-#' top-level statement at a time as the REPL does (the value of an expression
-#' is shown), and gives knitr the code and what Python printed. Python chunks
-#' share their objects with each other and with R (`py$x` in R, `r.x` in
-#' Python). With `eval = FALSE` the code is shown and not run; `echo` and
-#' `results` work as for R chunks. Register it with
-#' `knitr::knit_engines$set(python = eng_python)`.
-#'
-#' @param options The chunk's options, as knitr passes them.
-#'
-#' @returns What `knitr::engine_output()` gives for the chunk.
-#' @examples
-#' \dontrun{
-#' knitr::knit_engines$set(python = eng_python)
-#' }
-#' @md
-eng_python <- function(options) {
-  if (!requireNamespace("knitr", quietly = TRUE))
-    stop("eng_python() needs the R package knitr", call. = FALSE)
-  code <- paste(options$code, collapse = "\n")
-  if (!isTRUE(options$eval)) return(knitr::engine_output(options, options$code, ""))
-  output <- py_capture_output(
-    repl_python(quiet = TRUE, input = c(options$code, "")), type = c("stdout", "stderr"))
-  knitr::engine_output(options, code, output)
 }
 
 #' Help for Python objects in IDEs

@@ -73,9 +73,12 @@ length.python.builtin.dict <- function(x) .py("len_", x)
 #' the names of the exception's classes, then `error` and `condition`, so
 #' handlers can select it by Python class
 #' (`tryCatch(..., python.builtin.KeyError = function(e) ...)`). `e$message` and
-#' `e$call` are the condition's message and call; any other name is an
-#' attribute of the exception (`e$args`). `e[[name]]` with a single string is
-#' the same; any other key is an item of the exception.
+#' `e$call` are the condition's message and call; any other name is a field of
+#' the condition, else an attribute of the exception (`e$args`). `e[[name]]`
+#' with a single string is the same; any other key is an item of the exception.
+#' An R error that came back to R through Python is such a condition too: its
+#' own classes come first, and its fields (`e$trace`, `e$r_class`, its own)
+#' are found before the exception's attributes.
 #'
 #' @param x A Python exception, as an R condition.
 #' @param name The name of a condition field or exception attribute.
@@ -248,7 +251,9 @@ length.scipy.sparse._base._spbase <- function(x) prod(.py("shape", x))
 #' Python bytes and str in R
 #'
 #' @description
-#' `as.raw()` of a Python `bytes` object is its bytes as a raw vector.
+#' Python `bytes` objects stay Python objects in R, as in reticulate (a
+#' `bytearray` converts to a raw vector). `as.raw()` of a `bytes` object is
+#' its bytes as a raw vector; `b$decode()` decodes them to a string.
 #' `as.character()` of it is those bytes as an R string, without decoding. R
 #' strings cannot hold NUL bytes, so by default a NUL among the bytes is an
 #' error; with `nul`, each one is replaced (by a raw byte or a string; `""`
@@ -269,7 +274,8 @@ length.scipy.sparse._base._spbase <- function(x) prod(.py("shape", x))
 #' }
 #' @name bytes-methods
 #' @md
-as.raw.python.builtin.bytes <- function(x) .py("py_to_r", x)
+as.raw.python.builtin.bytes <- function(x)
+  .py("py_to_r", py_call(py_get_attr(import_builtins(convert = FALSE), "bytearray"), x))
 
 # `nul`: what replaces embedded NUL bytes (a raw byte or a string, "" drops them);
 # by default they are an error.

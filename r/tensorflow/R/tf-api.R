@@ -191,16 +191,17 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' and runs the graph afterwards. The R body runs only while TensorFlow traces
 #' it, on R's main thread, whichever thread TensorFlow traces on.
 #'
-#' With `autograph = TRUE` (the default), R control flow on the tensors being
-#' traced becomes graph control flow, as the tfautograph package makes it (this
-#' package does it itself; tfautograph is not needed): `if` on a tensor becomes
-#' `tf$cond()`, `while` on a tensor and `for` over a tensor become
-#' `tf$while_loop()`, and `&&` / `||` on tensors `tf$logical_and()` /
-#' `tf$logical_or()`. The variables a branch or a loop body assigns are carried
-#' through the graph and hold the results afterwards; an `if` whose branches
-#' both end in a value (not an assignment) gives that value. `return()`,
-#' `break` and `next` cannot be used in such branches and loops. Control flow
-#' on R values and eager tensors is R's own, run while tracing, so a function
+#' With `autograph = TRUE` (the default), the function is first given to
+#' \code{\link[tfautograph]{autograph}()}, as R's tensorflow does: R control flow on the
+#' tensors being traced becomes graph control flow. `if` on a tensor becomes
+#' `tf$cond()`, `while` on a tensor and `for` over a tensor (such as
+#' `tf$range(n)`) become `tf$while_loop()`, `for (batch in dataset)` over a
+#' `tf$data` dataset becomes a reduction of the dataset, with `break` and
+#' `next` working in all of them; `stopifnot()` on a tensor adds a
+#' `tf$Assert()`, and `&&` / `||` on tensors become `tf$logical_and()` /
+#' `tf$logical_or()`. The variables a branch or a loop body assigns are
+#' carried through the graph and hold the results afterwards. Control flow on
+#' R values and eager tensors is R's own, run while tracing, so a function
 #' without tensor-dependent control flow traces as it is written. With
 #' `autograph = FALSE` every R `if` and loop runs once, at trace time, and an
 #' `if` on a traced tensor is an error.
@@ -238,14 +239,14 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' @md
 # An R function traced into a tf.function. The R body runs while tracing (on
 # the main thread, whichever thread triggers the trace); with autograph, R
-# control flow on traced tensors builds tf.cond / tf.while_loop
-# (tf-autograph.R). TensorFlow's own (Python) autograph is always off: it
-# cannot read R code.
+# control flow on traced tensors builds graph control flow (the tfautograph
+# package). TensorFlow's own (Python) autograph is always off: it cannot read
+# R code.
 tf_function <- function(f, input_signature = NULL, autograph = TRUE, ...) {
   if (!is.function(f)) stop("tf_function() needs an R function", call. = FALSE)
   if (!isTRUE(autograph) && !isFALSE(autograph))
     stop("`autograph` must be TRUE or FALSE", call. = FALSE)
-  if (autograph) f <- .autograph(f)
+  if (autograph) f <- tfautograph::autograph(f)
   f <- .traced_naming_the_backend(f)
   .tf()$`function`(.tf_callable(f), input_signature = input_signature, autograph = FALSE, ...)
 }
@@ -276,6 +277,52 @@ tf_function <- function(f, input_signature = NULL, autograph = TRUE, ...) {
 # The generic keras3 (and tfdatasets) add methods to: dispatched on `object`,
 # the model, not on `x` (the data) as generics::evaluate(x, ...) would.
 evaluate <- function(object, ...) UseMethod("evaluate")
+
+#' Train a model (deprecated generics)
+#'
+#' @description
+#' `train()` and `train_and_evaluate()` are R's tensorflow's generics for
+#' models of the tfestimators package, deprecated since tensorflow 2.9: each
+#' call warns so and dispatches. TensorFlow 2.16 and later have no estimators
+#' (`tf$estimator` was removed), so nothing has methods here: called on
+#' anything, they are errors that name keras3's `fit()` and `evaluate()`, which
+#' replace them.
+#'
+#' @param object The model.
+#' @param ... Passed on to the method.
+#'
+#' @returns What the method returns.
+#' @md
+#' @examples
+#' \dontrun{
+#' # instead of train(estimator, input_fn):
+#' fit(model, x, y)
+#' }
+train <- function(object, ...) {
+  warning("train() is deprecated since tensorflow 2.9: use fit()", call. = FALSE)
+  UseMethod("train")
+}
+
+#' @rdname train
+train_and_evaluate <- function(object, ...) {
+  warning("train_and_evaluate() is deprecated since tensorflow 2.9: use fit() and evaluate()",
+          call. = FALSE)
+  UseMethod("train_and_evaluate")
+}
+
+#' @rdname train
+train.default <- function(object, ...) .no_estimators("train", object)
+
+#' @rdname train
+train_and_evaluate.default <- function(object, ...) .no_estimators("train_and_evaluate", object)
+
+.no_estimators <- function(generic, object) {
+  stop(sprintf(paste0("%s() has no method for an object of class %s: it was the generic of ",
+                      "tfestimators' estimators, which TensorFlow no longer has (tf$estimator ",
+                      "was removed in TensorFlow 2.16); train Keras models with fit() and ",
+                      "evaluate()"), generic, paste(class(object), collapse = "/")),
+       call. = FALSE)
+}
 
 # ---- devices -----------------------------------------------------------------
 

@@ -89,9 +89,10 @@ shape <- function(..., dims = list(...)) {
 #' TensorShape. `==` and `!=` compare a shape with a shape or an R vector; other
 #' operators are an error. A shape of unknown rank has no dimensions to list:
 #' `as.list()` and the functions built on it are errors. `s$as_list()` and
-#' `s$dims` give the dimensions as `as.list(s)` does, with `NULL` for an
-#' unknown one (`s$dims` is `NULL` for an unknown rank); other names are the
-#' TensorShape's attributes. `as_tensor(s)` is an `int32` tensor of the
+#' `s$dims` give the dimensions as reticulate converts TensorFlow's list of
+#' them: an integer vector when all are known, else a list with `NULL` for
+#' an unknown one (`s$dims` is `NULL` for an unknown rank); other names are
+#' the TensorShape's attributes. `as_tensor(s)` is an `int32` tensor of the
 #' dimensions, `-1` for an unknown one.
 #'
 #' @param x A TensorShape (for `merge()`, the first one).
@@ -132,10 +133,17 @@ as.list.tensorflow.python.framework.tensor_shape.TensorShape <- function(x, ...)
 #' @rdname TensorShape-methods
 #' @md
 `$.tensorflow.python.framework.tensor_shape.TensorShape` <- function(x, name) {
-  if (identical(name, "as_list")) return(function() as.list.tensorflow.python.framework.tensor_shape.TensorShape(x))
-  if (identical(name, "dims"))
-    return(if (.shape_known(x)) as.list.tensorflow.python.framework.tensor_shape.TensorShape(x))
+  if (identical(name, "as_list")) return(function() .converted_dims(x))
+  if (identical(name, "dims")) return(if (.shape_known(x)) .converted_dims(x))
   NextMethod()
+}
+
+# The dimensions as reticulate converts the Python list of them: an integer
+# vector when every one is known, else a list with NULL for the unknown ones
+# (list() for a scalar's shape).
+.converted_dims <- function(x) {
+  dims <- as.list.tensorflow.python.framework.tensor_shape.TensorShape(x)
+  if (length(dims) && !any(vapply(dims, is.null, TRUE))) unlist(dims) else dims
 }
 
 #' @rdname TensorShape-methods

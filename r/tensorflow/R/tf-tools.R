@@ -105,3 +105,44 @@ tensorboard <- function(log_dir, action = c("start", "stop"), host = "127.0.0.1"
   }
   stop("tensorboard(): no free port from ", from, call. = FALSE)
 }
+
+#' View a SavedModel's graph in TensorBoard
+#'
+#' @description
+#' `view_savedmodel()` writes the graph of the SavedModel in `model_dir` (the
+#' directory holding its one `saved_model.pb`, as written by
+#' `tf$saved_model$save()` or keras3's `export_savedmodel()`) to a new log
+#' directory and starts TensorBoard on it ([tensorboard()]). A SavedModel with
+#' more than one graph is refused, as by R's tensorflow.
+#'
+#' @param model_dir The directory of the SavedModel.
+#'
+#' @returns The address of TensorBoard, invisibly.
+#' @md
+#' @examples
+#' \dontrun{
+#' export_savedmodel(model, "exported")
+#' view_savedmodel("exported")
+#' }
+view_savedmodel <- function(model_dir) {
+  files <- list.files(model_dir, pattern = "^saved_model[.]pb$", full.names = TRUE, recursive = TRUE)
+  if (length(files) != 1L)
+    stop("Failed to find 'pb' file under ", model_dir, call. = FALSE)
+  tf <- .tf()
+  model <- import("tensorflow.core.protobuf.saved_model_pb2")$SavedModel()
+  model$ParseFromString(tf$io$gfile$GFile(files, "rb")$read())
+  graphs <- py_get_attr(model, "meta_graphs")
+  if (py_len(graphs) > 1L) stop("Saved model contains more than one graph", call. = FALSE)
+  graph_def <- py_get_attr(py_get_item(graphs, 0L), "graph_def")
+  log_dir <- tempfile("tfsavedmodel")
+  if (isTRUE(tf$executing_eagerly())) {
+    writer <- tf$summary$create_file_writer(log_dir)
+    with(writer$as_default(), tf$summary$graph(graph_def))
+  } else {
+    graph <- tf$Graph()
+    with(graph$as_default(), tf$compat$v1$import_graph_def(graph_def, name = ""))
+    writer <- tf$compat$v1$summary$FileWriter(log_dir, graph = graph)
+  }
+  writer$close()
+  tensorboard(log_dir = log_dir)
+}

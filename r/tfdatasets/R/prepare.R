@@ -1,8 +1,9 @@
 # dataset_prepare(): a dataset of named columns (dict elements) as features
 # and response, x and y, for fitting a model.
 
-# The column names of a dataset whose elements are dicts.
-.column_names <- function(dataset) {
+# The column names of a dataset whose elements are dicts, read from its
+# element spec (R's tfdatasets has this internal too; the feature specs use it).
+column_names <- function(dataset) {
   spec <- dataset$element_spec
   columns <- if (is.list(spec) && !.is_py(spec)) names(spec)
   if (is.null(columns))
@@ -11,24 +12,15 @@
   columns
 }
 
-# The columns a selection names: bare names, c(a, b), a:b, -a, or strings,
-# evaluated with each column name standing for its position.
+# The positions of the columns a tidyselect selection names: bare names, c(a, b),
+# ranges a:c, exclusions -a, strings, and the helpers (starts_with(), ...).
 .select_columns <- function(quo, columns, arg) {
-  positions <- stats::setNames(as.list(seq_along(columns)), columns)
-  selected <- tryCatch(rlang::eval_tidy(quo, data = positions), error = function(e)
-    stop(sprintf("`%s` must name columns of the dataset (%s): %s", arg,
-                 paste(columns, collapse = ", "), conditionMessage(e)), call. = FALSE))
-  if (is.character(selected)) {
-    unknown <- setdiff(selected, columns)
-    if (length(unknown))
-      stop(sprintf("`%s` names columns the dataset does not have: %s", arg,
-                   paste(unknown, collapse = ", ")), call. = FALSE)
-    return(match(selected, columns))
-  }
-  if (!is.numeric(selected) || anyNA(selected))
-    stop(sprintf("`%s` must name columns of the dataset", arg), call. = FALSE)
-  if (all(selected < 0)) return(setdiff(seq_along(columns), -selected))
-  as.integer(selected)
+  positions <- tryCatch(
+    tidyselect::eval_select(quo, stats::setNames(as.list(columns), columns)),
+    error = function(e) stop(sprintf("`%s` must select columns of the dataset (%s): %s", arg,
+                                     paste(columns, collapse = ", "), conditionMessage(e)),
+                             call. = FALSE))
+  unname(positions)
 }
 
 # `response ~ a + b`, `response ~ .` (every other column), `~ a + b`.
@@ -58,8 +50,8 @@
 #'
 #' The columns are chosen either by a formula, `y ~ a + b` (`y ~ .` for all
 #' other columns, `~ a + b` for features only), or by `x` and `y` as column
-#' selections: bare names, `c(a, b)`, ranges `a:c`, exclusions `-a` or
-#' strings. The feature columns are stacked into one tensor along a new last
+#' tidyselect selections: bare names, `c(a, b)`, ranges `a:c`, exclusions
+#' `-a`, strings, or helpers such as `starts_with()`. The feature columns are stacked into one tensor along a new last
 #' dimension, unless `named_features = TRUE` keeps them as a named list.
 #'
 #' With `named = TRUE` (the default, as in R's tfdatasets) each element is the
@@ -99,7 +91,7 @@ dataset_prepare <- function(dataset, x, y = NULL, named = TRUE, named_features =
                             parallel_records = NULL, batch_size = NULL,
                             num_parallel_batches = NULL, drop_remainder = FALSE) {
   .check_dataset(dataset)
-  columns <- .column_names(dataset)
+  columns <- column_names(dataset)
   x_quo <- rlang::enquo(x)
   x_value <- rlang::quo_get_expr(x_quo)
   if (rlang::is_formula(x_value) ||

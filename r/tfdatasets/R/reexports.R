@@ -18,12 +18,21 @@
 #'     stand-in reticulate exports them; pyreticulate documents them.}
 #'   \item{tensorflow}{\code{\link[tensorflow]{tf}},
 #'     \code{\link[tensorflow]{shape}}, \code{\link[tensorflow]{as_tensor}}
-#'     (see [length.tf_dataset()] for its method for datasets)}
+#'     (see [length.tf_dataset()] for its method for datasets),
+#'     \code{\link[tensorflow]{install_tensorflow}}}
+#'   \item{tidyselect}{\code{\link[tidyselect]{starts_with}},
+#'     \code{\link[tidyselect:starts_with]{ends_with}},
+#'     \code{\link[tidyselect:starts_with]{contains}},
+#'     \code{\link[tidyselect:starts_with]{matches}},
+#'     \code{\link[tidyselect:starts_with]{num_range}},
+#'     \code{\link[tidyselect]{one_of}}, \code{\link[tidyselect]{everything}}:
+#'     selections of features in the steps of a [feature_spec()]}
 #' }
 #'
 #' @name reexports
 #' @docType import
-#' @aliases %>% fit as_iterator iter_next iterate tuple tf shape as_tensor
+#' @aliases %>% fit as_iterator iter_next iterate tuple tf shape as_tensor install_tensorflow
+#'   starts_with ends_with contains matches num_range one_of everything
 #' @keywords internal
 #' @returns The objects of the other packages, unchanged.
 #' @md

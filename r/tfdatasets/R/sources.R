@@ -2,16 +2,24 @@
 # tensors, integer ranges, random integers, zips and samples of datasets.
 
 # The element structure tf.data should see: an unnamed list is a tuple, a
-# named list or a data frame a dict (column by column), at every level.
+# named list or a data frame a dict (column by column), at every level. As
+# reticulate converts a list with names, the keys are the names as they are
+# ("" for an unnamed component), and of components with the same key the last
+# one stays (with a warning).
 .structure <- function(x) {
   if (is.data.frame(x)) x <- as.list(x)
   if (!is.list(x) || .is_py(x)) return(x)
   parts <- lapply(x, .structure)
-  if (is.null(names(x))) return(tuple(unname(parts)))
-  if (any(!nzchar(names(x)) | is.na(names(x))))
-    stop("name every component of the list, or none of them (an unnamed list is a tuple, ",
-         "a named one a dict)", call. = FALSE)
-  dict(parts)
+  keys <- names(x)
+  if (is.null(keys)) return(tuple(unname(parts)))
+  keys[is.na(keys)] <- "NA"
+  repeated <- unique(keys[duplicated(keys)])
+  if (length(repeated))
+    warning("components with the same name become one dict entry, the last of them: ",
+            paste0('"', repeated, '"', collapse = ", "),
+            " (a list with some names is a dict keyed by its names, \"\" for unnamed components)",
+            call. = FALSE)
+  py_dict(as.list(keys), unname(parts))
 }
 
 #' Create a dataset from tensors or R values
@@ -27,7 +35,9 @@
 #' level: an unnamed list is a tuple (its components reach a
 #' [dataset_map()] function as separate arguments), a named list or a data
 #' frame is a dict (one named list, column by column). A list with some names
-#' missing is an error. R values are converted as reticulate converts them: a
+#' missing is a dict too, keyed by its names (`""` for an unnamed component),
+#' as reticulate converts it: of components with the same name, the last one
+#' stays, with a warning. R values are converted as reticulate converts them: a
 #' double vector becomes a `float32` tensor, an integer vector `int32`, a
 #' matrix or array a NumPy array (`float64` for doubles). Slicing happens on
 #' the CPU, so a large R array is not copied to a GPU first.

@@ -172,10 +172,25 @@ def test_int_beyond_the_double_range_stays_a_proxy():
     r_true("identical(1L + 1L, 2L)")
 
 
-@pytest.mark.parametrize("value", [b"\x00\x01\xff", bytearray(b"\x00\x01\xff")])
-def test_bytes_and_bytearray_are_raw(value):
-    to_r("v", value)
+def test_bytearray_is_raw():
+    to_r("v", bytearray(b"\x00\x01\xff"))
     r_true("identical(v, as.raw(c(0, 1, 255)))")
+
+
+def test_bytes_stay_a_python_object_as_in_reticulate():
+    to_r("v", b"ab\xff")
+    r_true('identical(class(v), c("python.builtin.bytes", "python.builtin.object"))')
+    r_true('identical(as.raw(v), as.raw(c(0x61, 0x62, 0xff)))')
+
+
+def test_bytes_decode_to_a_string():
+    to_r("v", b"caf\xc3\xa9")
+    r_true('identical(v$decode(), "caf\\u00e9")')
+
+
+def test_numpy_bytes_scalar_is_a_string():
+    to_r("v", np.bytes_(b"abc"))
+    r_true('identical(v, "abc")')
 
 
 @pytest.mark.parametrize("value, check", [

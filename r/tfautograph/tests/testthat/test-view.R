@@ -1,0 +1,11 @@
+test_that("view_function_graph() writes the traced graph and starts TensorBoard on it", {
+  before <- list.files(tempdir(), pattern = "^tflogdir")
+  fn <- tf_function(function(x) if (x > 0) x * x else x)
+  url <- view_function_graph(fn, list(scalar(2)), launch_browser = FALSE)
+  on.exit(tensorflow::tensorboard(action = "stop"))
+  expect_match(url, "^http://127[.]0[.]0[.]1:[0-9]+$")
+  log_dir <- setdiff(list.files(tempdir(), pattern = "^tflogdir"), before)
+  expect_length(log_dir, 1L)
+  expect_true(any(grepl("events", list.files(file.path(tempdir(), log_dir), recursive = TRUE))))
+  expect_error(view_function_graph(fn, scalar(2)), "must be a list")
+})
