@@ -301,18 +301,19 @@ def test_conversion_rule_registered_on_a_worker_applies_on_the_main_thread():
         return f"{float(obj)} m"
     thread, box = in_thread(pr.register_py_to_r, meters_to_r, Meters)
     thread.join(WAIT)
-    pr.assign("distance", Meters(3))
-    assert pr.r("distance") == "3.0 m"
+    with box["value"]:
+        pr.assign("distance", Meters(3))
+        assert pr.r("distance") == "3.0 m"
 
 
 def test_conversion_rules_are_the_same_on_every_thread():
     pr.r('speed <- structure(5, class = "kmh")')
-    pr.register_r_to_py(lambda robj: "5 km/h", r_classes=["kmh"])
-    read_speed = pr.r("function() speed")
-    with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        seen = {pool.submit(read_speed).result(WAIT) for _ in range(8)}
-    assert seen == {"5 km/h"}
-    assert read_speed() == "5 km/h"
+    with pr.register_r_to_py(lambda robj: "5 km/h", r_classes=["kmh"]):
+        read_speed = pr.r("function() speed")
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            seen = {pool.submit(read_speed).result(WAIT) for _ in range(8)}
+        assert seen == {"5 km/h"}
+        assert read_speed() == "5 km/h"
 
 
 # ---- Python calls R makes, and the R of other threads meanwhile ---------------------------
