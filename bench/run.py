@@ -103,9 +103,12 @@ def combine(rounds):
                 continue
             side_rows = [results[side][0].get(name, _STOPPED) for results in rounds
                          if side in results]
-            times = [float(t) for side_row in side_rows for t in side_row["times"].split()]
-            errors = [side_row["error"] for side_row in side_rows if side_row["error"]]
-            row[side + "_error"] = errors[0] if errors else ""
+            finished = [side_row for side_row in side_rows if side_row is not _STOPPED]
+            row[side + "_hung"] = (len(side_rows) - len(finished), len(side_rows))
+            times = [float(t) for side_row in finished for t in side_row["times"].split()]
+            errors = [side_row["error"] for side_row in finished if side_row["error"]]
+            row[side + "_error"] = errors[0] if errors else "" if finished else \
+                _STOPPED["error"]
             row[side + "_times"] = times
             row[side] = statistics.median(times) if times and not errors else None
         row["ratio"] = ratio(row["pyreticulate"], row["reticulate"])
@@ -143,6 +146,15 @@ def fmt(value, ratio_=False):
     return f"{value:.3g}"
 
 
+def side_cell(row, side):
+    """A side's time, "error", or "hung" when every round had to stop it there; a time
+    taken from fewer rounds than ran says in how many the side hung."""
+    hung, rounds = row.get(side + "_hung", (0, 0))
+    if row[side + "_error"]:
+        return "hung" if hung == rounds and hung else "error"
+    return fmt(row[side]) + (f" (hung in {hung} of {rounds} rounds)" if hung else "")
+
+
 def table_cells(rows):
     source = any(row["reticulate_src"] is not None or row["reticulate_src_error"]
                  for row in rows)
@@ -150,11 +162,10 @@ def table_cells(rows):
               "pyreticulate / copy") + (("reticulate (source)", "ratio (source)") if source
                                         else ())
     body = [(row["label"], row["unit"].replace("us", "µs"),
-             "error" if row["reticulate_error"] else fmt(row["reticulate"]),
-             "error" if row["pyreticulate_error"] else fmt(row["pyreticulate"]),
+             side_cell(row, "reticulate"), side_cell(row, "pyreticulate"),
              fmt(row["ratio"], True), fmt(row["numpy_copy"]),
              fmt(row["pyreticulate_vs_copy"], True)) + (
-                ("error" if row["reticulate_src_error"] else fmt(row["reticulate_src"]),
+                (side_cell(row, "reticulate_src"),
                  fmt(row["ratio_src"], True)) if source else ()) for row in rows]
     return header, body
 

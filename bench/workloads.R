@@ -243,12 +243,14 @@ workloads <- list(
     run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L,
     minus = "fit_python_callback"),
 
-  workload("fit_r_generator", "fit() fed by an R function (py_iterator), 2-row batches",
-    "us/batch", 500, 4, setup = small_fit_setup("r_generator"),
-    run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L),
-
   workload("fit_python_generator", "fit() fed by a Python generator, 2-row batches",
     "us/batch", 500, 4, setup = small_fit_setup("python_generator"),
+    run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L),
+
+  # Last: reticulate can hang here (a TensorFlow thread calling R while the main thread
+  # waits for it), and a side stopped as hung loses only the rows it had not finished.
+  workload("fit_r_generator", "fit() fed by an R function (py_iterator), 2-row batches",
+    "us/batch", 500, 4, setup = small_fit_setup("r_generator"),
     run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L)
 )
 names(workloads) <- vapply(workloads, `[[`, "", "name")
