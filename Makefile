@@ -32,7 +32,7 @@ STAMP := $(VENV)/.setup-done
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py tools/setup.sh pyreticulate/libr/_fast.c pyreticulate/libr/cdef.py pyreticulate/libr/fast_build.py
+$(STAMP): pyproject.toml setup.py tools/setup.sh pyreticulate/libr/_fast.c pyreticulate/libr/_fast.h pyreticulate/libr/cdef.py pyreticulate/libr/fast_build.py pyreticulate/bridge/_crossing.c pyreticulate/bridge/crossing_build.py
 	./tools/setup.sh
 	touch $(STAMP)
 

@@ -1,5 +1,6 @@
-"""The compiled part of pyreticulate (pyreticulate/libr/fast_build.py: cffi's API mode
-against R's headers and libR), built when the package is installed. Without R's headers
+"""The compiled parts of pyreticulate (pyreticulate/libr/fast_build.py and
+pyreticulate/bridge/crossing_build.py: cffi's API mode against R's headers and libR),
+built when the package is installed. Without R's headers
 or a C compiler the package installs without it and runs its pure-Python path."""
 import os
 import runpy
@@ -27,20 +28,22 @@ class optional_build_ext(build_ext):
                       f"the pure-Python path will be used")
 
 
-BUILD = "pyreticulate/libr/fast_build.py"
+BUILDS = ("pyreticulate/libr/fast_build.py", "pyreticulate/bridge/crossing_build.py")
 
 
 def compiled_modules():
-    """The cffi build, when R (``R RHOME``) and its headers can be found."""
+    """The cffi builds (libr's loops, the bridge's crossing), when R (``R RHOME``) and its
+    headers can be found."""
     if not (os.environ.get("R_HOME") or shutil.which("R")):
-        print("pyreticulate: R not found; installing without the compiled module")
+        print("pyreticulate: R not found; installing without the compiled modules")
         return []
     try:
-        runpy.run_path(BUILD)
+        for build in BUILDS:
+            runpy.run_path(build)
     except Exception as exc:
-        print(f"pyreticulate: installing without the compiled module: {exc}")
+        print(f"pyreticulate: installing without the compiled modules: {exc}")
         return []
-    return [f"{BUILD}:ffibuilder"]
+    return [f"{build}:ffibuilder" for build in BUILDS]
 
 
 setup(cffi_modules=compiled_modules(), cmdclass={"build_ext": optional_build_ext})

@@ -1,13 +1,14 @@
 # Bar chart of the ratios pyreticulate / reticulate from bench/run.py's
 # results.csv, drawn with base R. Reference rows (a workload another row is
-# compared to, like the numpy copy) are left out: they do not cross the bridge.
+# compared to, like the numpy copy) are left out: they do not cross the bridge; so is
+# an extra-cost row whose difference came out negative (noise), which has no log.
 #
 #   Rscript chart.R results.csv ratios.png [OTHER]   (OTHER: the other side, reticulate)
 
 args <- commandArgs(trailingOnly = TRUE)
 other <- if (length(args) >= 3) args[[3]] else "reticulate"
 results <- read.csv(args[[1]], stringsAsFactors = FALSE, na.strings = "NA")
-bars <- results[!is.na(results$ratio) & !results$name %in% results$compare_to, ]
+bars <- results[!is.na(results$ratio) & results$ratio > 0 & !results$name %in% results$compare_to, ]
 if (!nrow(bars)) stop("no workload has a ratio to draw", call. = FALSE)
 bars <- bars[rev(seq_len(nrow(bars))), ]
 

@@ -56,21 +56,6 @@ time_workload <- function(w, size, repeats, warmup) {
   seconds * w$scale / (if (is.function(w$ops)) w$ops(size) else w$ops)
 }
 
-rows <- lapply(workloads, function(w) {
-  size <- if (quick) w$quick else w$size
-  repeats <- if (quick) 2L else w$repeats
-  warmup <- if (quick) 1L else 2L
-  times <- tryCatch(time_workload(w, size, repeats, warmup), error = function(e) e)
-  failed <- inherits(times, "error")
-  if (failed) message(side, ": ", w$name, " failed: ", conditionMessage(times))
-  else message(sprintf("%-12s %-20s %10.4g %s", side, w$name, median(times), w$unit))
-  data.frame(name = w$name, label = w$label, unit = w$unit, size = size,
-             repeats = repeats, compare_to = w$compare_to,
-             times = if (failed) "" else paste(signif(times, 6), collapse = " "),
-             error = if (failed) conditionMessage(times) else "")
-})
-write.csv(do.call(rbind, rows), paste0(out, ".csv"), row.names = FALSE)
-
 metadata <- import("importlib.metadata", convert = FALSE)
 version_of <- function(...) {
   for (distribution in c(...)) {
@@ -86,3 +71,21 @@ info <- c(bridge = paste(side, as.character(packageVersion(side))),
           tensorflow = version_of("tensorflow-cpu", "tensorflow"), keras = version_of("keras"))
 write.csv(data.frame(key = names(info), value = unname(info)),
           paste0(out, "-info.csv"), row.names = FALSE)
+
+# The rows are written after each workload, so that a side stopped part-way (run.py's
+# limit on a side that hangs) leaves the rows it finished.
+rows <- list()
+for (w in workloads) {
+  size <- if (quick) w$quick else w$size
+  repeats <- if (quick) 2L else w$repeats
+  warmup <- if (quick) 1L else 2L
+  times <- tryCatch(time_workload(w, size, repeats, warmup), error = function(e) e)
+  failed <- inherits(times, "error")
+  if (failed) message(side, ": ", w$name, " failed: ", conditionMessage(times))
+  else message(sprintf("%-12s %-20s %10.4g %s", side, w$name, median(times), w$unit))
+  rows[[w$name]] <- data.frame(name = w$name, label = w$label, unit = w$unit, size = size,
+             repeats = repeats, compare_to = w$compare_to, minus = w$minus,
+             times = if (failed) "" else paste(signif(times, 6), collapse = " "),
+             error = if (failed) conditionMessage(times) else "")
+  write.csv(do.call(rbind, rows), paste0(out, ".csv"), row.names = FALSE)
+}

@@ -18,6 +18,7 @@ import json
 import os
 import platform
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -30,11 +31,14 @@ ROOT = os.path.dirname(BENCH)
 RETICULATE_PYTHON = os.path.join(BENCH, ".venv-reticulate", "bin", "python")
 SIDES = ("reticulate", "pyreticulate", "reticulate_src")
 RETICULATE_SRC_LIB = os.path.join(BENCH, ".r-lib-reticulate-src")
+# How long one side may run before it is stopped as hung (reticulate can hang when a
+# TensorFlow thread calls an R function): its finished rows are kept, the others marked.
+SIDE_LIMIT = float(os.environ.get("BENCH_SIDE_LIMIT", "900"))
 README_START = "<!-- bench:start -->"
 README_END = "<!-- bench:end -->"
 COLUMNS = ("name", "label", "unit", "size", "repeats", "reticulate", "pyreticulate", "ratio",
            "numpy_copy", "pyreticulate_vs_copy", "compare_to", "reticulate_error",
-           "pyreticulate_error", "reticulate_src", "ratio_src", "reticulate_src_error")
+           "pyreticulate_error", "reticulate_src", "ratio_src", "reticulate_src_error", "minus")
 
 
 def side_command(side, prefix, options):
@@ -64,36 +68,61 @@ def run_side(side, options, label):
         prefix = os.path.join(work, side)
         command, env = side_command(side, prefix, options)
         print(f"bench: running the {side} side{label}", file=sys.stderr, flush=True)
-        status = subprocess.run(command, cwd=work, env=env).returncode
+        process = subprocess.Popen(command, cwd=work, env=env, start_new_session=True)
+        try:
+            status = process.wait(SIDE_LIMIT)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            print(f"bench: the {side} side ran past {SIDE_LIMIT:g} s and was stopped (hung); "
+                  "its finished rows are kept", file=sys.stderr, flush=True)
+            status = 0
         if status != 0:
             raise SystemExit(f"bench: the {side} side exited with status {status}")
-        rows = {row["name"]: row for row in read_csv(prefix + ".csv")}
+        rows = {row["name"]: row for row in read_csv(prefix + ".csv")} \
+            if os.path.exists(prefix + ".csv") else {}
         info = {row["key"]: row["value"] for row in read_csv(prefix + "-info.csv")}
     return rows, info
+
+
+_STOPPED = {"times": "", "error": f"did not finish: the side was stopped after "
+                                  f"{SIDE_LIMIT:g} s (it hung)"}
 
 
 def combine(rounds):
     """One row per workload: each side's times over all rounds and their median,
     the ratio, and the numpy-copy reference."""
-    described = next(iter(rounds[0].values()))[0]
+    described = max((rows for rows, _ in rounds[0].values()), key=len)   # a stopped side has fewer
     rows = []
     for name, first in described.items():
-        row = {key: first[key] for key in ("name", "label", "unit", "size", "repeats",
-                                           "compare_to")}
+        row = {key: first.get(key, "") for key in ("name", "label", "unit", "size", "repeats",
+                                                    "compare_to", "minus")}
         for side in SIDES:
             if side not in rounds[0]:
                 row[side], row[side + "_error"], row[side + "_times"] = None, "", []
                 continue
-            side_rows = [results[side][0][name] for results in rounds if side in results]
-            times = [float(t) for side_row in side_rows for t in side_row["times"].split()]
-            errors = [side_row["error"] for side_row in side_rows if side_row["error"]]
-            row[side + "_error"] = errors[0] if errors else ""
+            side_rows = [results[side][0].get(name, _STOPPED) for results in rounds
+                         if side in results]
+            finished = [side_row for side_row in side_rows if side_row is not _STOPPED]
+            row[side + "_hung"] = (len(side_rows) - len(finished), len(side_rows))
+            times = [float(t) for side_row in finished for t in side_row["times"].split()]
+            errors = [side_row["error"] for side_row in finished if side_row["error"]]
+            row[side + "_error"] = errors[0] if errors else "" if finished else \
+                _STOPPED["error"]
             row[side + "_times"] = times
             row[side] = statistics.median(times) if times and not errors else None
         row["ratio"] = ratio(row["pyreticulate"], row["reticulate"])
         row["ratio_src"] = ratio(row["pyreticulate"], row["reticulate_src"])
         rows.append(row)
     by_name = {row["name"]: row for row in rows}
+    for row in rows:
+        base = by_name.get(row["minus"])
+        if base is not None:
+            for side in SIDES:
+                row[side] = row[side] - base[side] if None not in (row[side], base[side]) \
+                    else None
+            row["ratio"] = ratio(row["pyreticulate"], row["reticulate"])
+            row["ratio_src"] = ratio(row["pyreticulate"], row["reticulate_src"])
     for row in rows:
         reference = by_name.get(row["compare_to"])
         row["numpy_copy"] = reference["pyreticulate"] if reference else None
@@ -117,6 +146,15 @@ def fmt(value, ratio_=False):
     return f"{value:.3g}"
 
 
+def side_cell(row, side):
+    """A side's time, "error", or "hung" when every round had to stop it there; a time
+    taken from fewer rounds than ran says in how many the side hung."""
+    hung, rounds = row.get(side + "_hung", (0, 0))
+    if row[side + "_error"]:
+        return "hung" if hung == rounds and hung else "error"
+    return fmt(row[side]) + (f" (hung in {hung} of {rounds} rounds)" if hung else "")
+
+
 def table_cells(rows):
     source = any(row["reticulate_src"] is not None or row["reticulate_src_error"]
                  for row in rows)
@@ -124,11 +162,10 @@ def table_cells(rows):
               "pyreticulate / copy") + (("reticulate (source)", "ratio (source)") if source
                                         else ())
     body = [(row["label"], row["unit"].replace("us", "µs"),
-             "error" if row["reticulate_error"] else fmt(row["reticulate"]),
-             "error" if row["pyreticulate_error"] else fmt(row["pyreticulate"]),
+             side_cell(row, "reticulate"), side_cell(row, "pyreticulate"),
              fmt(row["ratio"], True), fmt(row["numpy_copy"]),
              fmt(row["pyreticulate_vs_copy"], True)) + (
-                ("error" if row["reticulate_src_error"] else fmt(row["reticulate_src"]),
+                (side_cell(row, "reticulate_src"),
                  fmt(row["ratio_src"], True)) if source else ()) for row in rows]
     return header, body
 

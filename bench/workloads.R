@@ -4,7 +4,8 @@
 # the value of the first run, so a side that skips work fails instead of
 # looking fast. `size` is the full size, `quick` the size for --quick; a run
 # does `ops` operations (a number, or a function of the size) and the time of
-# one operation is reported, in `unit`. `compare_to` names a reference row.
+# one operation is reported, in `unit`. `compare_to` names a reference row;
+# `minus` names a row whose median run.py subtracts from this row's (an extra cost).
 
 np <- import("numpy")                    # converting: np$pi is an R double
 npc <- import("numpy", convert = FALSE)  # not converting: arrays stay in Python
@@ -12,11 +13,11 @@ builtins <- import_builtins(convert = FALSE)
 is_instance <- function(value, type) py_to_r(builtins$isinstance(value, type))
 
 workload <- function(name, label, unit, size, quick, setup, run, check,
-                     ops = 1, repeats = 11L, compare_to = "") {
+                     ops = 1, repeats = 11L, compare_to = "", minus = "") {
   scale <- c(us = 1e6, ms = 1e3, s = 1)[[sub("/.*", "", unit)]]
   list(name = name, label = label, unit = unit, scale = scale, size = size,
        quick = quick, setup = setup, run = run, check = check,
-       ops = ops, repeats = repeats, compare_to = compare_to)
+       ops = ops, repeats = repeats, compare_to = compare_to, minus = minus)
 }
 
 py_run_string("
@@ -64,6 +65,58 @@ keras_setup <- function(callback) function(batches) {
   state$batches <- batches
   state
 }
+
+# With TensorFlow loaded (Keras scripts): fit() of a small model on 2-row batches, per
+# batch, with a Python no-op batch callback, or an R one, or fed by an R function
+# (py_iterator) or a Python generator.
+py_run_string("
+def noop_callback():
+    import keras
+    class NoOp(keras.callbacks.Callback):
+        def on_train_batch_end(self, batch, logs=None):
+            pass
+    return NoOp()
+def repeating(x, y):
+    while True:
+        yield (x, y)
+def as_generator(iterator):
+    return (item for item in iterator)
+")
+small_fit_setup <- function(feed) function(batches) {
+  tf <- import("tensorflow")
+  keras <- import("keras")
+  keras$utils$set_random_seed(1L)
+  set.seed(1)
+  x <- matrix(runif(batches * 2 * 4), ncol = 4)
+  y <- matrix(rowSums(x), ncol = 1)
+  model <- keras$Sequential(list(keras$Input(shape = list(4L)), keras$layers$Dense(1L)))
+  model$compile(optimizer = "sgd", loss = "mse")
+  state <- new.env()
+  state$batches <- batches
+  state$seen <- 0L
+  xb <- x[1:2, , drop = FALSE]
+  yb <- y[1:2, , drop = FALSE]
+  fit_data <- function(callbacks) function()
+    model$fit(x, y, batch_size = 2L, epochs = 1L, verbose = 0L, shuffle = FALSE,
+              callbacks = callbacks)
+  fit_feed <- function(make) function()
+    model$fit(make(), steps_per_epoch = as.integer(batches), epochs = 1L, verbose = 0L)
+  state$fit <- switch(feed,
+    python_callback = fit_data(list(py$noop_callback())),
+    r_callback = fit_data(list(PyClass("RBatchCounter", list(
+      on_train_batch_end = function(self, batch, logs = NULL) {
+        state$seen <- state$seen + 1L
+        NULL
+      }), inherit = keras$callbacks$Callback)())),
+    r_generator = fit_feed(function() py$as_generator(py_iterator(function() {
+      state$seen <- state$seen + 1L
+      tuple(xb, yb)
+    }))),
+    python_generator = fit_feed(function() py$repeating(np_array(xb), np_array(yb))))
+  state
+}
+fit_checked <- function(value, s) length(value$history$loss) == 1L &&
+  (s$seen == 0L || s$seen >= s$batches)
 
 workloads <- list(
   workload("call", "identity Python function called from R", "us/call", 2000, 20,
@@ -135,6 +188,14 @@ workloads <- list(
                 vapply(s$df, function(col) class(col)[[1]], "")),
     repeats = 5L),
 
+  workload("df_chr_to_pandas", "data.frame, character column of 10^6 strings (2 values) -> pandas",
+    "ms", 1e6, 1e3,
+    setup = function(n) list(df = data.frame(chr = rep_len(c("alpha", "beta"), n))),
+    run = function(s) r_to_py(s$df),
+    check = function(value, s) is_instance(value, import("pandas")$DataFrame) &&
+      py_len(value) == nrow(s$df) && identical(py_to_r(value$chr$iloc[1L]), "beta"),
+    repeats = 9L),
+
   workload("proxies", "create and drop 10^5 proxies (object() from R, then gc)",
     "us/proxy", 1e5, 100,
     setup = function(n) list(n = n, new = builtins$object),
@@ -156,6 +217,40 @@ workloads <- list(
     "ms/epoch", 200, 4,
     setup = keras_setup(callback = TRUE),
     run = function(s) s$fit(),
-    check = function(value, s) s$batches_seen == s$batches, repeats = 9L)
+    check = function(value, s) s$batches_seen == s$batches, repeats = 9L),
+
+  workload("call_tf", "identity Python function called from R, TensorFlow loaded", "us/call",
+    2000, 20,
+    setup = function(n) { import("tensorflow"); list(n = n, f = py_eval("lambda x: x")) },
+    run = function(s) { for (i in seq_len(s$n)) value <- s$f(i); value },
+    check = function(value, s) identical(value, as.integer(s$n)), ops = identity),
+
+  workload("callback_tf", "R function called from a Python loop, TensorFlow loaded", "us/call",
+    2000, 20,
+    setup = function(n) {
+      import("tensorflow")
+      list(n = as.integer(n), f = function(x) x, call_n = py$call_n)
+    },
+    run = function(s) s$call_n(s$f, s$n),
+    check = function(value, s) identical(value, s$n - 1L), ops = identity),
+
+  workload("fit_python_callback", "fit(), 2-row batches, Python no-op batch callback",
+    "us/batch", 500, 4, setup = small_fit_setup("python_callback"),
+    run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L),
+
+  workload("fit_r_callback_extra", "extra cost of an R batch callback in fit() (over the Python one)",
+    "us/batch", 500, 4, setup = small_fit_setup("r_callback"),
+    run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L,
+    minus = "fit_python_callback"),
+
+  workload("fit_python_generator", "fit() fed by a Python generator, 2-row batches",
+    "us/batch", 500, 4, setup = small_fit_setup("python_generator"),
+    run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L),
+
+  # Last: reticulate can hang here (a TensorFlow thread calling R while the main thread
+  # waits for it), and a side stopped as hung loses only the rows it had not finished.
+  workload("fit_r_generator", "fit() fed by an R function (py_iterator), 2-row batches",
+    "us/batch", 500, 4, setup = small_fit_setup("r_generator"),
+    run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L)
 )
 names(workloads) <- vapply(workloads, `[[`, "", "name")

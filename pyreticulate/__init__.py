@@ -17,7 +17,7 @@ From the shell: ``pyreticulate run script.R``. In IPython or Jupyter:
 ``%load_ext pyreticulate``, then ``%R`` and ``%%R`` (``notebooks.magic``).
 """
 from .api import (Conversion, GlobalEnv, assign, conversion, get, globalenv, live_handle_counts,
-                  py_to_r, r, r_to_py, set_hand_off, source, start)
+                  py_to_r, r, r_to_py, source, start)
 from .convert import rules
 from .convert.registry import (NOT_HANDLED, REGISTRY, ConversionRules, ConversionScope,
                                PyToRRule, Registration, RToPyRule, register_py_to_r,
@@ -48,6 +48,6 @@ __all__ = [
     "RFactor", "RFunction", "RNamedList", "RObject", "RWarning", "assign", "get", "globalenv",
     "live_handle_counts", "py_to_r", "r",
     "RPackage", "RPackageFunction", "RPackageNotFoundError", "importr", "packages",
-    "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_hand_off", "set_timeout",
+    "r_to_py", "register_py_to_r", "register_r_to_py", "rules", "set_timeout",
     "source", "start", "load_ipython_extension",
 ]

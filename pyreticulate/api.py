@@ -1,6 +1,6 @@
 """The Python-side API: evaluate R, source R files, read and assign R globals,
 and convert explicitly in either direction. Every call may come from any
-thread; the work runs on R's (the main) thread.
+thread; the work runs on the calling thread once it owns R (``runtime.threads``).
 """
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from .convert.registry import REGISTRY, ConversionRules, ConversionScope
 from .convert.rules.arrays import NUMPY_RULES
 from .convert.rules.callables import RFunction
 from .pyobjects import loadhooks
-from .tensorflow import context as tensorflow_context
 from .tensorflow import quiet as tensorflow_quiet
 
 
@@ -26,27 +25,19 @@ T = TypeVar("T")
 
 def _on_main(fn: Callable[..., T], *args: Any, description: str = "R code") -> T:
     if not embedded.is_started():
-        threads.run_on_main(start, (), "starting R")
-    result: T = threads.run_on_main(fn, args, description)
+        threads.call_on_main_thread(lambda: threads.run_in_r(start, (), "starting R"),
+                                    "starting R")
+    result: T = threads.run_in_r(fn, args, description)
     return result
 
 
 def start(interactive: bool = False, args: tuple[str, ...] | list[str] = ()) -> None:
     """Start the embedded R with the bridge (done on first use; call it to start it early).
 
-    ``args`` are R's command-line arguments (``--file=``, ``--args ...``). Once
-    TensorFlow is imported (now or later), Python calls R makes at its top level
-    are handed off (``runtime.threads``, ``tensorflow.context``); when R code imports
-    it, it starts quietly (``tensorflow.quiet``)."""
+    ``args`` are R's command-line arguments (``--file=``, ``--args ...``). When R code
+    imports TensorFlow, it starts quietly (``tensorflow.quiet``)."""
     embedded.start(bridge.BRIDGE, interactive=interactive, args=args)
     loadhooks.around_import("tensorflow", tensorflow_quiet.quiet_import)
-    loadhooks.on_import("tensorflow", tensorflow_context.install)
-
-
-def set_hand_off(mode: str) -> None:
-    """Where Python calls R makes at its top level (scripts, the console) run:
-    ``"auto"`` (the default), ``"always"`` or ``"never"`` (``runtime.threads``)."""
-    threads.set_hand_off(mode)
 
 
 class Conversion:

@@ -22,7 +22,7 @@ import sys
 from . import __version__, api, launch
 from .notebooks import kernelspec
 from .tensorflow import quiet as tensorflow_quiet
-from .runtime import embedded, errors, evaluation, threads
+from .runtime import embedded, errors, evaluation
 from .libr import capi, vectors
 from .runtime.handles import RObject
 from .libr.protect import protected
@@ -112,8 +112,7 @@ def _run_source(source, attach):
 
 def _attach_pyreticulate():
     """``library(pyreticulate)`` quietly, as R's top level."""
-    with threads.r_top_level():
-        evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
+    evaluation.eval_text("suppressPackageStartupMessages(library(pyreticulate))")
 
 
 def _toplevel(expr):
@@ -125,7 +124,7 @@ def _toplevel(expr):
 def _at_top_level(run):
     """``run(keep)`` as R's top level; None, or the exit status after an error."""
     try:
-        with protected() as keep, threads.r_top_level():
+        with protected() as keep:
             run(keep)
         return None
     except KeyboardInterrupt:

@@ -24,6 +24,9 @@ def module_name(path):
 
 
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+# The compiled modules, named by their builds (``*_build.py``): imported like modules.
+COMPILED = {name for path in PACKAGE.rglob("*_build.py")
+            for name in re.findall(r'"(pyreticulate\.[\w.]+)"', path.read_text())}
 
 
 def layer(module):
@@ -50,11 +53,16 @@ def imports_of(module):
                 continue
             for alias in node.names:
                 candidate = f"{origin}.{alias.name}"
-                found.add(candidate if candidate in MODULES else origin)
+                if candidate not in COMPILED:
+                    found.add(candidate if candidate in MODULES else origin)
     return found - {module}
 
 
 GRAPH = {module: imports_of(module) for module in MODULES}
+
+
+def test_the_builds_name_both_compiled_modules():
+    assert COMPILED == {"pyreticulate.libr._rapi", "pyreticulate.bridge._crossing"}
 
 
 def test_every_module_belongs_to_a_layer():
@@ -106,4 +114,68 @@ def test_core_layers_name_neither_tensorflow_nor_keras():
             for layer_dir in CORE for path in sorted((PACKAGE / layer_dir).rglob("*.py"))
             for number, line in enumerate(path.read_text().splitlines(), 1)
             if named.search(line)]
+    assert hits == []
+
+
+# ---- the compiled modules' C files -----------------------------------------------------------
+
+C_FILES = sorted(p for suffix in ("*.c", "*.h") for p in PACKAGE.rglob(suffix))
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+# What only a module keeping Python state of its own does: hold Python objects in a
+# static struct, or look an attribute or key up by name.
+PYTHON_STATE = re.compile(r"static\s+struct\s*\w*\s*\{[^}]*PyObject\s*\*|PyObject_GetAttr|"
+                          r"PyDict_GetItem|PyUnicode_InternFromString|PyDict_SetItemString")
+
+
+def c_layer(path):
+    return LAYERS.get(path.relative_to(PACKAGE).parts[0], TOP)
+
+
+def included(path):
+    """The package's C files ``path`` includes (found beside it, else in libr/, the
+    include path the builds give)."""
+    found = []
+    for name in INCLUDE.findall(path.read_text()):
+        for folder in (path.parent, PACKAGE / "libr"):
+            if (folder / name).exists():
+                found.append((folder / name).resolve())
+                break
+        else:
+            found.append(name)
+    return found
+
+
+def test_every_c_file_belongs_to_a_layer_and_includes_only_existing_files():
+    assert [p.relative_to(PACKAGE).parts[0] for p in C_FILES if c_layer(p) == TOP] == []
+    assert [(p.name, i) for p in C_FILES for i in included(p) if isinstance(i, str)] == []
+
+
+@pytest.mark.parametrize("path", C_FILES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_c_file_includes_no_higher_layer(path):
+    higher = [str(i.relative_to(PACKAGE)) for i in included(path) if c_layer(i) > c_layer(path)]
+    assert higher == []
+
+
+def test_libr_c_keeps_no_python_state_of_the_layers_above():
+    """libR-level loops only: Python objects arrive as arguments; the crossing's state is
+    the bridge's module's (bridge/_crossing.c, through its one contract)."""
+    hits = [f"{p.relative_to(PACKAGE)}: {m.group(0)[:40]!r}" for p in C_FILES
+            if c_layer(p) == LAYERS["libr"] for m in PYTHON_STATE.finditer(p.read_text())]
+    assert hits == []
+
+
+def test_bridge_c_declares_the_contract_the_python_side_hands_over():
+    from pyreticulate.bridge.crossing import CrossingContract
+    source = (PACKAGE / "bridge" / "_crossing.c").read_text()
+    table = source[source.index("PYR_CONTRACT_FIELDS[] = {"):]
+    table = table[:table.index("};")]
+    assert tuple(re.findall(r'\{ "(\w+)"', table)) == CrossingContract.FIELDS
+    version = re.search(r"#define PYR_CONTRACT_VERSION (\d+)", source).group(1)
+    assert int(version) == CrossingContract.version
+
+
+def test_core_c_files_name_neither_tensorflow_nor_keras():
+    named = re.compile(r"tensor|keras|\btf\b", re.IGNORECASE)
+    hits = [f"{p.relative_to(PACKAGE)}:{n}" for p in C_FILES if p.parts[-2] in CORE
+            for n, line in enumerate(p.read_text().splitlines(), 1) if named.search(line)]
     assert hits == []

@@ -10,12 +10,13 @@ list that the R side re-signals (``.pyr_raise`` in r/pyreticulate/R/py-bridge.R)
 
 Every exception keeps its class on the way: when its R condition cannot be made
 the usual way, a plain one with the same class vector is (``_plain_condition``).
-With the compiled module, three entries (a callable's closure, ``$`` and ``r_to_py`` of a
+With the compiled modules, three entries (a callable's closure, ``$`` and ``r_to_py`` of a
 dim-only double, complex or raw array) have a fast path in C for their commonest calls
-(``_fast.c``'s crossing block, ``install_fast_path``): it does what ``_run``, ``_run_busy``
-and the entry do, on the same state, makes a plain scalar result or a proxy itself, and
-hands the rest (an exception, another result, collected warnings, queued work) to
-``finish_fast``, this module's own finish.
+(the bridge's own compiled module ``_crossing``, ``install_fast_path``): it does what
+``_run``, ``_run_busy`` and the entry do, on the same state, makes a plain scalar result
+or a proxy itself, and hands the rest (an exception, another result, collected warnings,
+deferred work) to ``finish_fast``, this module's own finish. Everything the C code reads
+or updates of the Python layers is handed over in one ``CrossingContract``.
 
 An entry nested in another (R -> Python -> R -> Python) refuses to run within
 ``RECURSION_MARGIN`` frames of Python's recursion limit, or near the end of R's
@@ -28,7 +29,7 @@ recursion.)
 """
 import sys
 
-from ..runtime import errors, evaluation, threads
+from ..runtime import errors, evaluation, handles, threads
 from ..convert import proxies, registry
 from ..convert.registry import REGISTRY
 from ..convert.rules import arrays, callables
@@ -41,7 +42,7 @@ from .arguments import hinted as _hinted, result as _result
 ENTRIES = {}
 _DISPATCH = []      # (fn, check) by entry number, for the compiled entries
 _NUMBERS = {}       # entry number by name, for the compiled entries
-_FAST_KINDS = {"call_formals": 1, "get_attr": 2, "r_to_py": 3}   # _fast.c's PYR_FAST_*
+_FAST_KINDS = {"call_formals": 1, "get_attr": 2, "r_to_py": 3}   # _crossing.c's PYR_FAST_*
 _fast_objects = []  # what the compiled fast path holds, kept alive here
 _sentinels = {}
 _nesting = [0]      # how many entries are running, nested in one another
@@ -95,7 +96,7 @@ def reporting_entry(fn):
 def _run(fn, values, check=True):
     _nesting[0] += 1
     try:
-        with threads.BUSY, threads.in_python():
+        with threads.HOLD:
             return _run_busy(fn, values, check)
     finally:
         _nesting[0] -= 1
@@ -147,7 +148,7 @@ def _run_busy(fn, values, check):
         if check and _nesting[0] > 1:
             _check_recursion()
         if threads.pending():
-            threads.service(force=True)
+            threads.service()
         result = fn(*values)
     except BaseException as exc:
         return _signal_for_exception(exc, errors.WARNINGS.leave(frame), check)
@@ -162,7 +163,7 @@ def _finish(result, frame, check):
         if collected or threads.pending():
             with protected() as keep:
                 keep(result)
-                threads.service(force=True)
+                threads.service()
                 if collected:
                     result = _signal("value", capi.lib.R_NilValue, result, collected)
         return result
@@ -190,32 +191,92 @@ def finish_fast(value, exc, frame, convert, array):
     return int(ffi.cast("uintptr_t", sexp))
 
 
+def _crossing_module():
+    """The bridge's compiled module (``_crossing.c``), or None on the pure-Python path."""
+    if capi.fast is None:
+        return None
+    try:
+        from . import _crossing
+    except ImportError:
+        return None
+    return _crossing
+
+
+class CrossingContract:
+    """Everything ``_crossing.c`` reads or updates of the Python layers, by name: the
+    C side declares the same ``FIELDS`` in the same order (``PYR_CONTRACT_FIELDS``) and
+    the same ``version``, and its install checks both, each field's kind and the dict
+    keys and attribute names it uses, failing with a message that names the mismatch."""
+
+    version = 1
+    FIELDS = ("threads_state", "suspended", "waiting", "deferred", "notify", "resume", "leave",
+              "nesting", "finish_fast", "warnings", "scopes", "array_view",
+              "refs", "refs_entries", "pins_nothing", "class_addresses", "canonical",
+              "canonical_by_pointer", "robject", "finalizer_failed",
+              "records", "record_class", "requests", "resignalled", "sexp_address", "compiled")
+    __slots__ = FIELDS
+
+    def __init__(self, **fields):
+        missing = set(self.FIELDS) - set(fields)
+        if missing:
+            raise TypeError(f"the crossing's contract lacks {', '.join(sorted(missing))}")
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+
+class ContractMismatch(RuntimeError):
+    """The bridge's compiled module and the Python code disagree on their contract."""
+
+
 def install_fast_path(namespace=None):
-    """Hand the compiled fast path what it reads (once the R package is loaded, after the
-    callables' pieces); it stays closed while any user rule is registered."""
-    fast = capi.fast
-    if fast is None:
+    """Hand the bridge's compiled module its contract (once the R package is loaded, after
+    the callables' pieces) and plug it into libr's entries and finalizers; it stays
+    closed while any user rule is registered."""
+    crossing = _crossing_module()
+    calls = evaluation.fast_call_state()
+    if crossing is None or calls is None:
         return
-    state = threads.crossing_state()
-    objects = (*state[:7], _nesting, errors.WARNINGS, registry.conversion_scopes(),
-               finish_fast, state[7], arrays.plain_array_view)
-    _fast_objects[:] = [objects]
-    if fast.pyr_crossing_install(id(objects), callables.missing_marker()) < 0:
-        return
+    objects, (handlers, guard) = calls
+    contract = CrossingContract(
+        **threads.crossing_state(), nesting=_nesting, finish_fast=finish_fast,
+        warnings=errors.WARNINGS, scopes=registry.conversion_scopes(),
+        array_view=arrays.plain_array_view, **handles.compiled_state(),
+        **proxies.compiled_state(), **objects)
+    _fast_objects[:] = [contract]
+    error = crossing.ffi.new("char[]", 512)
+    if crossing.lib.pyr_contract_install(id(contract), _as_crossing_sexp(
+            crossing, callables.missing_marker()), _as_crossing_sexp(crossing, handlers.sexp),
+            _as_crossing_sexp(crossing, guard.sexp), error, 512) != 0:
+        raise ContractMismatch("the bridge's compiled module does not match this code: "
+                               + crossing.ffi.string(error).decode())
     for name, kind in _FAST_KINDS.items():
         if name in _NUMBERS:
-            fast.pyr_crossing_set_kind(_NUMBERS[name], kind)
-    calls = evaluation.fast_call_state()
-    if calls is not None:
-        objects, pieces = calls
-        _fast_objects.append(objects)
-        if fast.pyr_r_call_install(id(objects), *(piece.sexp for piece in pieces)) == 0:
-            callables.enable_fast_call(evaluation.compiled_call())
-    REGISTRY.watch_user_rules(_open_fast_path)
+            crossing.lib.pyr_crossing_set_kind(_NUMBERS[name], kind)
+    fast = capi.fast
+    fast.pyr_entry_fast = capi.ffi.cast("SEXP(*)(int, SEXP)", _address_of(
+        crossing, "pyr_crossing_fast"))
+    fast.pyr_xptr_finalized = capi.ffi.cast("void(*)(uintptr_t, SEXP, int)", _address_of(
+        crossing, "pyr_proxy_finalized"))
+    callables.enable_fast_call(evaluation.compiled_call())
+    _fast_objects.append(crossing)
+    if _open_fast_path not in REGISTRY.user_rules_watchers:
+        REGISTRY.watch_user_rules(_open_fast_path)
+    else:
+        _open_fast_path(REGISTRY.has_user_rules())
+
+
+def _as_crossing_sexp(crossing, sexp):
+    """A SEXP of libr's cffi module as the bridge module's type (the same pointer)."""
+    return crossing.ffi.cast("SEXP", capi.address(sexp))
+
+
+def _address_of(crossing, name):
+    """The address of the bridge module's C function ``name``."""
+    return int(crossing.ffi.cast("uintptr_t", crossing.ffi.addressof(crossing.lib, name)))
 
 
 def _open_fast_path(has_user_rules):
-    capi.fast.pyr_crossing_open = 0 if has_user_rules else 1
+    _crossing_module().lib.pyr_crossing_open = 0 if has_user_rules else 1
 
 
 def _arguments(args):

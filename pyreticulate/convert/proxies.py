@@ -25,7 +25,6 @@ from ..runtime.handles import RObject
 
 _class_cache = {}
 _class_addresses = {}   # type -> its cached class vector's address, for the compiled proxies
-_compiled_state = []    # what the compiled proxies hold, kept alive here
 _aliases = {}
 _state = {"namespace": None, "resolve": None}
 
@@ -35,19 +34,16 @@ def install(namespace):
     _state["namespace"] = RObject(namespace)
     _state["resolve"] = evaluation.binding(namespace, ".pyr_resolve_module_proxy")
     clear_class_cache()
-    _install_compiled()
 
 
-def _install_compiled():
-    """Hand the compiled proxies (``_fast.c``'s ``pyr_fast_proxy`` and finalizers) the
-    state they update in place: ``PY_REFS``, ``CANONICAL`` and the class vectors."""
-    fast = capi.fast
-    if fast is None:
-        return
-    state = (*handles.compiled_state(), _class_addresses, CANONICAL._entries,
-             CANONICAL._by_env, RObject, interrupts.callback_failed)
-    _compiled_state[:] = [state]
-    fast.pyr_proxy_install(id(state))
+def compiled_state():
+    """What the bridge's compiled proxies (``bridge/_crossing.c``: ``pyr_fast_proxy`` and
+    the finalizers) update in place, by the names of its contract: the class vectors'
+    addresses by type, ``CANONICAL``'s two dicts, ``RObject``, and the report of a
+    finalizer's exception."""
+    return {"class_addresses": _class_addresses, "canonical": CANONICAL._entries,
+            "canonical_by_pointer": CANONICAL._by_env, "robject": RObject,
+            "finalizer_failed": interrupts.callback_failed}
 
 
 def clear_class_cache():

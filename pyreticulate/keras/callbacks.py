@@ -28,6 +28,7 @@ import contextlib
 import importlib
 import inspect
 import signal
+import time
 
 from ..runtime import errors, evaluation, threads
 from ..runtime.handles import RObject
@@ -72,7 +73,7 @@ def _annotated(exc, hook, epoch, index, conditioner):
             condition = evaluation.call_function(annotate.sexp, args, keep=keep)
             return RObject(condition)
     try:
-        condition = threads.run_on_main(annotate, (), "annotating an R condition")
+        condition = threads.run_in_r(annotate, (), "annotating an R condition")
     except Exception:
         return exc
     return errors.RError(exc.r_message, condition=condition, call=exc.call,
@@ -274,11 +275,14 @@ def _make_guard_class(base):
         def catching_sigint(self):
             """While training, the first Ctrl-C only sets ``requested``; the host's handler is chained.
 
-            Signal handlers live on the main thread: a ``fit`` that R's Python thread
-            runs for the main thread has its handler installed there (the main thread
-            serves R calls meanwhile); other threads' ``fit`` get none.
+            Signal handlers live on the main thread: a ``fit`` run there (R's top
+            level calls Python there) installs one; other threads' ``fit`` get none.
+            A training stopped by Ctrl-C returns no sooner than ``SIGINT_GRACE`` seconds
+            after the first, absorbing the Ctrl-C that come meanwhile: the key pressed
+            twice stops it once, and R's handler gets that stop (a repeat landing in
+            the R code after it would end the script).
             """
-            if not threads.runs_for_main():
+            if not threads.on_main_thread():
                 yield
                 return
             previous = signal.getsignal(signal.SIGINT)
@@ -286,21 +290,33 @@ def _make_guard_class(base):
                 yield
                 return
 
+            first = []
+
             def handler(signum, frame):
+                if first and first[0] is None:
+                    return   # training already ended for a Ctrl-C
                 if self.requested:
                     previous(signum, frame)
                 else:
                     self.requested = True
+                    first.append(time.monotonic())
 
-            threads.run_on_main(signal.signal, (signal.SIGINT, handler), "installing a Ctrl-C handler")
+            signal.signal(signal.SIGINT, handler)
             try:
                 yield
             finally:
                 if signal.getsignal(signal.SIGINT) is handler:
-                    threads.run_on_main(signal.signal, (signal.SIGINT, previous),
-                                        "restoring the Ctrl-C handler")
+                    if first:
+                        until = first[0] + SIGINT_GRACE
+                        first[0] = None
+                        while time.monotonic() < until:
+                            time.sleep(until - time.monotonic())
+                    signal.signal(signal.SIGINT, previous)
 
     return InterruptGuard
+
+
+SIGINT_GRACE = 0.3
 
 
 def fit(model, guard, *args, **kwargs):

@@ -34,7 +34,7 @@ from ..runtime import threads
 _SHAPE_METHODS = ("build", "compute_output_shape", "compute_output_spec")
 
 
-@threads.main_thread_only
+@threads.holds_r
 def make_class(name, members, bases, private, properties=(), callback_hooks=True,
                tuple_shapes=True, convert=True, optional_args=False, autograph=True,
                class_methods=()):
@@ -142,7 +142,7 @@ def _shape(value):
     return value
 
 
-@threads.main_thread_only
+@threads.holds_r
 def custom_model(model_fn, name=None, classname="CustomModel", module="keras"):
     """``keras_model_custom``: a Model of ``module`` whose ``__init__`` runs ``model_fn(self)`` (R).
 

@@ -3,8 +3,9 @@
 Keras 3 on TensorFlow peeks at two batches on the calling thread, then reads
 the generator from tf.data's threads (``from_generator`` + ``prefetch``)
 while the main thread waits in C++. Each R function becomes an
-``iterators.RFeed`` whose generator only dequeues; a ``Feeder`` callback,
-added to the call's callbacks, tops the feeds up on the main thread at every
+``iterators.RFeed``, which those threads fill themselves when it is empty (taking R);
+a ``Feeder`` callback, added to the call's callbacks, tops the feeds up on the
+thread running ``fit()`` at every
 boundary before Keras asks for data: the training feeds at the start of
 training, of each epoch and of each training batch, the evaluation feeds
 (validation data, ``evaluate``) at the start of each test batch, the
@@ -68,7 +69,7 @@ def feeder(module="keras"):
 def _make_feeder_class(base):
 
     class Feeder(base):
-        """Fills R feeds on the main thread at the batch boundaries of their role."""
+        """Fills R feeds on the thread running fit() at the batch boundaries of their role."""
 
         def __init__(self):
             super().__init__()

@@ -1,6 +1,10 @@
 /* The compiled part of pyreticulate: libR's headers for cffi's API mode (fast_build.py
  * compiles the declarations of cdef.py against them) and the loops that are too slow
- * one cffi call per element.
+ * one cffi call per element: libR-level loops that know no state of the layers above.
+ * The crossing (proxies made in C, the fast path of the commonest entries, the compiled
+ * call of R functions, R's ownership across threads) is the bridge's own compiled module,
+ * bridge/_crossing.c; it plugs in through the hooks below (pyr_entry_fast,
+ * pyr_xptr_finalized).
  *
  * Each loop either does exactly what the Python code does or reports that it did not
  * (a return value below 0, or 0 for pyr_list_kind), and the Python code then runs as it
@@ -8,31 +12,7 @@
  * objects arrive as their address (id(obj), the caller keeps them alive); the loops that
  * touch them take the GIL, which cffi releases around every call.
  */
-#define R_INTERFACE_PTRS 1
-#define CSTACK_DEFNS 1
-#include <limits.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-#include <Rinternals.h>
-#include <Rinterface.h>
-#include <Rembedded.h>
-#include <R_ext/Parse.h>
-#include <R_ext/eventloop.h>
-
-/* exported by libR, declared in R's private headers only */
-extern Rboolean R_Visible;
-extern int R_interrupts_pending;
-extern Rboolean R_interrupts_suspended;
-extern SEXP R_TrueValue;
-extern SEXP R_FalseValue;
-extern SEXP R_LogicalNAValue;
-extern int R_CStackDir;
-
-/* R's longest integer without NA: R integers are within +-(2^31 - 1) */
-#define PYR_INT_MAX INT_MAX
+#include "_fast.h"
 
 /* The SEXP type of the atomic vector a list of one scalar kind becomes (None as NA):
  * REALSXP for floats, INTSXP for ints within R's integer range, LGLSXP for bools, STRSXP
@@ -71,33 +51,6 @@ int pyr_list_kind(uintptr_t address)
     }
     PyGILState_Release(gil);
     return kind;
-}
-
-/* The CHARSXP for a str by the text rule when it is valid UTF-8 without NUL (what
- * text.to_bytes makes "UTF-8"); NULL for any other str (surrogates, NUL, 2^31 bytes). */
-static SEXP pyr_mkchar(PyObject *value)
-{
-    if (PyUnicode_IS_ASCII(value)) {
-        const char *data = (const char *) PyUnicode_DATA(value);
-        Py_ssize_t size = PyUnicode_GET_LENGTH(value);
-        if (size > INT_MAX || memchr(data, 0, (size_t) size) != NULL) {
-            return NULL;
-        }
-        return Rf_mkCharLenCE(data, (int) size, CE_UTF8);
-    }
-    PyObject *bytes = PyUnicode_AsUTF8String(value);
-    if (bytes == NULL) {
-        PyErr_Clear();
-        return NULL;
-    }
-    const char *data = PyBytes_AS_STRING(bytes);
-    Py_ssize_t size = PyBytes_GET_SIZE(bytes);
-    SEXP c = NULL;
-    if (size <= INT_MAX && memchr(data, 0, (size_t) size) == NULL) {
-        c = Rf_mkCharLenCE(data, (int) size, CE_UTF8);
-    }
-    Py_DECREF(bytes);
-    return c;
 }
 
 /* Fill the (protected) vector of pyr_list_kind's type from the list: 0 when done, -1
@@ -173,62 +126,6 @@ int pyr_fill_from_list(SEXP vector, uintptr_t address)
     return status;
 }
 
-/* The str for a non-NA CHARSXP by the text rule when it is ASCII, "UTF-8", or native in
- * a UTF-8 session (UTF-8, invalid bytes as surrogate escapes); NULL for the others
- * ("latin1", "bytes", another native encoding), which text.from_bytes decodes. */
-static PyObject *pyr_charsxp_str(SEXP c, int native_utf8)
-{
-    const char *data = R_CHAR(c);
-    int size = LENGTH(c);
-    int ascii = 1;
-    for (int i = 0; i < size; i++) {
-        if ((unsigned char) data[i] >= 0x80) {
-            ascii = 0;
-            break;
-        }
-    }
-    if (!ascii) {
-        cetype_t ce = Rf_getCharCE(c);
-        if (!(ce == CE_UTF8 || (ce == CE_NATIVE && native_utf8))) {
-            return NULL;
-        }
-    }
-    PyObject *value = PyUnicode_DecodeUTF8(data, size, "surrogateescape");
-    if (value == NULL) PyErr_Clear();
-    return value;
-}
-
-/* Element i of an atomic vector of this kind as the built-in rule converts it (a new
- * reference; NA as None, a double's NA as its NaN), NULL when it needs the Python path. */
-static inline PyObject *pyr_element(SEXP vector, R_xlen_t i, int kind, int native_utf8)
-{
-    switch (kind) {
-    case REALSXP:
-        return PyFloat_FromDouble(REAL(vector)[i]);
-    case INTSXP: {
-        int x = INTEGER(vector)[i];
-        if (x == NA_INTEGER) Py_RETURN_NONE;
-        return PyLong_FromLong(x);
-    }
-    case LGLSXP: {
-        int x = LOGICAL(vector)[i];
-        if (x == NA_LOGICAL) Py_RETURN_NONE;
-        return PyBool_FromLong(x != 0);
-    }
-    case CPLXSXP: {
-        Rcomplex x = COMPLEX(vector)[i];
-        return PyComplex_FromDoubles(x.r, x.i);
-    }
-    case STRSXP: {
-        SEXP c = STRING_ELT(vector, i);
-        if (c == NA_STRING) Py_RETURN_NONE;
-        return pyr_charsxp_str(c, native_utf8);
-    }
-    default:
-        return NULL;
-    }
-}
-
 /* Store value as item i of a list whose items are all None (that reference is dropped). */
 static inline void pyr_replace_none(PyObject **items, Py_ssize_t i, PyObject *value)
 {
@@ -236,22 +133,42 @@ static inline void pyr_replace_none(PyObject **items, Py_ssize_t i, PyObject *va
     items[i] = value;
 }
 
+/* How many distinct strings pyr_fill_list remembers while it reads a character vector. */
+#define PYR_STR_CACHE 64
+
 /* Fill a list of None of the vector's length with its elements as Python scalars (NA as
  * None): 0 when done, -1 when an element needs the Python path (then that path runs).
- * Doubles, integers and logicals are read through one data pointer, the rest by
+ * Doubles, integers and logicals are read through one data pointer, strings with a
+ * cache of the last CHARSXPs decoded (PYR_STR_CACHE), the rest by
  * pyr_element. */
+static int pyr_fill_items(SEXP vector, PyObject **items, Py_ssize_t n, int native_utf8);
+
 int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *list = (PyObject *) address;
-    Py_ssize_t n = PyList_GET_SIZE(list);
-    PyObject **items = ((PyListObject *) list)->ob_item;
+    int status = pyr_fill_items(vector, ((PyListObject *) list)->ob_item,
+                                PyList_GET_SIZE(list), native_utf8);
+    PyGILState_Release(gil);
+    return status;
+}
+
+/* pyr_fill_list into the n items of an object array (a NumPy array of None of dtype
+ * object: items is its data), as the ndarray's own fill would store them. */
+int pyr_fill_objects(SEXP vector, uintptr_t items, R_xlen_t n, int native_utf8)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int status = pyr_fill_items(vector, (PyObject **) items, (Py_ssize_t) n, native_utf8);
+    PyGILState_Release(gil);
+    return status;
+}
+
+/* pyr_fill_list's loop, the GIL held. */
+static int pyr_fill_items(SEXP vector, PyObject **items, Py_ssize_t n, int native_utf8)
+{
     int kind = TYPEOF(vector);
     int status = 0;
-    if ((R_xlen_t) n != XLENGTH(vector)) {
-        PyGILState_Release(gil);
-        return -1;
-    }
+    if ((R_xlen_t) n != XLENGTH(vector)) return -1;
     if (kind == REALSXP) {
         const double *x = REAL_RO(vector);
         for (Py_ssize_t i = 0; i < n && !status; i++) {
@@ -268,6 +185,29 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
             if (value == NULL) status = -1;
             else pyr_replace_none(items, i, value);
         }
+    } else if (kind == STRSXP) {
+        /* R keeps one CHARSXP per string: repeated values are one str, decoded once
+         * (a small cache by CHARSXP address; str objects are immutable) */
+        SEXP seen[PYR_STR_CACHE] = { NULL };
+        PyObject *made[PYR_STR_CACHE] = { NULL };
+        for (Py_ssize_t i = 0; i < n && !status; i++) {
+            SEXP c = STRING_ELT(vector, i);
+            if (c == NA_STRING) continue;   /* stays None */
+            size_t slot = ((uintptr_t) c >> 4) % PYR_STR_CACHE;
+            PyObject *value;
+            if (seen[slot] == c) {
+                value = Py_NewRef(made[slot]);
+            } else {
+                value = pyr_charsxp_str(c, native_utf8);
+                if (value != NULL) {
+                    Py_XSETREF(made[slot], Py_NewRef(value));
+                    seen[slot] = c;
+                }
+            }
+            if (value == NULL) status = -1;
+            else pyr_replace_none(items, i, value);
+        }
+        for (int j = 0; j < PYR_STR_CACHE; j++) Py_XDECREF(made[j]);
     } else {
         for (Py_ssize_t i = 0; i < n && !status; i++) {
             PyObject *value = pyr_element(vector, i, kind, native_utf8);
@@ -276,7 +216,6 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
         }
     }
     if (status) PyErr_Clear();
-    PyGILState_Release(gil);
     return status;
 }
 
@@ -287,11 +226,13 @@ int pyr_fill_list(SEXP vector, uintptr_t address, int native_utf8)
 #define PYR_ENTRY_ARGUMENTS 64
 static SEXP pyr_dispatch(int index, SEXP *arguments, int count);
 
-static SEXP pyr_crossing_fast(int index, SEXP args);
+/* Set by the bridge's compiled module when it installs (bridge/_crossing.c's
+ * pyr_crossing_fast): tried first by every entry; NULL from it means "not handled". */
+SEXP (*pyr_entry_fast)(int index, SEXP args) = NULL;
 
 static SEXP pyr_enter(int index, SEXP args)
 {
-    SEXP fast = pyr_crossing_fast(index, args);
+    SEXP fast = pyr_entry_fast != NULL ? pyr_entry_fast(index, args) : NULL;
     if (fast != NULL) {
         return fast;
     }
@@ -357,88 +298,36 @@ int pyr_plain_kind(SEXP x)
 /* Set by the runtime (handles.py): drops the count a finalized pointer owned. */
 void (*pyr_drop_key)(uintptr_t) = NULL;
 
-/* What the compiled proxies update in place, handed over by convert/proxies.py: PY_REFS,
- * its entries ({id: [object, count, bytes]}), the types that pin nothing, the class
- * vectors' addresses by type, CANONICAL's two dicts ({(id, convert): (weak reference,
- * pointer)} and {pointer: (id, convert)}, R values as addresses), RObject, and the
- * function that reports a finalizer's exception (interrupts.callback_failed). */
-static struct {
-    PyObject *refs, *entries, *pins_nothing, *classes, *canonical, *by_env, *robject, *failed;
-    PyObject *k_count, *k_since_gc, *k_bytes, *k_gc_requested, *k_count_after_gc, *k_every;
-    SEXP pyobj;
-    int ready;
-} pyr_p;
+/* Set by the canonical proxies (convert/proxies.py): drops the count a finalized
+ * canonical pointer owned and forgets the proxy it stood for, in one call. */
+void (*pyr_canonical_finalized)(uintptr_t, SEXP) = NULL;
 
-/* Add delta to the int attribute name of obj (not below 0 with floor); 0 when done. */
-static int pyr_attr_add(PyObject *obj, PyObject *name, PyObject *delta, int floor)
-{
-    PyObject *old = PyObject_GetAttr(obj, name);
-    PyObject *new = old != NULL ? PyNumber_Add(old, delta) : NULL;
-    int failed = new == NULL;
-    if (!failed && floor && PyLong_AsLong(new) < 0) {
-        Py_DECREF(new);
-        new = PyLong_FromLong(0);
-        failed = new == NULL;
-    }
-    failed = failed || PyObject_SetAttr(obj, name, new) < 0;
-    Py_XDECREF(old);
-    Py_XDECREF(new);
-    return failed ? -1 : 0;
-}
-
-/* PY_REFS.drop(key) (GIL held; an exception is left set). */
-static void pyr_refs_drop(uintptr_t key)
-{
-    PyObject *k = PyLong_FromVoidPtr((void *) key);
-    PyObject *entry = k != NULL ? PyDict_GetItemWithError(pyr_p.entries, k) : NULL;
-    if (entry == NULL || !PyList_Check(entry) || PyList_GET_SIZE(entry) != 3) {
-        Py_XDECREF(k);
-        return;
-    }
-    Py_INCREF(entry);   /* the object it holds goes (and its __del__ runs) at the end */
-    PyObject *minus = PyLong_FromLong(-1);
-    long count = PyLong_AsLong(PyList_GET_ITEM(entry, 1)) - 1;
-    if (minus != NULL && pyr_attr_add(pyr_p.refs, pyr_p.k_count, minus, 0) == 0 &&
-        pyr_attr_add(pyr_p.refs, pyr_p.k_since_gc, minus, 1) == 0) {
-        if (count > 0) {
-            PyList_SetItem(entry, 1, PyLong_FromLong(count));
-        } else if (PyDict_DelItem(pyr_p.entries, k) == 0) {
-            PyObject *size = PyNumber_Negative(PyList_GET_ITEM(entry, 2));
-            if (size != NULL) pyr_attr_add(pyr_p.refs, pyr_p.k_bytes, size, 0);
-            Py_XDECREF(size);
-        }
-    }
-    Py_XDECREF(minus);
-    Py_DECREF(k);
-    Py_DECREF(entry);
-}
-
-/* Report the exception a finalizer left through pyr_p.failed (a Ctrl-C interrupts R). */
-static void pyr_finalizer_failed(void)
-{
-    if (!PyErr_Occurred()) return;
-    PyObject *type, *value, *tb;
-    PyErr_Fetch(&type, &value, &tb);
-    PyObject *done = PyObject_CallFunctionObjArgs(pyr_p.failed, type ? type : Py_None,
-                                                  value ? value : Py_None,
-                                                  tb ? tb : Py_None, NULL);
-    Py_XDECREF(done);
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(tb);
-    PyErr_Clear();
-}
+/* Set by the bridge's compiled module when it installs (bridge/_crossing.c's
+ * pyr_proxy_finalized): both in C (canonical: 1 for a canonical proxy's pointer). */
+void (*pyr_xptr_finalized)(uintptr_t key, SEXP xptr, int canonical) = NULL;
 
 static void pyr_finalize_xptr(SEXP xptr)
 {
     void *address = R_ExternalPtrAddr(xptr);
     if (address != NULL) {
         R_ClearExternalPtr(xptr);
-        if (pyr_p.ready) {
-            PyGILState_STATE gil = PyGILState_Ensure();
-            pyr_refs_drop((uintptr_t) address);
-            pyr_finalizer_failed();
-            PyGILState_Release(gil);
+        if (pyr_xptr_finalized != NULL) {
+            pyr_xptr_finalized((uintptr_t) address, xptr, 0);
+        } else if (pyr_drop_key != NULL) {
+            pyr_drop_key((uintptr_t) address);
+        }
+    }
+}
+
+static void pyr_finalize_canonical_xptr(SEXP xptr)
+{
+    void *address = R_ExternalPtrAddr(xptr);
+    if (address != NULL) {
+        R_ClearExternalPtr(xptr);
+        if (pyr_xptr_finalized != NULL) {
+            pyr_xptr_finalized((uintptr_t) address, xptr, 1);
+        } else if (pyr_canonical_finalized != NULL) {
+            pyr_canonical_finalized((uintptr_t) address, xptr);
         } else if (pyr_drop_key != NULL) {
             pyr_drop_key((uintptr_t) address);
         }
@@ -448,22 +337,23 @@ static void pyr_finalize_xptr(SEXP xptr)
 /* An external pointer holding key, finalized by pyr_finalize_xptr (unprotected). */
 SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot)
 {
-    SEXP xptr = PROTECT(R_MakeExternalPtr((void *) key, tag, prot));
-    R_RegisterCFinalizerEx(xptr, pyr_finalize_xptr, FALSE);
-    UNPROTECT(1);
-    return xptr;
+    return pyr_xptr_with(key, tag, prot, pyr_finalize_xptr);
 }
 
 /* A new environment (parent the empty one, class classes) holding as symbol a
  * pyr_new_xptr(key, tag, prot) (unprotected). */
 SEXP pyr_new_xptr_environment(uintptr_t key, SEXP tag, SEXP prot, SEXP classes, SEXP symbol)
 {
-    SEXP xptr = PROTECT(pyr_new_xptr(key, tag, prot));
-    SEXP env = PROTECT(R_NewEnv(R_EmptyEnv, 0, 0));
-    Rf_defineVar(symbol, xptr, env);
-    Rf_setAttrib(env, R_ClassSymbol, classes);
-    UNPROTECT(2);
-    return env;
+    return pyr_xptr_environment_with(key, tag, prot, classes, symbol, pyr_finalize_xptr);
+}
+
+/* A canonical environment proxy's environment (_fast.h's pyr_canonical_environment_with,
+ * finalized by pyr_finalize_canonical_xptr). */
+SEXP pyr_new_canonical_environment(uintptr_t key, SEXP tag, SEXP classes, SEXP symbol,
+                                   SEXP *made)
+{
+    return pyr_canonical_environment_with(key, tag, classes, symbol, made,
+                                          pyr_finalize_canonical_xptr);
 }
 
 /* The key an external pointer holds (0 once cleared). */
@@ -471,10 +361,6 @@ uintptr_t pyr_xptr_key(SEXP xptr)
 {
     return (uintptr_t) R_ExternalPtrAddr(xptr);
 }
-
-/* ==== Conversion loops and proxies (issue 12: list and object-column loops, the
- * canonical proxies' weak references) ==================================================
- */
 
 /* The SEXP type a list becomes when all its elements are of the kind of its first one
  * that is not None (REALSXP for a float, INTSXP for an int, LGLSXP for a bool, STRSXP
@@ -499,66 +385,6 @@ int pyr_list_first_kind(uintptr_t address)
     return kind;
 }
 
-/* Set by the canonical proxies (convert/proxies.py): drops the count a finalized
- * canonical pointer owned and forgets the proxy it stood for, in one call. */
-void (*pyr_canonical_finalized)(uintptr_t, SEXP) = NULL;
-
-/* CANONICAL.forget(pointer) (GIL held; an exception is left set). */
-static void pyr_canonical_forget(SEXP pointer)
-{
-    PyObject *held = PyLong_FromVoidPtr((void *) pointer);
-    PyObject *key = held != NULL ? PyDict_GetItemWithError(pyr_p.by_env, held) : NULL;
-    if (key != NULL) {
-        Py_INCREF(key);
-        PyObject *entry = PyDict_DelItem(pyr_p.by_env, held) == 0 ?
-            PyDict_GetItemWithError(pyr_p.canonical, key) : NULL;
-        if (entry != NULL && PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 2 &&
-            PyObject_RichCompareBool(PyTuple_GET_ITEM(entry, 1), held, Py_EQ) == 1)
-            PyDict_DelItem(pyr_p.canonical, key);
-        Py_DECREF(key);
-    }
-    Py_XDECREF(held);
-}
-
-/* A canonical pointer's finalizer: PY_REFS.drop and CANONICAL.forget in C once the
- * proxies' state is installed, else through the Python callbacks. */
-static void pyr_finalize_canonical_xptr(SEXP xptr)
-{
-    void *address = R_ExternalPtrAddr(xptr);
-    if (address != NULL) {
-        R_ClearExternalPtr(xptr);
-        if (pyr_p.ready) {
-            PyGILState_STATE gil = PyGILState_Ensure();
-            pyr_canonical_forget(xptr);
-            if (!PyErr_Occurred()) pyr_refs_drop((uintptr_t) address);
-            pyr_finalizer_failed();
-            PyGILState_Release(gil);
-        } else if (pyr_canonical_finalized != NULL) {
-            pyr_canonical_finalized((uintptr_t) address, xptr);
-        } else if (pyr_drop_key != NULL) {
-            pyr_drop_key((uintptr_t) address);
-        }
-    }
-}
-
-/* pyr_new_xptr_environment(key, tag, R_NilValue, classes, symbol) (unprotected) whose
- * pointer's one weak reference, its finalizer (pyr_finalize_canonical_xptr), has the
- * environment as value, so the canonical proxies need no weak reference of their own:
- * that weak reference is stored in made[0], the pointer in made[1]. R's weak references
- * are ephemerons: the environment is kept only while something else reaches the pointer. */
-SEXP pyr_new_canonical_environment(uintptr_t key, SEXP tag, SEXP classes, SEXP symbol,
-                                   SEXP *made)
-{
-    SEXP xptr = PROTECT(R_MakeExternalPtr((void *) key, tag, R_NilValue));
-    SEXP env = PROTECT(R_NewEnv(R_EmptyEnv, 0, 0));
-    Rf_defineVar(symbol, xptr, env);
-    Rf_setAttrib(env, R_ClassSymbol, classes);
-    made[0] = R_MakeWeakRefC(xptr, env, pyr_finalize_canonical_xptr, FALSE);
-    made[1] = xptr;
-    UNPROTECT(2);
-    return env;
-}
-
 /* The external pointer behind a proxy: the "pyobj" binding (symbol) of an environment,
  * or of the environment a closure or list carries as attr(, "py_object"); NULL when
  * there is none (a delay_load module proxy before its import, or not a proxy). */
@@ -574,562 +400,6 @@ SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol)
     }
     SEXP value = Rf_findVarInFrame3(env, symbol, TRUE);
     return TYPEOF(value) == EXTPTRSXP ? value : NULL;
-}
-
-/* Keeps tuple t's items in slots (a new reference each, the old one released); a NULL
- * slot skips its item. */
-static void pyr_keep_items(PyObject *t, PyObject **slots[], int n)
-{
-    for (int i = 0; i < n; i++) {
-        if (slots[i] == NULL) continue;
-        PyObject *item = PyTuple_GET_ITEM(t, i);
-        Py_XDECREF(*slots[i]);
-        Py_INCREF(item);
-        *slots[i] = item;
-    }
-}
-
-/* Interns names[i] into keys[i] where that key is not made yet. */
-static void pyr_intern_keys(PyObject **keys[], const char *const names[], int n)
-{
-    for (int i = 0; i < n; i++) {
-        if (*keys[i] == NULL) *keys[i] = PyUnicode_InternFromString(names[i]);
-    }
-}
-
-/* The proxies' state (a tuple's address, its items kept: handles.compiled_state(), the
- * class vectors' addresses, CANONICAL's entries and pointers, RObject, the finalizers'
- * failure report); 0 when installed. */
-int pyr_proxy_install(uintptr_t address)
-{
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *t = (PyObject *) address;
-    int status = -1;
-    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 8 && PyDict_Check(PyTuple_GET_ITEM(t, 1)) &&
-        PyAnySet_Check(PyTuple_GET_ITEM(t, 2)) && PyDict_Check(PyTuple_GET_ITEM(t, 3)) &&
-        PyDict_Check(PyTuple_GET_ITEM(t, 4)) && PyDict_Check(PyTuple_GET_ITEM(t, 5)) &&
-        PyType_Check(PyTuple_GET_ITEM(t, 6))) {
-        PyObject **slots[] = { &pyr_p.refs, &pyr_p.entries, &pyr_p.pins_nothing,
-                               &pyr_p.classes, &pyr_p.canonical, &pyr_p.by_env,
-                               &pyr_p.robject, &pyr_p.failed };
-        pyr_keep_items(t, slots, 8);
-        PyObject **keys[] = { &pyr_p.k_count, &pyr_p.k_since_gc, &pyr_p.k_bytes,
-                              &pyr_p.k_gc_requested, &pyr_p.k_count_after_gc, &pyr_p.k_every };
-        static const char *const names[] = { "count", "since_gc", "bytes", "gc_requested",
-                                             "count_after_gc", "GC_EVERY_OBJECTS" };
-        pyr_intern_keys(keys, names, 6);
-        pyr_p.pyobj = Rf_install("pyobj");
-        pyr_p.ready = 1;
-        status = 0;
-    }
-    PyGILState_Release(gil);
-    return status;
-}
-
-/* The int attribute name of obj, -1 when it is not one. */
-static long pyr_attr_long(PyObject *obj, PyObject *name)
-{
-    PyObject *value = PyObject_GetAttr(obj, name);
-    long x = value != NULL && PyLong_Check(value) ? PyLong_AsLong(value) : -1;
-    Py_XDECREF(value);
-    return x;
-}
-
-/* PY_REFS.add(value) (id: its id, entry: its PY_REFS entry or NULL) for a value that
- * pins no memory (its type in pins_nothing, or a view of R memory: views), unless it
- * would request an R collection: 0 when done, -1 when the Python path must add it. */
-static int pyr_refs_add(PyObject *value, PyObject *id, PyObject *entry, int view)
-{
-    long since = pyr_attr_long(pyr_p.refs, pyr_p.k_since_gc);
-    long every = pyr_attr_long(pyr_p.refs, pyr_p.k_every);
-    long after = pyr_attr_long(pyr_p.refs, pyr_p.k_count_after_gc);
-    PyObject *requested = PyObject_GetAttr(pyr_p.refs, pyr_p.k_gc_requested);
-    int room = !PyErr_Occurred() && requested == Py_False && since >= 0 && every >= 0 &&
-        after >= 0 && since + 1 < (every > after ? every : after) &&
-        (entry != NULL || view ||
-         PySet_Contains(pyr_p.pins_nothing, (PyObject *) Py_TYPE(value)) == 1);
-    Py_XDECREF(requested);
-    PyObject *one = room ? PyLong_FromLong(1) : NULL;
-    if (one == NULL) return -1;
-    int added;
-    if (entry != NULL) {
-        PyObject *more = PyNumber_Add(PyList_GET_ITEM(entry, 1), one);
-        added = more != NULL && PyList_SetItem(entry, 1, more) == 0;
-    } else {
-        PyObject *fresh = PyList_New(3);
-        PyObject *zero = PyLong_FromLong(0);
-        added = fresh != NULL && zero != NULL;
-        if (added) {
-            Py_INCREF(value);
-            Py_INCREF(one);
-            PyList_SET_ITEM(fresh, 0, value);
-            PyList_SET_ITEM(fresh, 1, one);
-            PyList_SET_ITEM(fresh, 2, zero);
-            added = PyDict_SetItem(pyr_p.entries, id, fresh) == 0;
-        } else {
-            Py_XDECREF(zero);
-        }
-        Py_XDECREF(fresh);
-    }
-    added = added && pyr_attr_add(pyr_p.refs, pyr_p.k_count, one, 0) == 0 &&
-        pyr_attr_add(pyr_p.refs, pyr_p.k_since_gc, one, 0) == 0;
-    Py_DECREF(one);
-    return added ? 0 : -1;
-}
-
-/* The class vector cached for value's type (proxies._class_addresses), NULL when none. */
-static SEXP pyr_cached_classes(PyObject *value)
-{
-    PyObject *classes = PyDict_GetItemWithError(pyr_p.classes, (PyObject *) Py_TYPE(value));
-    return classes != NULL && PyLong_Check(classes) ? (SEXP) PyLong_AsVoidPtr(classes) : NULL;
-}
-
-/* The canonical environment proxy of an unconverted value, as references.wrap(value,
- * convert) makes it with proxies.shared_environment_proxy (unprotected; GIL held), or
- * NULL when the Python path must make it: an RObject, a callable, an exception, a type
- * whose class vector is not cached or whose pinned memory is measured, a value that has
- * a canonical proxy already, or one whose count would request an R collection. */
-static SEXP pyr_fast_proxy(PyObject *value, int convert)
-{
-    SEXP env = NULL, classes;
-    if (!pyr_p.ready || PyCallable_Check(value) ||
-        PyObject_IsInstance(value, pyr_p.robject) != 0 ||
-        PyObject_IsInstance(value, PyExc_BaseException) != 0 ||
-        (classes = pyr_cached_classes(value)) == NULL) {
-        PyErr_Clear();
-        return NULL;
-    }
-    PyObject *id = PyLong_FromVoidPtr(value);
-    PyObject *key = id != NULL ? PyTuple_Pack(2, id, convert ? Py_True : Py_False) : NULL;
-    PyObject *entry = id != NULL ? PyDict_GetItemWithError(pyr_p.entries, id) : NULL;
-    if (key != NULL && !PyErr_Occurred() && PyDict_Contains(pyr_p.canonical, key) == 0 &&
-        pyr_refs_add(value, id, entry, 0) == 0) {
-        /* counted first: should R fail below, a count stays, not a dangling key */
-        SEXP made[2];
-        env = PROTECT(pyr_new_canonical_environment((uintptr_t) value, convert ?
-                      R_TrueValue : R_FalseValue, classes, pyr_p.pyobj, made));
-        PyObject *ref = PyLong_FromVoidPtr((void *) made[0]);
-        PyObject *held = PyLong_FromVoidPtr((void *) made[1]);
-        PyObject *record = ref != NULL && held != NULL ? PyTuple_Pack(2, ref, held) : NULL;
-        if (record != NULL && PyDict_SetItem(pyr_p.canonical, key, record) == 0)
-            PyDict_SetItem(pyr_p.by_env, held, key);
-        /* not recorded (no memory): still a proxy, as one CANONICAL forgot */
-        Py_XDECREF(ref);
-        Py_XDECREF(held);
-        Py_XDECREF(record);
-        UNPROTECT(1);
-    }
-    Py_XDECREF(id);
-    Py_XDECREF(key);
-    PyErr_Clear();
-    return env;
-}
-
-/* Whether r_to_py() of x is the compiled kind's: a double, complex or raw array whose
- * one attribute is an integer dim (not ALTREP), which arrays.plain_array_view converts. */
-static int pyr_plain_array(SEXP x)
-{
-    int kind = TYPEOF(x);
-    SEXP a = ATTRIB(x);
-    return (kind == REALSXP || kind == CPLXSXP || kind == RAWSXP) && !ALTREP(x) &&
-        !OBJECT(x) && a != R_NilValue && CDR(a) == R_NilValue && TAG(a) == R_DimSymbol &&
-        TYPEOF(CAR(a)) == INTSXP;
-}
-
-/* r_to_py()'s hinted proxy of view, arrays.plain_array_view's view of the array x, as
- * references.wrap(view, convert, hint) makes it (never shared; the hint a zero-length
- * vector of x's type, what copyMostAttrib leaves of a dim-only array); unprotected, NULL
- * when the Python path must make it. */
-static SEXP pyr_fast_array_proxy(PyObject *view, int convert, SEXP x)
-{
-    SEXP env = NULL, classes;
-    if (!pyr_p.ready || (classes = pyr_cached_classes(view)) == NULL) {
-        PyErr_Clear();
-        return NULL;
-    }
-    PyObject *id = PyLong_FromVoidPtr(view);
-    PyObject *entry = id != NULL ? PyDict_GetItemWithError(pyr_p.entries, id) : NULL;
-    if (id != NULL && !PyErr_Occurred() && pyr_refs_add(view, id, entry, 1) == 0) {
-        SEXP hint = PROTECT(Rf_allocVector(TYPEOF(x), 0));
-        env = pyr_new_xptr_environment((uintptr_t) view, convert ? R_TrueValue :
-                                       R_FalseValue, hint, classes, pyr_p.pyobj);
-        UNPROTECT(1);
-    }
-    Py_XDECREF(id);
-    PyErr_Clear();
-    return env;
-}
-
-/* ==== crossing: the fast path of the commonest R -> Python entries ====================
- *
- * call_formals (a callable's closure), get_attr (`$`) and r_to_py run here, without
- * Python code around the call, when all of these hold: R is entered on the main thread,
- * outermost (no other entry running), with no queued or deferred thread work, no
- * converter scope in this context and no user rule anywhere, where the call runs here
- * (no hand-off), in the process R started in; and the arguments are attribute-free
- * length-1 logical, integer, double or ASCII/UTF-8 character vectors (or NULL), or
- * missing (r_to_py: a pyr_plain_array and a logical flag). Then this does what
- * crossing.py's _run, _run_busy and the entry do, in the same order, on the same state
- * (threads._state's busy, serving and in_r, crossing._nesting, a warning frame); the
- * result is made here when it is a plain scalar (convert) or a proxy pyr_fast_proxy or
- * pyr_fast_array_proxy makes. Another result, an exception, collected warnings or work
- * queued meanwhile go to crossing.finish_fast, the Python path's own finish. When a
- * condition does not hold, nothing has been done and the Python entry runs (NULL). */
-
-enum { PYR_FAST_NONE = 0, PYR_FAST_CALL = 1, PYR_FAST_ATTR = 2, PYR_FAST_R_TO_PY = 3 };
-#define PYR_FAST_SLOTS 256
-
-/* 1 while the fast path may run (installed, no user rules): set by crossing.py */
-int pyr_crossing_open = 0;
-
-static unsigned char pyr_fast_kinds[PYR_FAST_SLOTS];
-
-static struct {
-    PyObject *state, *tasks, *deferred, *origins, *nesting, *warnings, *scopes;
-    PyObject *here, *top, *finish, *request_service, *array_view;
-    PyObject *k_busy, *k_serving, *k_in_r, *k_pid, *k_closed, *k_hand_off, *k_frames;
-    unsigned long main_ident;
-    SEXP missing, pyobj;
-} pyr_x;
-
-/* Entry number index is the fast path's kind (PYR_FAST_CALL or PYR_FAST_ATTR). */
-void pyr_crossing_set_kind(int index, int kind)
-{
-    if (index >= 0 && index < PYR_FAST_SLOTS) pyr_fast_kinds[index] = (unsigned char) kind;
-}
-
-/* The Python objects the fast path reads and updates, as a tuple's address (its items
- * are kept): threads._state, _tasks, _deferred, _origins, HERE, TOP, the main thread's
- * ident, crossing._nesting, errors.WARNINGS, the converter scopes' ContextVar,
- * crossing.finish_fast, threads._request_service, arrays.plain_array_view; and the
- * missing-argument marker. */
-int pyr_crossing_install(uintptr_t address, SEXP missing)
-{
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *t = (PyObject *) address;
-    int status = -1;
-    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 13) {
-        PyObject **slots[] = { &pyr_x.state, &pyr_x.tasks, &pyr_x.deferred, &pyr_x.origins,
-                               &pyr_x.here, &pyr_x.top, NULL, &pyr_x.nesting, &pyr_x.warnings,
-                               &pyr_x.scopes, &pyr_x.finish, &pyr_x.request_service,
-                               &pyr_x.array_view };
-        pyr_keep_items(t, slots, 13);
-        pyr_x.main_ident = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(t, 6));
-        PyObject **keys[] = { &pyr_x.k_busy, &pyr_x.k_serving, &pyr_x.k_in_r, &pyr_x.k_pid,
-                              &pyr_x.k_closed, &pyr_x.k_hand_off, &pyr_x.k_frames };
-        static const char *const names[] = { "busy", "serving", "in_r", "pid", "closed",
-                                             "hand_off", "frames" };
-        pyr_intern_keys(keys, names, 7);
-        pyr_x.missing = missing;
-        pyr_x.pyobj = Rf_install("pyobj");
-        status = PyErr_Occurred() ? -1 : 0;
-        PyErr_Clear();
-    }
-    PyGILState_Release(gil);
-    return status;
-}
-
-/* Whether R is open in the process it started in and no converter scope is set in this
- * context (GIL held): what both fast paths need of the session. */
-static int pyr_session_ok(void)
-{
-    if (PyDict_GetItem(pyr_x.state, pyr_x.k_closed) != Py_False) return 0;
-    PyObject *pid = PyDict_GetItem(pyr_x.state, pyr_x.k_pid);
-    if (pid == NULL || (pid != Py_None && PyLong_AsLong(pid) != (long) getpid())) return 0;
-    PyObject *scopes = NULL;
-    if (PyContextVar_Get(pyr_x.scopes, NULL, &scopes) < 0 || scopes == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    int empty = PyTuple_Check(scopes) && PyTuple_GET_SIZE(scopes) == 0;
-    Py_DECREF(scopes);
-    if (PyErr_Occurred()) {
-        PyErr_Clear();
-        return 0;
-    }
-    return empty;
-}
-
-/* Whether the state lets the fast path run (GIL held). */
-static int pyr_fast_state_ok(void)
-{
-    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
-    if (PyObject_Size(pyr_x.tasks) != 0 || PyObject_Size(pyr_x.deferred) != 0) return 0;
-    if (PyList_GET_SIZE(pyr_x.nesting) < 1 || PyLong_AsLong(PyList_GET_ITEM(pyr_x.nesting, 0)) != 0)
-        return 0;
-    Py_ssize_t n = PyList_GET_SIZE(pyr_x.origins);
-    if (n > 0) {
-        PyObject *origin = PyList_GET_ITEM(pyr_x.origins, n - 1);
-        if (origin != pyr_x.here &&
-            !(origin == pyr_x.top && PyDict_GetItem(pyr_x.state, pyr_x.k_hand_off) == Py_False))
-            return 0;
-    }
-    return pyr_session_ok();
-}
-
-/* A plain scalar as the built-in rule converts it (new reference), NULL for any other. */
-static PyObject *pyr_fast_argument(SEXP value)
-{
-    if (value == R_NilValue) Py_RETURN_NONE;
-    int kind = TYPEOF(value);
-    if ((kind != REALSXP && kind != INTSXP && kind != LGLSXP && kind != STRSXP) ||
-        ATTRIB(value) != R_NilValue || XLENGTH(value) != 1) return NULL;
-    return pyr_element(value, 0, kind, 0);
-}
-
-/* A Python scalar as the built-in rule converts it (unprotected), NULL for any other. */
-static SEXP pyr_fast_result(PyObject *value)
-{
-    if (value == Py_None) return R_NilValue;
-    PyTypeObject *type = Py_TYPE(value);
-    if (type == &PyBool_Type) return Rf_ScalarLogical(value == Py_True);
-    if (type == &PyFloat_Type) return Rf_ScalarReal(PyFloat_AS_DOUBLE(value));
-    if (type == &PyLong_Type) {
-        int overflow = 0;
-        long long x = PyLong_AsLongLongAndOverflow(value, &overflow);
-        if (overflow || x < -PYR_INT_MAX || x > PYR_INT_MAX) {
-            PyErr_Clear();
-            return NULL;
-        }
-        return Rf_ScalarInteger((int) x);
-    }
-    if (type == &PyUnicode_Type) {
-        SEXP c = pyr_mkchar(value);
-        if (c == NULL) return NULL;
-        PROTECT(c);
-        SEXP out = Rf_ScalarString(c);
-        UNPROTECT(1);
-        return out;
-    }
-    return NULL;
-}
-
-/* The Python object a proxy's external pointer holds (borrowed: R holds it), NULL when
- * cleared or not a proxy's (whose tag is its convert flag). */
-static PyObject *pyr_fast_object(SEXP pointer)
-{
-    if (TYPEOF(pointer) != EXTPTRSXP) return NULL;
-    SEXP tag = R_ExternalPtrTag(pointer);
-    if (tag != R_TrueValue && tag != R_FalseValue) return NULL;
-    return (PyObject *) R_ExternalPtrAddr(pointer);
-}
-
-/* The call_formals arguments (pointer, names, values...) as args and kwargs; 0 when they
- * are all plain, -1 (nothing kept) otherwise. */
-static int pyr_fast_call_arguments(SEXP args, PyObject **callable, int *convert,
-                                   PyObject **positional, PyObject **named)
-{
-    SEXP node = CDR(args);
-    if (node == R_NilValue || CDR(node) == R_NilValue) return -1;
-    SEXP pointer = CAR(node), names = CADR(node);
-    *callable = pyr_fast_object(pointer);
-    if (*callable == NULL || TYPEOF(names) != STRSXP) return -1;
-    *convert = R_ExternalPtrTag(pointer) == R_TrueValue;
-    PyObject *list = PyList_New(0);
-    PyObject *dict = NULL;
-    int by_name = 0;
-    R_xlen_t i = 0, n = XLENGTH(names);
-    for (node = CDDR(node); node != R_NilValue; node = CDR(node), i++) {
-        SEXP value = CAR(node);
-        if (i >= n) goto fail;
-        const char *name = CHAR(STRING_ELT(names, i));
-        if (strcmp(name, "...") == 0) {
-            if (TYPEOF(value) != VECSXP || XLENGTH(value) != 0) goto fail;
-            by_name = 1;
-            continue;
-        }
-        if (value == pyr_x.missing) {
-            by_name = 1;
-            continue;
-        }
-        PyObject *converted = pyr_fast_argument(value);
-        if (converted == NULL) goto fail;
-        int failed;
-        if (by_name) {
-            PyObject *key = pyr_charsxp_str(STRING_ELT(names, i), 0);
-            if (dict == NULL) dict = PyDict_New();
-            failed = key == NULL || dict == NULL || PyDict_SetItem(dict, key, converted) < 0;
-            Py_XDECREF(key);
-        } else {
-            failed = PyList_Append(list, converted) < 0;
-        }
-        Py_DECREF(converted);
-        if (failed) goto fail;
-    }
-    if (i != n) goto fail;
-    *positional = PyList_AsTuple(list);
-    Py_DECREF(list);
-    *named = dict;
-    if (*positional == NULL) {
-        Py_XDECREF(dict);
-        PyErr_Clear();
-        return -1;
-    }
-    return 0;
-fail:
-    Py_DECREF(list);
-    Py_XDECREF(dict);
-    PyErr_Clear();
-    return -1;
-}
-
-static void pyr_fast_set(PyObject *key, PyObject *value)
-{
-    PyDict_SetItem(pyr_x.state, key, value);
-}
-
-static SEXP pyr_crossing_fast(int index, SEXP args)
-{
-    if (!pyr_crossing_open || index < 0 || index >= PYR_FAST_SLOTS) return NULL;
-    int kind = pyr_fast_kinds[index];
-    if (kind == PYR_FAST_NONE) return NULL;
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *callable = NULL, *positional = NULL, *named = NULL, *name = NULL, *value = NULL;
-    int convert = 1, module = 0;
-    SEXP array = NULL;
-    if (!pyr_fast_state_ok()) goto abandon;
-    if (kind == PYR_FAST_CALL) {
-        if (pyr_fast_call_arguments(args, &callable, &convert, &positional, &named) < 0)
-            goto abandon;
-    } else if (kind == PYR_FAST_R_TO_PY) {
-        /* r_to_py(x, convert) of a plain array, convert a logical (as_flag) */
-        SEXP node = CDR(args);
-        if (node == R_NilValue || CDR(node) == R_NilValue || CDDR(node) != R_NilValue)
-            goto abandon;
-        SEXP flag = CADR(node);
-        if (!pyr_plain_array(CAR(node)) || TYPEOF(flag) != LGLSXP || XLENGTH(flag) < 1)
-            goto abandon;
-        array = CAR(node);
-        convert = LOGICAL(flag)[0] == 1;
-    } else {
-        SEXP x = CADR(args), what = CADDR(args);
-        if (TYPEOF(x) != ENVSXP || TYPEOF(what) != STRSXP || XLENGTH(what) != 1 ||
-            STRING_ELT(what, 0) == NA_STRING) goto abandon;
-        /* a proxy's pyobj, read without running R (no active binding: an R error must
-         * not jump over this frame, which holds the GIL) */
-        if (!R_existsVarInFrame(x, pyr_x.pyobj) || R_BindingIsActive(pyr_x.pyobj, x))
-            goto abandon;
-        SEXP pointer = Rf_findVarInFrame3(x, pyr_x.pyobj, TRUE);
-        callable = pyr_fast_object(pointer);
-        if (callable == NULL) goto abandon;
-        convert = R_ExternalPtrTag(pointer) == R_TrueValue;
-        name = pyr_charsxp_str(STRING_ELT(what, 0), 0);
-        if (name == NULL) goto abandon;
-        if (PyModule_Check(callable)) {
-            if (!PyModule_CheckExact(callable)) goto abandon;
-            value = PyDict_GetItemWithError(PyModule_GetDict(callable), name);
-            if (value == NULL) goto abandon;   /* a submodule to import, or an error */
-            Py_INCREF(value);
-            module = 1;
-        }
-    }
-    /* _run and _run_busy: nesting, BUSY, in_python, a warning frame */
-    PyObject *saved_busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
-    PyObject *saved_serving = PyDict_GetItem(pyr_x.state, pyr_x.k_serving);
-    PyObject *saved_in_r = PyDict_GetItem(pyr_x.state, pyr_x.k_in_r);
-    PyObject *frame = PyList_New(0);
-    PyObject *frames = PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames);   /* WARNINGS.enter() */
-    int entered = saved_busy != NULL && saved_serving != NULL && saved_in_r != NULL &&
-        frame != NULL && frames != NULL && PyList_Check(frames) &&
-        PyList_Append(frames, frame) == 0;
-    Py_XDECREF(frames);
-    if (!entered) {
-        Py_XDECREF(frame);
-        goto abandon;
-    }
-    Py_INCREF(saved_busy);
-    Py_INCREF(saved_serving);
-    Py_INCREF(saved_in_r);
-    long busy = PyLong_AsLong(saved_busy);
-    PyObject *one = PyLong_FromLong(1), *zero = PyLong_FromLong(0);
-    PyObject *busier = PyLong_FromLong(busy + 1);
-    PyList_SetItem(pyr_x.nesting, 0, one);
-    pyr_fast_set(pyr_x.k_busy, busier);
-    pyr_fast_set(pyr_x.k_in_r, zero);
-    if (array != NULL) {
-        value = PyObject_CallFunction(pyr_x.array_view, "n", (Py_ssize_t) (uintptr_t) array);
-    } else if (!module) {
-        /* run_user_code: the busy mark lifted around the call */
-        pyr_fast_set(pyr_x.k_busy, zero);
-        pyr_fast_set(pyr_x.k_serving, zero);
-        value = kind == PYR_FAST_CALL ? PyObject_Call(callable, positional, named)
-                                      : PyObject_GetAttr(callable, name);
-        pyr_fast_set(pyr_x.k_busy, busier);
-        pyr_fast_set(pyr_x.k_serving, saved_serving);
-    }
-    if (value != NULL && PyErr_CheckSignals() < 0) Py_CLEAR(value);
-    /* out stays protected from here on: the references dropped may run finalizers */
-    SEXP out = NULL;
-    PROTECT_INDEX slot;
-    PROTECT_WITH_INDEX(R_NilValue, &slot);
-    frames = value != NULL ? PyObject_GetAttr(pyr_x.warnings, pyr_x.k_frames) : NULL;
-    Py_ssize_t depth = frames != NULL && PyList_Check(frames) ? PyList_GET_SIZE(frames) : 0;
-    if (value != NULL && depth > 0 && PyList_GET_ITEM(frames, depth - 1) == frame &&
-        PyList_GET_SIZE(frame) == 0 && PyObject_Size(pyr_x.tasks) == 0 &&
-        PyObject_Size(pyr_x.deferred) == 0) {
-        out = array != NULL ? pyr_fast_array_proxy(value, convert, array) :
-              convert ? pyr_fast_result(value) : pyr_fast_proxy(value, 0);
-        if (out != NULL) REPROTECT(out, slot);
-        if (out != NULL) PyList_SetSlice(frames, depth - 1, depth, NULL);   /* leave() */
-    }
-    if (frames == NULL && value != NULL) PyErr_Clear();
-    Py_XDECREF(frames);
-    if (out == NULL) {
-        PyObject *exc = Py_None, *type = NULL, *tb = NULL;
-        if (value == NULL) {
-            PyErr_Fetch(&type, &exc, &tb);
-            PyErr_NormalizeException(&type, &exc, &tb);
-            if (exc == NULL) {
-                exc = Py_None;
-                Py_INCREF(exc);
-            } else if (tb != NULL) {
-                PyException_SetTraceback(exc, tb);
-            }
-            value = Py_None;
-            Py_INCREF(value);
-        } else {
-            Py_INCREF(exc);
-        }
-        PyObject *address = PyObject_CallFunction(pyr_x.finish, "OOOOn", value, exc, frame,
-                                                  convert ? Py_True : Py_False,
-                                                  (Py_ssize_t) (uintptr_t) array);
-        out = address == NULL ? R_NilValue : (SEXP) PyLong_AsVoidPtr(address);
-        REPROTECT(out, slot);
-        Py_XDECREF(type);
-        Py_XDECREF(tb);
-        Py_DECREF(exc);
-        Py_XDECREF(address);
-        PyErr_Clear();
-    }
-    /* leaving in_python, BUSY and the nesting */
-    pyr_fast_set(pyr_x.k_in_r, saved_in_r);
-    pyr_fast_set(pyr_x.k_busy, saved_busy);
-    PyList_SetItem(pyr_x.nesting, 0, zero);   /* steals zero */
-    if (busy == 0 && (PyObject_Size(pyr_x.tasks) > 0 || PyObject_Size(pyr_x.deferred) > 0)) {
-        PyObject *done = PyObject_CallNoArgs(pyr_x.request_service);
-        Py_XDECREF(done);
-        PyErr_Clear();
-    }
-    Py_DECREF(saved_busy);
-    Py_DECREF(saved_serving);
-    Py_DECREF(saved_in_r);
-    Py_DECREF(busier);
-    Py_DECREF(frame);
-    Py_XDECREF(value);
-    Py_XDECREF(positional);
-    Py_XDECREF(named);
-    Py_XDECREF(name);
-    UNPROTECT(1);
-    PyGILState_Release(gil);
-    return out;
-abandon:
-    Py_XDECREF(value);
-    Py_XDECREF(positional);
-    Py_XDECREF(named);
-    Py_XDECREF(name);
-    PyErr_Clear();
-    PyGILState_Release(gil);
-    return NULL;
 }
 
 static int pyr_names_plain(SEXP x)
@@ -1178,357 +448,3 @@ SEXP pyr_plain_call(SEXP args)
     }
     return pyr_names_plain(call) ? R_TrueValue : R_FalseValue;
 }
-
-/* ---- Python calls R: an R function called with plain arguments (RFunction's fast path)
- *
- * call(head, env, arguments), a built-in function (pyr_r_call_install hands it to
- * Python): head and env are the addresses of SEXPs the caller keeps, arguments a tuple.
- * It does what evaluation.evaluate does for call_function's all-small guarded call, on
- * the same state (threads._state's busy and in_r, evaluation._records, the interrupt
- * counters), when R is called on the main thread of the process R started in, open (no
- * user rule), with no converter scope in this context, no Ctrl-C pending, and every
- * argument None or a bool, float, int within R's range or a str the text rule makes
- * "UTF-8", a dict of such values with str keys (a named list, as the dict rule makes
- * it), or the address of an R value the caller keeps (a SexpAddress, an int subclass
- * whose class install hands over). Being a built-in function, it runs with the GIL held,
- * without cffi's conversions and GIL hand-overs; it releases the GIL only while R runs.
- * It evaluates .pyr_guarded_compiled(head(<arguments>)) in env and converts an
- * attribute-free length-1 logical, integer, double or ASCII character result (or NULL)
- * itself, and returns it. Anything else goes back to Python as a tuple:
- * (0,): nothing was done (the Python path runs); (2, value): evaluated, value (the
- * address of an unprotected SEXP) is for the registry to convert; (3, value, record,
- * depth, requests, failed, aborted): the evaluation failed or reported something, for
- * evaluation.finish_evaluation (aborted: value is the arguments the guard's restart
- * returned, what .pyr_guarded hands to capture_abort); (-1,): out of memory reporting.
- * With 2 and 3 the busy mark is still set.
- *
- * The guard's body is built here (pyr_r_call_install), its pieces inlined so that nothing
- * is looked up:
- *   { .Internal(.addCondHands("condition", <handlers>, <global env>, NULL, TRUE))
- *     .Internal(.addRestart(.External2(<pyr_guard_restart>)))
- *     .Internal(.addCondHands("stackOverflowError", <list(identity)>, <global env>,
- *                             .pyr_here, FALSE))
- *     .External(<pyr_guard_pass>, expr) }
- * that is, evaluate's handler (in the guard's frame instead of the top-level context of
- * R_tryEval: each is dropped when its context ends), then .pyr_guarded's restart and
- * exiting handler, all made by R's own .Internal entries as the R code makes them, so
- * R's unwinding, on.exit and the handler stacks work as for any R frame; only the
- * restart's list("abort", <frame>) is made in C, where the frame is at hand. */
-
-/* Set by the guard of the call pyr_r_call runs (each call its own mark, restored after
- * it, so calls nested in it mark theirs). */
-static int *pyr_guard_passed = NULL;
-
-static struct {
-    PyObject *records, *record_class, *requests, *resignalled;
-    PyObject *spare;   /* a record no evaluation reported into, for the next call */
-    PyObject *sexp_type, *declined, *k_fields[6];
-    SEXP guard, pass, restart, abort, here;
-    int ready;
-} pyr_r;
-
-/* .External(<this>, value): the guard's normal return, marked; the value. */
-static SEXP pyr_guard_pass(SEXP args)
-{
-    if (pyr_guard_passed != NULL) *pyr_guard_passed = 1;
-    return CADR(args);
-}
-
-/* .External2(<this>) in the guard's frame: its restart list("abort", <frame>), the frame
- * also bound to .pyr_here there (the exiting handler's target). */
-static SEXP pyr_guard_restart(SEXP call, SEXP op, SEXP args, SEXP rho)
-{
-    SEXP restart = PROTECT(Rf_allocVector(VECSXP, 2));
-    SET_VECTOR_ELT(restart, 0, pyr_r.abort);
-    SET_VECTOR_ELT(restart, 1, rho);
-    Rf_defineVar(pyr_r.here, rho, rho);
-    UNPROTECT(1);
-    return restart;
-}
-
-/* Whether a record is as new: nothing reported (its condition, trace and aborted None,
- * warnings and deferred empty, not interrupted); -1 when its fields cannot be read. */
-static int pyr_record_clean(PyObject *record)
-{
-    int clean = 1;
-    for (int i = 0; i < 6 && clean; i++) {
-        PyObject *field = PyObject_GetAttr(record, pyr_r.k_fields[i]);
-        if (field == NULL) {
-            PyErr_Clear();
-            return -1;
-        }
-        clean = i < 3 ? field == Py_None : i < 5 ? PyList_Check(field) &&
-            PyList_GET_SIZE(field) == 0 : field == Py_False;
-        Py_DECREF(field);
-    }
-    return clean;
-}
-
-/* An external pointer to a native function, for .External (a "native symbol"). */
-static SEXP pyr_native(void *function)
-{
-    return R_MakeExternalPtr(function, Rf_install("native symbol"), R_NilValue);
-}
-
-/* The call function(<arguments>), its n arguments given in order (protected by the
- * caller's protect of the result only: each cons protects what it is given). */
-static SEXP pyr_lang(SEXP function, int n, SEXP *arguments)
-{
-    SEXP tail = R_NilValue;
-    PROTECT_INDEX slot;
-    PROTECT_WITH_INDEX(tail, &slot);
-    for (int i = n - 1; i >= 0; i--) REPROTECT(tail = Rf_cons(arguments[i], tail), slot);
-    tail = Rf_lcons(function, tail);
-    UNPROTECT(1);
-    return tail;
-}
-
-/* The guard's body (above), for its closure (R code may not call it before). */
-static SEXP pyr_guard_body(SEXP handlers)
-{
-    SEXP base = R_BaseEnv, internal = Rf_findFun(Rf_install(".Internal"), base);
-    SEXP external = Rf_findFun(Rf_install(".External"), base);
-    SEXP external2 = Rf_findFun(Rf_install(".External2"), base);
-    SEXP add_hands = Rf_install(".addCondHands"), add_restart = Rf_install(".addRestart");
-    SEXP identity = PROTECT(Rf_allocVector(VECSXP, 1));
-    SET_VECTOR_ELT(identity, 0, Rf_findFun(Rf_install("identity"), base));
-    SEXP condition = PROTECT(Rf_mkString("condition"));
-    SEXP overflow = PROTECT(Rf_mkString("stackOverflowError"));
-    SEXP a[] = { condition, handlers, R_GlobalEnv, R_NilValue, R_TrueValue };
-    SEXP first = PROTECT(pyr_lang(add_hands, 5, a));
-    first = PROTECT(pyr_lang(internal, 1, &first));
-    SEXP b = PROTECT(pyr_lang(external2, 1, &pyr_r.restart));
-    b = PROTECT(pyr_lang(add_restart, 1, &b));
-    SEXP second = PROTECT(pyr_lang(internal, 1, &b));
-    SEXP c[] = { overflow, identity, R_GlobalEnv, pyr_r.here, R_FalseValue };
-    SEXP third = PROTECT(pyr_lang(add_hands, 5, c));
-    third = PROTECT(pyr_lang(internal, 1, &third));
-    SEXP d[] = { pyr_r.pass, Rf_install("expr") };
-    SEXP last = PROTECT(pyr_lang(external, 2, d));
-    SEXP body[] = { first, second, third, last };
-    SEXP made = pyr_lang(Rf_findFun(Rf_install("{"), base), 4, body);
-    UNPROTECT(11);
-    return made;
-}
-
-static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc);
-
-static PyMethodDef pyr_r_call_def = {
-    "r_call", (PyCFunction) (void (*)(void)) pyr_r_call, METH_FASTCALL,
-    "call(head, env, arguments): RFunction's compiled call (_fast.c)"
-};
-
-/* The objects the call reads (a tuple's address, its items kept): evaluation._records,
- * its record class, interrupts' request counter (a one-item list),
- * errors.RESIGNALLED.entries, the SexpAddress class, and a dict that gets the call as
- * "call"; evaluate's condition handlers (list(.pyr_capture_condition)) and the guard's
- * closure (.pyr_guarded_compiled), which gets its body here. */
-int pyr_r_call_install(uintptr_t address, SEXP handlers, SEXP guard)
-{
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *t = (PyObject *) address;
-    int status = -1;
-    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 6 && PyList_Check(PyTuple_GET_ITEM(t, 0)) &&
-        PyList_Check(PyTuple_GET_ITEM(t, 2)) && PyType_Check(PyTuple_GET_ITEM(t, 4)) &&
-        PyDict_Check(PyTuple_GET_ITEM(t, 5)) && TYPEOF(guard) == CLOSXP) {
-        PyObject **slots[] = { &pyr_r.records, &pyr_r.record_class, &pyr_r.requests,
-                               &pyr_r.resignalled, &pyr_r.sexp_type };
-        pyr_keep_items(t, slots, 5);
-        PyObject **keys[] = { &pyr_r.k_fields[0], &pyr_r.k_fields[1], &pyr_r.k_fields[2],
-                              &pyr_r.k_fields[3], &pyr_r.k_fields[4], &pyr_r.k_fields[5] };
-        static const char *const fields[] = { "condition", "trace", "aborted", "warnings",
-                                              "deferred", "interrupted" };
-        pyr_intern_keys(keys, fields, 6);
-        if (pyr_r.declined == NULL) pyr_r.declined = Py_BuildValue("(i)", 0);
-        Py_CLEAR(pyr_r.spare);
-        if (pyr_r.pass == NULL) {
-            pyr_r.pass = pyr_native((void *) pyr_guard_pass);
-            R_PreserveObject(pyr_r.pass);
-            pyr_r.restart = pyr_native((void *) pyr_guard_restart);
-            R_PreserveObject(pyr_r.restart);
-            pyr_r.abort = Rf_mkString("abort");
-            R_PreserveObject(pyr_r.abort);
-            pyr_r.here = Rf_install(".pyr_here");
-        }
-        SET_BODY(guard, pyr_guard_body(handlers));
-        pyr_r.guard = guard;
-        PyObject *call = PyCFunction_New(&pyr_r_call_def, NULL);
-        if (call != NULL && pyr_r.declined != NULL &&
-            PyDict_SetItemString(PyTuple_GET_ITEM(t, 5), "call", call) == 0) {
-            pyr_r.ready = 1;
-            status = 0;
-        }
-        Py_XDECREF(call);
-        PyErr_Clear();
-    }
-    PyGILState_Release(gil);
-    return status;
-}
-
-static int pyr_r_call_state_ok(void)
-{
-    if (!pyr_crossing_open || !pyr_r.ready || pyr_x.state == NULL) return 0;
-    if (PyThread_get_thread_ident() != pyr_x.main_ident) return 0;
-    if (R_interrupts_pending && !R_interrupts_suspended) return 0;
-    return pyr_session_ok();
-}
-
-/* Add delta to the integer threads._state[key]; 0 when done. */
-static int pyr_state_add(PyObject *key, long delta)
-{
-    PyObject *old = PyDict_GetItem(pyr_x.state, key);
-    if (old == NULL || !PyLong_CheckExact(old)) return -1;
-    PyObject *new = PyLong_FromLong(PyLong_AsLong(old) + delta);
-    int failed = new == NULL || PyDict_SetItem(pyr_x.state, key, new) < 0;
-    Py_XDECREF(new);
-    return failed ? -1 : 0;
-}
-
-/* A dict of plain scalars with str keys as the dict rule makes it (a named list,
- * unprotected), NULL for any other. */
-static SEXP pyr_r_named_list(PyObject *dict)
-{
-    Py_ssize_t n = PyDict_GET_SIZE(dict), position = 0, i = 0;
-    PyObject *key, *item;
-    SEXP list = PROTECT(Rf_allocVector(VECSXP, n));
-    SEXP names = PROTECT(Rf_allocVector(STRSXP, n));
-    while (PyDict_Next(dict, &position, &key, &item)) {
-        SEXP name = PyUnicode_CheckExact(key) ? pyr_mkchar(key) : NULL;
-        if (name == NULL) break;
-        SET_STRING_ELT(names, i, name);
-        SEXP value = pyr_fast_result(item);
-        if (value == NULL) break;
-        SET_VECTOR_ELT(list, i++, value);
-    }
-    if (i == n) Rf_setAttrib(list, R_NamesSymbol, names);
-    UNPROTECT(2);
-    return i == n ? list : NULL;
-}
-
-/* An argument of the call (unprotected), NULL when it is none of the kinds above. */
-static SEXP pyr_r_argument(PyObject *item)
-{
-    if (Py_TYPE(item) == (PyTypeObject *) pyr_r.sexp_type) return (SEXP) PyLong_AsVoidPtr(item);
-    if (PyDict_CheckExact(item)) return pyr_r_named_list(item);
-    return pyr_fast_result(item);
-}
-
-/* Whether call_function inlines a value in the call (evaluation._inlinable): NULL, an
- * environment, or an attribute-free vector of those types up to INLINE_LENGTH (8) long. */
-static int pyr_r_inlinable(SEXP value)
-{
-    switch (TYPEOF(value)) {
-    case NILSXP: case ENVSXP: return 1;
-    case LGLSXP: case INTSXP: case REALSXP: case CPLXSXP: case STRSXP: case RAWSXP:
-        return ATTRIB(value) == R_NilValue && XLENGTH(value) <= 8;
-    default: return 0;
-    }
-}
-
-static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc)
-{
-    if (argc != 3 || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok()) {
-        PyErr_Clear();
-        return Py_NewRef(pyr_r.declined);
-    }
-    SEXP head = (SEXP) PyLong_AsVoidPtr(argv[0]), env = (SEXP) PyLong_AsVoidPtr(argv[1]);
-    PyObject *args = argv[2];
-    if (PyErr_Occurred()) {
-        PyErr_Clear();
-        return Py_NewRef(pyr_r.declined);
-    }
-    /* the call, made before any state changes: an argument that is not plain declines;
-     * as in call_function, one that is not inlined is bound to .pyr_<position> in a
-     * fresh frame, where the call is evaluated */
-    Py_ssize_t n = PyTuple_GET_SIZE(args);
-    SEXP tail = R_NilValue, frame = R_NilValue;
-    PROTECT_INDEX slot, frame_slot;
-    PROTECT_WITH_INDEX(tail, &slot);
-    PROTECT_WITH_INDEX(frame, &frame_slot);
-    for (Py_ssize_t i = n - 1; i >= 0; i--) {
-        SEXP r = pyr_r_argument(PyTuple_GET_ITEM(args, i));
-        if (r == NULL) {
-            UNPROTECT(2);
-            PyErr_Clear();
-            return Py_NewRef(pyr_r.declined);
-        }
-        if (!pyr_r_inlinable(r)) {
-            PROTECT(r);
-            if (frame == R_NilValue) REPROTECT(frame = R_NewEnv(env, FALSE, 0), frame_slot);
-            char name[32];
-            snprintf(name, sizeof name, ".pyr_%ld", (long) i + 1);
-            SEXP symbol = Rf_install(name);
-            Rf_defineVar(symbol, r, frame);
-            UNPROTECT(1);
-            r = symbol;
-        }
-        REPROTECT(tail = Rf_cons(r, tail), slot);
-    }
-    if (frame != R_NilValue) env = frame;
-    REPROTECT(tail = Rf_lcons(head, tail), slot);
-    REPROTECT(tail = Rf_lcons(pyr_r.guard, Rf_cons(tail, R_NilValue)), slot);
-    PyObject *record = pyr_r.spare;
-    pyr_r.spare = NULL;
-    if (record == NULL) record = PyObject_CallNoArgs(pyr_r.record_class);
-    PyObject *requests = PyList_GET_SIZE(pyr_r.requests) > 0 ?
-        PyList_GET_ITEM(pyr_r.requests, 0) : NULL;
-    Py_ssize_t depth = PyList_GET_SIZE(pyr_r.records);
-    if (record == NULL || requests == NULL || pyr_state_add(pyr_x.k_busy, 1) < 0) {
-        Py_XDECREF(record);
-        UNPROTECT(2);
-        PyErr_Clear();
-        return Py_NewRef(pyr_r.declined);
-    }
-    Py_INCREF(requests);
-    PyList_Append(pyr_r.records, record);
-    pyr_state_add(pyr_x.k_in_r, 1);
-    int error = 0, passed = 0;
-    int *outer = pyr_guard_passed;
-    pyr_guard_passed = &passed;
-    PyThreadState *thread = PyEval_SaveThread();
-    SEXP result = R_tryEval(tail, env, &error);
-    PyEval_RestoreThread(thread);
-    pyr_guard_passed = outer;
-    int aborted = !error && !passed;
-    pyr_state_add(pyr_x.k_in_r, -1);
-    Py_ssize_t last = PyList_GET_SIZE(pyr_r.records) - 1;
-    if (last >= 0) PyList_SetSlice(pyr_r.records, last, last + 1, NULL);
-    int clean = pyr_record_clean(record);
-    int failed = error != 0 || aborted;
-    if (!failed && clean != 1) {
-        PyObject *aborted = PyObject_GetAttr(record, pyr_r.k_fields[2]);
-        failed = aborted != Py_None;
-        Py_XDECREF(aborted);
-        PyErr_Clear();
-    }
-    int reported = failed || clean != 1 || PyObject_Size(pyr_r.resignalled) != 0 ||
-        (R_interrupts_pending && !R_interrupts_suspended);
-    PyErr_Clear();
-    PyObject *out;
-    if (reported) {
-        out = Py_BuildValue("(iNOnOOO)", 3, PyLong_FromVoidPtr(result), record, depth,
-                            requests, failed ? Py_True : Py_False,
-                            aborted ? Py_True : Py_False);
-    } else {
-        out = pyr_fast_argument(result);
-        if (out == NULL) {
-            out = Py_BuildValue("(iN)", 2, PyLong_FromVoidPtr(result));
-        } else {
-            pyr_state_add(pyr_x.k_busy, -1);
-            PyObject *busy = PyDict_GetItem(pyr_x.state, pyr_x.k_busy);
-            if (busy != NULL && PyLong_AsLong(busy) == 0 &&
-                (PyObject_Size(pyr_x.tasks) > 0 || PyObject_Size(pyr_x.deferred) > 0)) {
-                PyObject *done = PyObject_CallNoArgs(pyr_x.request_service);
-                Py_XDECREF(done);
-            }
-        }
-    }
-    PyErr_Clear();
-    if (out == NULL) out = Py_BuildValue("(i)", -1);
-    if (!reported && pyr_r.spare == NULL) pyr_r.spare = record;
-    else Py_DECREF(record);
-    Py_DECREF(requests);
-    UNPROTECT(2);
-    return out;
-}
-/* ==== end of crossing ==== */

@@ -151,7 +151,7 @@ extern void (*ptr_R_CleanUp)(int, int, int);
 extern void (*ptr_R_Busy)(int);
 """
 
-# The compiled loops (_fast.c). A Python object is passed as its address (``id(obj)``);
+# The compiled loops (_fast.c, with _fast.h). A Python object is passed as its address (``id(obj)``);
 # each function takes the GIL itself (cffi releases it around every call). The
 # ``.External`` entries are ENTRY_SLOTS C functions pyr_entry_<i>, each handing its
 # arguments to the Python function pyr_dispatch with its number.
@@ -162,6 +162,7 @@ extern "Python" SEXP pyr_dispatch(int index, SEXP *arguments, int count);
 int pyr_list_kind(uintptr_t list);
 int pyr_fill_from_list(SEXP vector, uintptr_t list);
 int pyr_fill_list(SEXP vector, uintptr_t list, int native_utf8);
+int pyr_fill_objects(SEXP vector, uintptr_t items, R_xlen_t n, int native_utf8);
 int pyr_plain_kind(SEXP x);
 SEXP pyr_allocate(int kind, R_xlen_t length);
 SEXP pyr_new_xptr(uintptr_t key, SEXP tag, SEXP prot);
@@ -169,18 +170,28 @@ SEXP pyr_new_xptr_environment(uintptr_t key, SEXP tag, SEXP prot, SEXP classes, 
 uintptr_t pyr_xptr_key(SEXP xptr);
 extern void (*pyr_drop_key)(uintptr_t);
 
-/* conversion loops and proxies (the "conversion loops and proxies" block of _fast.c) */
 int pyr_list_first_kind(uintptr_t list);
 SEXP pyr_new_canonical_environment(uintptr_t key, SEXP tag, SEXP classes, SEXP symbol,
                                    SEXP *made);
 extern void (*pyr_canonical_finalized)(uintptr_t, SEXP);
-int pyr_proxy_install(uintptr_t state);
 SEXP pyr_proxy_xptr(SEXP x, SEXP symbol, SEXP origin_symbol);
+SEXP pyr_plain_call(SEXP args);
 
-/* the crossing's fast path (the "crossing" block of _fast.c) */
+/* the hooks the bridge's compiled module (bridge/_crossing.c) fills when it installs */
+extern SEXP (*pyr_entry_fast)(int index, SEXP args);
+extern void (*pyr_xptr_finalized)(uintptr_t key, SEXP xptr, int canonical);
+"""
+
+# The bridge's compiled module (bridge/_crossing.c, built by bridge/crossing_build.py into
+# pyreticulate.bridge._crossing): R's types as cffi sees them, and the crossing's entry
+# points. Its SEXPs are another cffi module's type: values cross between the two as
+# addresses.
+CROSSING_CDEF = """
+typedef struct SEXPREC *SEXP;
+int pyr_contract_install(uintptr_t contract, SEXP missing, SEXP handlers, SEXP guard,
+                         char *error, size_t size);
 extern int pyr_crossing_open;
 void pyr_crossing_set_kind(int index, int kind);
-int pyr_crossing_install(uintptr_t objects, SEXP missing);
-SEXP pyr_plain_call(SEXP args);
-int pyr_r_call_install(uintptr_t objects, SEXP handlers, SEXP guard);
+SEXP pyr_crossing_fast(int index, SEXP args);
+void pyr_proxy_finalized(uintptr_t key, SEXP xptr, int canonical);
 """

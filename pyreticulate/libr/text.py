@@ -12,17 +12,19 @@ R → Python (``from_bytes``):
 * ``"latin1"``: the characters R means by it (Windows-1252, as R translates
   "latin1"; the five bytes Windows-1252 leaves undefined as U+0081, U+008D,
   U+008F, U+0090 and U+009D);
-* ``"bytes"``: the bytes as surrogate escapes: invalid UTF-8 as ``os.fsdecode``
-  decodes it; bytes that happen to be valid UTF-8 with every byte ≥ 0x80
-  escaped, so that they come back as bytes and not as text.
+* ``"bytes"``: a ``BytesString``, the str of the bytes with every byte ≥ 0x80 as its
+  surrogate escape, which remembers the mark: it comes back marked ``"bytes"``
+  (a plain str of the same escapes would come back native, as for ``os.fsdecode``
+  results).
 
-Python → R (``to_bytes``): a str without surrogates is UTF-8 (R leaves ASCII
+Python → R (``to_bytes``): a ``BytesString`` is its bytes marked ``"bytes"``. Any
+other str without surrogates is UTF-8 (R leaves ASCII
 unmarked). A str with surrogate escapes is the string of the bytes they stand
 for, unmarked (native: what R itself has for file names and text it could not
 decode, usable as a path or a variable name) when R gives it back as the same
 str, which holds for every ``os.fsdecode()`` result; else marked ``"bytes"``
-when that comes back as the same str (escapes of bytes that are valid UTF-8,
-how a "bytes" string of valid UTF-8 arrives). Any other str (a surrogate
+when that comes back as the same str (every non-ASCII byte escaped, as a "bytes"
+string arrives). Any other str (a surrogate
 outside U+DC80..U+DCFF such as ``'\\ud800'``, or escapes of valid UTF-8 next to
 other non-ASCII text) is a ``ValueError`` naming the element, and so are NUL
 and a string of 2³¹ bytes or more.
@@ -49,6 +51,17 @@ def _windows_1252_holes(error):
 codecs.register_error(_ERRORS, _windows_1252_holes)
 
 
+class BytesString(str):
+    """The str of an R string marked "bytes" (``from_bytes``): the bytes with every byte
+    ≥ 0x80 as its surrogate escape; back in R it is marked "bytes" again, so the
+    string round-trips ``identical()``. It compares, hashes and prints as that str."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"BytesString({str.__repr__(self)})"
+
+
 def native_codec():
     """The codec of R's native encoding (the C library's locale, which R set at start-up)."""
     if not _native:
@@ -67,11 +80,7 @@ def from_bytes(data, ce):
     if ce == CE_LATIN1:
         return data.decode("cp1252", _ERRORS)
     if ce == CE_BYTES:
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            return data.decode("utf-8", "surrogateescape")
-        return data.decode("ascii", "surrogateescape")
+        return BytesString(data.decode("ascii", "surrogateescape"))
     if ce == CE_UTF8:
         return from_utf8(data)
     return data.decode(native_codec(), "surrogateescape")
@@ -90,6 +99,8 @@ def where(index):
 
 def to_bytes(text, index=None):
     """``(data, ce)`` for a str sent to R; ``index`` names the element in errors."""
+    if type(text) is BytesString:
+        return _marked_bytes(text, index)
     try:
         data = text.encode("utf-8")
         ce = CE_UTF8
@@ -102,6 +113,19 @@ def to_bytes(text, index=None):
         raise ValueError(f"{where(index)} contains the NUL character at position "
                          f"{text.index(chr(0))}; R strings cannot hold NUL")
     return data, ce
+
+
+def _marked_bytes(text, index):
+    """``(data, CE_BYTES)`` for a ``BytesString``."""
+    try:
+        data = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError as exc:
+        raise ValueError(f"{where(index)} is a BytesString holding U+{ord(text[exc.start]):04X} "
+                         f"at position {exc.start}, which stands for no byte") from None
+    if len(data) > MAX_BYTES or b"\x00" in data:
+        raise ValueError(f"{where(index)} holds NUL or has 2^31 bytes or more; an R string "
+                         "cannot hold it")
+    return data, CE_BYTES
 
 
 def _escaped_bytes(text, index):

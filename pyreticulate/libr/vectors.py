@@ -173,6 +173,17 @@ def compiled_values(sexp, n):
     return None
 
 
+def strings_into(sexp, n, out):
+    """The ``n`` elements of a character vector stored into ``out``, an object ndarray of
+    None of that length (NA as None): in place by the compiled loop, else from
+    ``strings_of``."""
+    fast = capi.fast
+    if fast is None or fast.pyr_fill_objects(sexp, out.ctypes.data, n,
+                                             text.native_codec() == "utf-8") != 0:
+        out[:] = strings_of(sexp, n)
+    return out
+
+
 def atomic_values(sexp, kind, n):
     """The elements of an atomic vector as Python scalars (NA as None)."""
     values = compiled_values(sexp, n)
@@ -312,7 +323,8 @@ def _joined_stretch(part, offset, utf8, marked_bytes):
         valid = False
     if valid:
         return data + sep, separator, "UTF-8"
-    if "\x00" not in joined and text.native_codec() == "utf-8":
+    if "\x00" not in joined and text.native_codec() == "utf-8" and \
+            not any(type(value) is text.BytesString for value in part):
         escaped = _native_escapes(joined, part, offset, utf8)
         if escaped is not None:
             return escaped + sep, separator, "bytes"

@@ -3,8 +3,7 @@
 
 The cell's top-level expressions run one after another at R's top level, as
 the console runs them (``cli``: visible values printed, warnings reported
-after their expression, Python calls handed off once TensorFlow is loaded),
-until one fails. R's output goes to ``sys.stdout`` / ``sys.stderr``, which the
+after their expression), until one fails. R's output goes to ``sys.stdout`` / ``sys.stderr``, which the
 kernel streams to the notebook. Meanwhile a PNG device is the current device
 (r/pyreticulate/R/notebook.R), so each page the cell draws (base graphics,
 ggplot2, Keras's ``plot(history)``) becomes a PNG image of the result.
@@ -93,7 +92,7 @@ def _evaluate(code, autoprint):
     lib = capi.lib
     for i in range(lib.LENGTH(exprs.sexp)):
         try:
-            with protected() as keep, threads.r_top_level():
+            with protected() as keep:
                 result = evaluation.call_function(
                     evaluation.function(".pyr_toplevel"), [lib.VECTOR_ELT(exprs.sexp, i)],
                     kwargs=[("autoprint", keep(lib.Rf_ScalarLogical(int(autoprint))))],

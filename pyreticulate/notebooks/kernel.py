@@ -43,8 +43,8 @@ def _helper(name):
 class RequestStream(OutStream):
     """``sys.stdout`` / ``sys.stderr`` whose output belongs to the request being run, on
     every thread. ipykernel's own streams find the request in a context variable, which
-    threads started during an earlier request (R's Python thread, where a script's
-    Python calls run once TensorFlow is loaded, and TensorFlow's threads) hold stale."""
+    threads started during an earlier request (TensorFlow's threads, which run R
+    callbacks and their Python calls, or a user's thread pool) hold stale."""
 
     _request = {}
 

@@ -15,9 +15,9 @@ error stops the cell as ``RInterpreterError`` with R's message; Ctrl-C as
 
 While a cell runs, what any thread writes to ``sys.stdout`` / ``sys.stderr``
 belongs to that cell: ipykernel finds the request a write belongs to in a
-context variable, and R's Python thread (where R's Python calls run once
-TensorFlow is loaded, ``runtime.threads``) keeps the one of the cell it started
-in.
+context variable, and a thread started during an earlier cell (TensorFlow's,
+running R callbacks and their Python calls, ``runtime.threads``) keeps the one of
+the cell it started in.
 """
 import contextlib
 import io

@@ -154,7 +154,7 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
         else:
             raise TypeError(f"{name}() needs the instance as its first argument")
         bases = type(instance).__bases__
-        value = threads.run_on_main(call_here, (instance, args, kwargs), description)
+        value = threads.run_in_r(call_here, (instance, args, kwargs), description)
         if type(instance).__bases__ is not bases:
             # the parent's __init__ gave the class new bases (a library's model class
             # may add one, depending on the arguments): its R class vector is another now
@@ -190,12 +190,12 @@ def _bind_private(scope, instance, template):
 
 
 def _finalizer(python_method):
-    """``__del__`` calling R: now on the main thread, else at its next safe point; never raises."""
+    """``__del__`` calling R: now when this thread owns R, else as deferred work; never raises."""
     def __del__(self):
         # try/except, not contextlib.suppress: during interpreter teardown the
         # module's globals may already be gone.
         try:
-            if threads.on_main_thread():
+            if threads.owns_r():
                 python_method(self)
             else:
                 threads.defer(_quietly, python_method, self)
@@ -220,7 +220,7 @@ def _quietly(fn, *args):
         return
 
 
-@threads.main_thread_only
+@threads.holds_r
 def make_class(name, members, bases=(), python_defaults=False, private=None,
                module="__main__", convert=True, optional_args=False, class_methods=(),
                bind_name=False):

@@ -1,22 +1,14 @@
 """Python iterators fed by R functions (``py_iterator``, R generators as training data).
 
-R runs only on the main thread, so an R function never runs on the thread
-that consumes its values. An ``RFeed`` keeps a bounded queue that only the
-main thread fills, by calling ``step`` (an R function returning
-``{"done": True}`` at the end or ``{"done": False, "value": v}``); consumers
-only dequeue:
-
-* on the main thread, or on a thread running a Python call for it (R's
-  Python thread), an empty queue is filled on the spot, reading ``prefetch``
-  values ahead;
-* on another thread (a data pipeline's worker threads), the consumer asks
-  the main thread to fill the queue at its next safe point (``threads.defer``)
-  and waits. While a library waits for the value in its own C++ code the main
-  thread reaches no safe point unless the call was handed off (``threads``),
-  so whoever drives that library tops the queue up at points it controls
-  (``fill``, from any thread; a training loop can do so at every batch
-  boundary). A wait past the timeout raises ``GeneratorTimeout`` naming the
-  thread, the R function and, when the feed has one, its ``hint``.
+An ``RFeed`` keeps a bounded queue of the values of ``step`` (an R function returning
+``{"done": True}`` at the end or ``{"done": False, "value": v}``). A consumer on any
+thread that finds the queue empty fills it on the spot, reading ``prefetch`` values
+ahead: it takes R for that (``threads.run_in_r``), so a data pipeline's worker thread
+runs the R function itself while the thread that drives the pipeline waits in C. While
+one thread fills, the others wait for its values; a wait past the timeout raises
+``GeneratorTimeout`` naming the thread, the R function and, when the feed has one, its
+``hint``. Whoever drives a training loop may also top the queue up at points it
+controls (``fill``; a training loop's callback can do so at every batch boundary).
 
 An error in ``step`` is queued in the place of the value and raised where
 that value is consumed; the feed ends there. Closing a feed ends it for
@@ -31,7 +23,7 @@ from ..runtime import threads
 
 
 class GeneratorTimeout(threads.MainThreadTimeout):
-    """A thread waited too long for the main thread to produce an R function's next value."""
+    """A thread waited too long for another thread to produce an R function's next value."""
 
 
 class _Failure:
@@ -46,7 +38,7 @@ _feeds = weakref.WeakKeyDictionary()
 
 
 class RFeed:
-    """A bounded queue of the values of an R function, filled on the main thread."""
+    """A bounded queue of the values of an R function, filled by its consumers."""
 
     def __init__(self, step, name=None, capacity=1, prefetch=0, timeout=None, hint=None):
         self.step = step
@@ -59,8 +51,7 @@ class RFeed:
         self._ready = threading.Condition()
         self._finished = False
         self._closed = False
-        self._filling = False
-        self._asked = False
+        self._filling = None    # the ident of the thread filling the queue
 
     def __len__(self):
         return len(self._items)
@@ -70,18 +61,15 @@ class RFeed:
         return self._closed or (self._finished and not self._items)
 
     def fill(self, count=None):
-        """Call ``step`` on the main thread until ``count`` values wait (default: capacity).
+        """Call ``step`` until ``count`` values wait (default: capacity), owning R; nothing
+        while another thread (or this one, further down its stack) fills."""
+        threads.run_in_r(self._fill, (count,), f"the R function {self.name}()")
 
-        From another thread (a training loop R's Python thread runs) the filling is
-        an R call like any other: that thread waits for it.
-        """
-        if not threads.on_main_thread():
-            threads.run_on_main(self.fill, (count,), f"the R function {self.name}()")
-            return
+    def _fill(self, count):
         target = self.capacity if count is None else count
-        if self._filling:
+        if self._filling is not None:
             return
-        self._filling = True
+        self._filling = threading.get_ident()
         try:
             while len(self._items) < target and not (self._finished or self._closed):
                 try:
@@ -96,7 +84,9 @@ class RFeed:
                 else:
                     self._put(item.get("value"))
         finally:
-            self._filling = False
+            self._filling = None
+            with self._ready:
+                self._ready.notify_all()
 
     def _put(self, item, last=False):
         with self._ready:
@@ -104,11 +94,6 @@ class RFeed:
             if last:
                 self._finished = True
             self._ready.notify_all()
-
-    def _requested_fill(self):
-        self._asked = False
-        if not self._closed:
-            self.fill()
 
     def close(self):
         """No more values: waiting consumers get the end, ``step`` is never called again."""
@@ -118,20 +103,18 @@ class RFeed:
             self._ready.notify_all()
 
     def take(self):
-        """The next value, ``END``, or the error ``step`` raised.
-
-        The main thread, and a thread running a Python call for it (R waits for
-        that call, so the main thread serves it), fill an empty queue on the spot.
-        """
-        if threads.runs_for_main():
-            if not self._items and not self.done:
+        """The next value, ``END``, or the error ``step`` raised: an empty queue is filled
+        here, or, while another thread fills it, its values are waited for."""
+        while not self._items and not self.done:
+            filling = self._filling
+            if filling == threading.get_ident():
+                raise RuntimeError(f"the R function {self.name} asked for its own next value "
+                                   "while producing one")
+            if filling is None:
                 self.fill(self.prefetch + 1)
-                if not self._items and not self.done:
-                    raise RuntimeError(
-                        f"the R function {self.name} asked for its own next value while "
-                        "producing one")
-            return self._pop()
-        return self._wait()
+            else:
+                self._wait()
+        return self._pop()
 
     def _pop(self):
         with self._ready:
@@ -140,27 +123,20 @@ class RFeed:
             return self._items.popleft()
 
     def _wait(self):
+        """Wait while another thread fills the queue."""
         limit = threads.get_timeout() if self.timeout is None else self.timeout
         deadline = time.monotonic() + limit
         with self._ready:
-            while not self._items:
-                if self.done:
-                    return END
-                if not self._asked:
-                    self._asked = True
-                    threads.defer(self._requested_fill)
+            while not self._items and not self.done and self._filling is not None:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise GeneratorTimeout(
-                        f"{_thread_label()} waited {limit:g} s for the main thread"
-                        f" to produce the next value of the R function "
-                        f"{self.name}, but the main thread never reached a point where it "
-                        "could run R (it may be blocked in C code waiting for this very "
-                        "value). R runs only on the main thread"
-                        + (f": {self.hint}" if self.hint else "") + ". Raise the limit with "
+                        f"{_thread_label()} waited {limit:g} s for another thread "
+                        f"to produce the next value of the R function "
+                        f"{self.name}" + (f": {self.hint}" if self.hint else "")
+                        + ". Raise the limit with "
                         "options(pyreticulate.generator_timeout = seconds).")
-                self._ready.wait(remaining)
-            return self._items.popleft()
+                self._ready.wait(min(remaining, 0.05))
 
     def generator(self):
         """A real generator (libraries check for one) over the values."""

@@ -6,10 +6,9 @@ a context entered while the module's code runs).
 A finder placed first on ``sys.meta_path`` watches only the module names that
 have pending hooks. For those it wraps the real loader for the duration of
 the import; right after the module's code has run, the Python hooks run on the
-importing thread and the R hooks in R: on the main thread; from a thread that
-runs a Python call for the main thread (R's Python thread) as an R call it
-waits for, whose Python calls come back to it; from any other thread they are
-handed to the main thread without waiting, since that thread still holds the
+importing thread and the R hooks in R: at once (taking R) on a thread that owns R
+or whose R waits for its Python; from any other thread as deferred work, for the
+next thread that takes R, without waiting, since that thread still holds the
 module's import lock.
 """
 import contextlib
@@ -71,8 +70,8 @@ def _fire(name):
     if name not in _watched:
         return
     _watched.discard(name)
-    if threads.runs_for_main():
-        threads.run_on_main(_run_hooks, (name,), f"the R load hooks of {name!r}")
+    if threads.r_waits_here():
+        threads.run_in_r(_run_hooks, (name,), f"the R load hooks of {name!r}")
     else:
         threads.defer(_run_hooks, name)
 

@@ -37,9 +37,7 @@ def _set(name, value):
 
 
 def _on_main(fn, *args, what):
-    if threads.on_main_thread():
-        return fn(*args)
-    return threads.run_on_main(fn, args, what)
+    return threads.run_in_r(fn, args, what)
 
 
 class R:

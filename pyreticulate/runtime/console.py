@@ -131,7 +131,8 @@ def end_capture(depth):
 
 class _StdoutToR(io.TextIOBase):
     """``sys.stdout`` while it writes into R's output: each write is R's ``cat()``, on
-    the main thread (sinks apply); ``replaced`` is the stream it stands in for."""
+    the writing thread once it owns R (sinks apply); ``replaced`` is the stream it stands
+    in for."""
 
     def __init__(self, replaced):
         self.replaced = replaced
@@ -139,7 +140,7 @@ class _StdoutToR(io.TextIOBase):
     def write(self, text):
         if text:
             try:
-                threads.run_on_main(_cat, (text,), "Python's output written to R")
+                threads.run_in_r(_cat, (text,), "Python's output written to R")
             except Exception:   # R cannot take it now (a sink closed under it, R busy): the
                 self.replaced.write(text)   # text still reaches the stream it would have
         return len(text)

@@ -1,4 +1,4 @@
-"""The embedded R runtime: started once per process through rpy2, owned by the main thread.
+"""The embedded R runtime: started once per process through rpy2, on the main thread.
 
 ``start(bridge)`` checks the versions, starts R with rpy2's low-level layer,
 installs the console, interrupt and thread hooks, loads the bundled R package
@@ -388,6 +388,12 @@ def shutdown():
         return
     _state["stopped"] = True
     if _state["pid"] != os.getpid() or not threads.on_main_thread():
+        handles.SLOTS.close()
+        threads.close()
+        return
+    try:
+        threads.enter("R's shutdown", timeout=5)   # R stays this thread's to the end
+    except threads.MainThreadTimeout:
         handles.SLOTS.close()
         threads.close()
         return

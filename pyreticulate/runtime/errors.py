@@ -282,10 +282,9 @@ class WarningFrames:
             top.extend(conditions)
 
     def isolated(self, fn, args, sink):
-        """Run ``fn(*args)`` (a task queued by another thread) with its own warnings.
-
-        The task's R warnings are not attached to whatever the main thread was
-        doing; their texts go to ``sink`` and the calling thread re-issues them.
+        """Run ``fn(*args)`` (a thread's R call that no R of its own waits for) with its
+        own warnings: they are not attached to other R code's; their texts go to
+        ``sink`` and the calling thread re-issues them.
         """
         saved, frame = self.frames, _TextFrame()
         self.frames = [frame]

@@ -136,17 +136,11 @@ def binding(env, name):
 
 
 
-def _require_main_thread():
-    threads.check_process()
-    if not threads.on_main_thread():
-        raise RuntimeError("internal error: R entered off the main thread")
-
-
 def evaluate(expr, env, keep):
-    """Evaluate ``expr`` in ``env``; the value is protected in ``keep``."""
-    _require_main_thread()
+    """Evaluate ``expr`` in ``env``, owning R; the value is protected in ``keep``."""
+    threads.check_process()
     lib = capi.lib
-    with threads.BUSY:
+    with threads.HOLD:
         if interrupts.take_pending():
             raise KeyboardInterrupt()
         if "add_handlers" not in _template:
@@ -158,8 +152,7 @@ def evaluate(expr, env, keep):
         record = _Record()
         _records.append(record)
         try:
-            with threads.IN_R:
-                value = lib.R_tryEval(_blocks[depth][0].sexp, env, _error_flag)
+            value = lib.R_tryEval(_blocks[depth][0].sexp, env, _error_flag)
             failed = _error_flag[0] or record.aborted is not None
         finally:
             _records.pop()
@@ -200,16 +193,19 @@ _compiled = {}
 
 
 def fast_call_state():
-    """What the compiled call of an R function (``_fast.c``'s ``pyr_r_call``) reads and
-    updates as ``evaluate`` does: the records, their class, the Ctrl-C counter and the
-    re-signalled conditions, ``SexpAddress`` and the dict it is put in; and the pieces of
-    its guard (the condition handlers ``evaluate`` installs, ``.pyr_guarded_compiled``,
-    whose body the compiled module builds). None before the R package is loaded."""
+    """What the compiled call of an R function (``bridge/_crossing.c``'s ``pyr_r_call``)
+    reads and updates as ``evaluate`` does, by the names of the bridge's contract: the
+    records, their class, the Ctrl-C counter and the re-signalled conditions,
+    ``SexpAddress`` and the dict it is put in; and the pieces of its guard (the condition
+    handlers ``evaluate`` installs, ``.pyr_guarded_compiled``, whose body the compiled
+    module builds). None before the R package is loaded."""
     if "compiled_guard" not in _template:
         return None
     _compiled.clear()
-    return ((_records, _Record, interrupts.request_counter(), errors.RESIGNALLED.entries,
-             SexpAddress, _compiled), (_template["handlers"], _template["compiled_guard"]))
+    return ({"records": _records, "record_class": _Record,
+             "requests": interrupts.request_counter(),
+             "resignalled": errors.RESIGNALLED.entries, "sexp_address": SexpAddress,
+             "compiled": _compiled}, (_template["handlers"], _template["compiled_guard"]))
 
 
 def compiled_call():
@@ -313,7 +309,7 @@ def call_function(fn, args=(), kwargs=(), keep=None, home=None, all_small=False,
     own = keep is None
     scope = protected() if own else keep
     try:
-        with threads.BUSY:
+        with threads.HOLD:
             items = [(None, value) for value in args] + list(
                 kwargs.items() if isinstance(kwargs, dict) else kwargs)
             frame = None

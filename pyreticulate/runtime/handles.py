@@ -21,8 +21,8 @@ class _SlotTable:
     """R objects kept alive for Python, stored in one preserved R list.
 
     ``preserve`` and ``release`` are O(1). A release that cannot touch R now
-    (another thread, the table being resized) is queued and applied by
-    ``flush`` on the main thread; after shutdown releases do nothing.
+    (a thread that does not own R, the table being resized) is queued and applied by
+    ``flush`` on the next thread that takes R; after shutdown releases do nothing.
     """
 
     def __init__(self):
@@ -59,7 +59,7 @@ class _SlotTable:
     def release(self, slot):
         if self.closed:
             return
-        if self.resizing or not threads.on_main_thread():
+        if self.resizing or not threads.owns_r():
             self.released.append(slot)
             if len(self.released) == 1:
                 threads.defer(self.flush)
@@ -68,8 +68,8 @@ class _SlotTable:
         self.free.append(slot)
 
     def flush(self):
-        """Apply queued releases (main thread)."""
-        if self.closed or self.resizing or not threads.on_main_thread():
+        """Apply queued releases (the thread owning R)."""
+        if self.closed or self.resizing or not threads.owns_r():
             return
         lib, released = capi.lib, self.released
         while released:
@@ -94,7 +94,7 @@ class _SlotTable:
         gc.disable()
         self.resizing += 1
         try:
-            with threads.BUSY:
+            with threads.HOLD:
                 old, capacity = self.table, self.capacity
                 new = lib.Rf_protect(lib.Rf_lengthgets(old, capacity * 2))
                 lib.R_PreserveObject(new)
@@ -158,7 +158,7 @@ class RObject:
 
     def __repr__(self) -> str:
         try:
-            described = threads.run_on_main(self._describe, (), "describing an R object",
+            described = threads.run_in_r(self._describe, (), "describing an R object",
                                             timeout=5)
         except Exception:
             described = "unavailable"
@@ -186,9 +186,10 @@ class PyRefs:
     R's GC cannot see the memory these objects pin (big arrays, buffers of other libraries), so
     once the live proxies grew by many objects (net of those R's own collections finalized)
     or many bytes were handed to R since the last requested collection, an R garbage
-    collection is requested at the main thread's next safe point. A workload that drops its
+    collection is requested as deferred work (the next thread that takes R runs it). A workload that drops its
     proxies is collected by R's own GC (a proxy costs R a few cells too) and pays none.
-    ``_fast.c`` (``pyr_fast_proxy``, its finalizers) updates the same fields the same way.
+    ``bridge/_crossing.c`` (``pyr_fast_proxy``, its finalizers) updates the same fields the
+    same way.
     """
 
     GC_EVERY_OBJECTS = 200_000
@@ -254,9 +255,9 @@ _PINS_NOTHING = set()   # types that are neither bytes-like nor NumPy arrays
 
 
 def compiled_state():
-    """What the compiled proxies update in place: ``PY_REFS``, its entries and the types
-    that pin nothing."""
-    return PY_REFS, PY_REFS.entries, _PINS_NOTHING
+    """What the bridge's compiled proxies update in place, by the names of its contract:
+    ``PY_REFS``, its entries and the types that pin nothing."""
+    return {"refs": PY_REFS, "refs_entries": PY_REFS.entries, "pins_nothing": _PINS_NOTHING}
 
 
 def _pinned_bytes(obj):
@@ -290,7 +291,8 @@ class DeadPointerError(RuntimeError):
 
 def new_xptr(obj, tag, prot):
     """An external pointer owning one reference to ``obj``; R's GC drops it (through
-    ``_fast.c``'s finalizer once the compiled module is loaded, else ``_finalize_xptr``)."""
+    ``_fast.c``'s finalizer, which hands it to ``bridge/_crossing.c`` once that module is
+    installed, else ``_finalize_xptr``)."""
     lib = capi.lib
     key = PY_REFS.add(obj)
     fast = capi.fast

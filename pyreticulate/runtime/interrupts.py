@@ -10,8 +10,8 @@ runs Python for a moment, so a pending
 (``R_interrupts_pending``). While Python runs under R, ``KeyboardInterrupt``
 reaches the bridge entry, which signals an R interrupt. A Ctrl-C handed to R
 that R has not acted on when an evaluation starts or ends is raised as
-``KeyboardInterrupt`` at that crossing. The same hook serves R calls queued
-by other threads.
+``KeyboardInterrupt`` at that crossing. The same hook lets threads waiting for R
+run their R calls (``threads.let_waiting_in``).
 """
 from ..libr import capi
 from . import threads
@@ -61,9 +61,10 @@ def callback_failed(exc_type, exc, tb):
 
 @ffi.callback("void(void)", onerror=callback_failed)
 def process_events():
-    """R's event hook: serve other threads' R calls; a pending Ctrl-C interrupts R."""
+    """R's event hook: let threads waiting for R in; a pending Ctrl-C interrupts R."""
     try:
-        threads.service(force=True)
+        threads.service()
+        threads.let_waiting_in()
     except KeyboardInterrupt:
         interrupt_r()
 

@@ -341,10 +341,10 @@ def marked_strings(min_size: int = 1, max_size: int = 5, marks: Sequence[str] = 
     """Items for ``r_marked_strings_source``: strings of bytes without NUL, each with one of
     ``marks``, and NA (None) when ``na``. With ``exact`` (the default) only what
     docs/conversions.md §8 (case 11) says round-trips ``identical()``: latin1 without the
-    five bytes Windows-1252 leaves undefined, "UTF-8" and "bytes" holding valid UTF-8;
+    five bytes Windows-1252 leaves undefined, "UTF-8" holding valid UTF-8, any "bytes";
     ``exact=False`` gives any bytes with any mark (§9 says what comes back)."""
     def item(mark: str) -> st.SearchStrategy[tuple[bytes, str]]:
-        if exact and mark in ("UTF-8", "bytes"):
+        if exact and mark == "UTF-8":
             data = st.text(st.characters(exclude_characters="\x00", exclude_categories=["Cs"]),
                            max_size=4).map(lambda s: s.encode("utf-8"))
         else:
@@ -363,7 +363,7 @@ class BuiltRObject(RObject):
     __slots__ = ("source",)
 
     def __init__(self, robj: RObject, source: str):
-        threads.run_on_main(super().__init__, (robj.sexp,), "keeping an R value")
+        threads.run_in_r(super().__init__, (robj.sexp,), "keeping an R value")
         self.source = source
 
     def __repr__(self) -> str:

@@ -137,6 +137,28 @@ def test_table_has_the_source_columns_only_when_that_side_ran():
     assert cells[-2:] == ("20.0", "0.25")
 
 
+def finished(times):
+    return {"name": "gen", "label": "a generator", "unit": "us/batch", "size": "1",
+            "repeats": "2", "compare_to": "", "minus": "", "times": times, "error": ""}
+
+
+def test_a_round_where_a_side_hung_leaves_the_times_of_the_rounds_that_finished():
+    done = ({"gen": finished("10 20")}, {})
+    hung = ({}, {})
+    (row,) = bench_run.combine([{"reticulate": done, "pyreticulate": done},
+                                {"reticulate": hung, "pyreticulate": done}])
+    assert (row["reticulate"], row["reticulate_error"], row["reticulate_hung"]) == (15.0, "", (1, 2))
+    assert bench_run.side_cell(row, "reticulate") == "15.0 (hung in 1 of 2 rounds)"
+    assert bench_run.side_cell(row, "pyreticulate") == "15.0"
+
+
+def test_a_side_that_hung_in_every_round_is_marked_hung():
+    done = ({"gen": finished("10 20")}, {})
+    (row,) = bench_run.combine([{"reticulate": ({}, {}), "pyreticulate": done}])
+    assert (row["reticulate"], row["ratio"]) == (None, None)
+    assert bench_run.side_cell(row, "reticulate") == "hung"
+
+
 def test_readme_update_replaces_only_the_bench_section(tmp_path):
     readme = tmp_path / "README.md"
     readme.write_text("# Title\n\n<!-- bench:start -->\nold table\n<!-- bench:end -->\nafter\n")

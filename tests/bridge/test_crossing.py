@@ -6,6 +6,7 @@ import sys
 import pytest
 
 import pyreticulate as pr
+from pyreticulate.bridge.crossing import CrossingContract
 from helpers.scripts import labelled
 
 PY_EXCEPTION_TAIL = ["python.builtin.Exception", "python.builtin.BaseException",
@@ -390,3 +391,34 @@ def test_r_to_py_view_of_an_array_outlives_the_r_variable():
 def test_r_to_py_of_an_array_frees_its_view_once_r_collects_the_proxy():
     pr.r("dropped_view <- r_to_py(matrix(0, 2, 2))")
     assert alive_before_and_after_r_drops("dropped_view") == (True, False)
+
+
+# --- the compiled module's contract -------------------------------------------------------------
+
+@pytest.fixture
+def compiled_crossing():
+    from pyreticulate.bridge import crossing
+    pr.r("1")
+    if crossing._crossing_module() is None:
+        pytest.skip("the pure-Python path has no compiled crossing")
+    yield crossing
+    crossing.install_fast_path()
+
+
+@pytest.mark.parametrize("change,named", [
+    (("version", 99), "version is 99"),
+    (("FIELDS", ("suspended", "threads_state") + CrossingContract.FIELDS[2:]),
+     "field 0 is suspended, the compiled module's is threads_state"),
+])
+def test_a_contract_the_compiled_module_does_not_declare_fails_naming_the_mismatch(
+        compiled_crossing, monkeypatch, change, named):
+    attribute, value = change
+    monkeypatch.setattr(compiled_crossing.CrossingContract, attribute, value)
+    with pytest.raises(compiled_crossing.ContractMismatch, match=named):
+        compiled_crossing.install_fast_path()
+
+
+def test_the_fast_path_works_again_once_the_right_contract_is_installed(compiled_crossing):
+    compiled_crossing.install_fast_path()
+    assert compiled_crossing._crossing_module().lib.pyr_crossing_open == 1
+    assert pr.r('f <- py_eval("lambda x: x + 1"); f(41L)') == 42

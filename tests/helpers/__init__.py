@@ -1,7 +1,5 @@
 """Helpers shared by the tests: the repository root, R checks, both collectors
-settled, R evaluated as R's top level with Python calls handed off, and R
-scripts run in a fresh ``python -m pyreticulate`` process."""
-import contextlib
+settled, and R scripts run in a fresh ``python -m pyreticulate`` process."""
 import gc
 import os
 import subprocess
@@ -9,7 +7,6 @@ import sys
 import textwrap
 
 import pyreticulate as pr
-from pyreticulate.runtime import threads
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -31,26 +28,6 @@ def settle():
             break
         counts = now
     return counts
-
-
-@contextlib.contextmanager
-def handing_off(timeout=20):
-    """Python calls R makes at its top level go to R's Python thread, whatever the
-    session did before (the mode and the timeout are restored after)."""
-    mode, saved_timeout = threads.get_hand_off()[0], threads.get_timeout()
-    pr.set_hand_off("always")
-    pr.set_timeout(timeout)
-    try:
-        yield
-    finally:
-        pr.set_hand_off(mode)
-        pr.set_timeout(saved_timeout)
-
-
-def at_top_level(code):
-    """Evaluate R code as R's top level does (a script, the console), not for Python."""
-    with threads.r_top_level():
-        return pr.r(code)
 
 
 def run_script(tmp_path, code, *args, timeout=300, env=None, name="script.R"):

@@ -3,7 +3,7 @@ pyobjects/feeds.py): fit() over 1,000 batches on the TensorFlow backend without
 deadlock while tf.data reads from its own threads, validation data,
 evaluate() and predict(), several inputs, the end of the data, errors, and
 py_iterator() generators, a consumer served while R's call waits for it in C,
-and the timeout of one the main thread cannot serve (hand-off off)."""
+and a consumer thread of TensorFlow running the R function itself."""
 import os
 
 import pytest
@@ -119,17 +119,20 @@ iterator <- py_iterator(source_batches)
 check("py_iterator_in_fit", length(fit(model, iterator, steps_per_epoch = 20, epochs = 2,
                                        verbose = 0)$metrics$loss))
 
-options(pyreticulate.generator_timeout = 1)
 stuck_source <- function() c(1, 2)
 from_tf_thread <- function() tf$data$Dataset$from_generator(
   py_eval("lambda g: (lambda: g)")(py_iterator(stuck_source)),
   output_signature = tf$TensorSpec(shape = shape(2), dtype = tf$float64))
 check("consumer_served_while_next_waits_in_c", iter_next(as_iterator(from_tf_thread())))
-py_run_string("import pyreticulate; pyreticulate.set_hand_off('never')")
-check("timeout_names_thread_and_function", iter_next(as_iterator(from_tf_thread())))
-py_run_string("import pyreticulate; pyreticulate.set_hand_off('auto')")
-options(pyreticulate.generator_timeout = NULL)
-check("usable_after_timeout",
+check("consumer_runs_the_r_function", local({
+  threads <- character()
+  named <- function() { threads <<- c(threads, import("threading")$current_thread()$name); c(1, 2) }
+  iter_next(as_iterator(tf$data$Dataset$from_generator(
+    py_eval("lambda g: (lambda: g)")(py_iterator(named)),
+    output_signature = tf$TensorSpec(shape = shape(2), dtype = tf$float64))))
+  threads[1] != "MainThread"
+}))
+check("usable_after_tf_threads",
       length(fit(model, gen, steps_per_epoch = 5, epochs = 1, verbose = 0)$metrics$loss))
 '''
 
@@ -162,7 +165,7 @@ def test_generator_runs_on_the_main_thread(out):
 
 
 def test_python_calls_of_a_generator_run_on_the_thread_running_fit(out):
-    assert out["generator_python_calls_run_on_the_fit_thread"] == "pyreticulate-python"
+    assert out["generator_python_calls_run_on_the_fit_thread"] == "MainThread"
 
 
 def test_generator_is_not_called_after_fit_returns(out):
@@ -237,13 +240,9 @@ def test_consumer_thread_is_served_while_next_waits_for_it_in_c(out):
     assert out["consumer_served_while_next_waits_in_c"] == "1 2"
 
 
-def test_consumer_the_main_thread_cannot_serve_times_out_naming_thread_and_function(out):
-    """With hand-off off, R's call waits in C on the main thread: the old limit."""
-    message = out["timeout_names_thread_and_function"]
-    assert "waited 1 s for the main thread to produce the next value" in message
-    assert "R function stuck_source()" in message
-    assert "a thread Python did not start" in message
+def test_consumer_thread_of_tensorflow_runs_the_r_function_itself(out):
+    assert out["consumer_runs_the_r_function"] == "TRUE"
 
 
-def test_model_is_usable_after_a_timeout(out):
-    assert out["usable_after_timeout"] == "1"
+def test_model_is_usable_after_tensorflow_threads_ran_r(out):
+    assert out["usable_after_tf_threads"] == "1"

@@ -1,6 +1,6 @@
 """R code that Keras calls from threads of its own while fit() waits for it
-(pyreticulate/runtime/threads.py: R's Python thread runs fit(), the main
-thread serves the R calls): a Python PyDataset whose __getitem__ calls R, a
+(pyreticulate/runtime/threads.py: fit() runs on the main thread, Keras's
+threads take R in turn while it waits with R suspended): a Python PyDataset whose __getitem__ calls R, a
 PyClass PyDataset with R methods, four data workers, Ctrl-C while R produces
 the data, and the TensorFlow state the Python calls of R code see."""
 import pytest

@@ -34,9 +34,9 @@ def python_path(monkeypatch):
 
 
 def both_to_python(monkeypatch, robj):
-    compiled = threads.run_on_main(REGISTRY.to_python, (robj.sexp,), "converting")
+    compiled = threads.run_in_r(REGISTRY.to_python, (robj.sexp,), "converting")
     python_path(monkeypatch)
-    python = threads.run_on_main(REGISTRY.to_python, (robj.sexp,), "converting")
+    python = threads.run_in_r(REGISTRY.to_python, (robj.sexp,), "converting")
     monkeypatch.undo()
     return compiled, python
 
@@ -54,7 +54,7 @@ def _to_r_pair(value, python_first):
 
 
 def assert_same_r(monkeypatch, value):
-    same, (compiled, python) = threads.run_on_main(
+    same, (compiled, python) = threads.run_in_r(
         _to_r_pair, (value, lambda: python_path(monkeypatch)), "converting")
     monkeypatch.undo()
     assert same, value

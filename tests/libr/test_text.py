@@ -36,13 +36,16 @@ def test_escapes_of_valid_utf8_alone_are_a_bytes_marked_string():
     assert text.to_bytes("caf\udcc3\udca9") == (b"caf\xc3\xa9", text.CE_BYTES)
 
 
-def test_bytes_that_are_invalid_utf8_decode_as_fsdecode_does():
-    data = b"\xc3\xa9t\xe9\xff"
-    assert text.from_bytes(data, text.CE_BYTES) == os.fsdecode(data) == "\u00e9t\udce9\udcff"
-
-
-def test_bytes_that_are_valid_utf8_decode_with_every_high_byte_escaped():
+def test_bytes_decode_with_every_high_byte_escaped_valid_utf8_or_not():
+    assert text.from_bytes(b"\xc3\xa9t\xe9\xff", text.CE_BYTES) == "\udcc3\udca9t\udce9\udcff"
     assert text.from_bytes(b"caf\xc3\xa9", text.CE_BYTES) == "caf\udcc3\udca9"
+
+
+def test_bytes_decode_as_a_bytes_string_that_goes_back_marked_bytes():
+    value = text.from_bytes(b"caf\xe9", text.CE_BYTES)
+    assert (type(value), value) == (text.BytesString, os.fsdecode(b"caf\xe9"))
+    assert text.to_bytes(value) == (b"caf\xe9", text.CE_BYTES)
+    assert text.to_bytes(str(value)) == (b"caf\xe9", text.CE_NATIVE)
 
 
 def test_latin1_decodes_as_r_translates_it_windows_1252():
@@ -60,9 +63,13 @@ def test_lone_surrogate_outside_the_escapes_is_an_error_naming_index_and_code_po
 
 
 def test_escapes_of_valid_utf8_next_to_other_text_are_an_error():
-    # b"\xc3\xa9\xe9" is what "\udcc3\udca9\udce9" escapes, but R gives it back as "é\udce9"
+    # b"\xc3\xa9\xc3\xa9" is what "é\udcc3\udca9" escapes, but R gives it back as "éé"
     with pytest.raises(ValueError, match="would give back as"):
-        text.to_bytes("\udcc3\udca9\udce9")
+        text.to_bytes("\u00e9\udcc3\udca9")
+
+
+def test_escapes_of_any_bytes_alone_among_ascii_are_a_bytes_marked_string():
+    assert text.to_bytes("\udcc3\udca9\udce9") == (b"\xc3\xa9\xe9", text.CE_BYTES)
 
 
 def test_a_str_of_more_than_2_31_bytes_is_an_error_naming_it(monkeypatch):
@@ -154,11 +161,17 @@ def test_latin1_string_arrives_as_the_same_characters_and_comes_back_identical()
     r_true(f"x <- {code}; y <- py_to_r(r_to_py(x)); identical(x, y) && Encoding(y) == 'UTF-8'")
 
 
-def test_bytes_marked_string_arrives_as_surrogate_escapes_and_comes_back_as_its_bytes():
+def test_bytes_marked_string_arrives_as_surrogate_escapes_and_comes_back_identical():
     code = r_marked_strings_source([(b"caf\xe9", "bytes")])
     assert pr.r(code) == "caf\udce9"
-    r_true(f"x <- {code}; y <- py_to_r(r_to_py(x)); "
-           "identical(charToRaw(y), charToRaw(x)) && Encoding(y) == 'unknown'")
+    r_true(f"x <- {code}; y <- py_to_r(r_to_py(x)); identical(y, x) && Encoding(y) == 'bytes'")
+
+
+@pytest.mark.parametrize("count", [3, LONG])
+def test_bytes_marked_strings_next_to_native_ones_keep_each_its_mark(count):
+    code = r_marked_strings_source([(b"caf\xe9", "bytes"), (b"caf\xe9", "unknown"),
+                                    (b"\xff\xfe", "bytes")])
+    r_true(f"x <- rep({code}, length.out = {count}); identical(py_to_r(r_to_py(x)), x)")
 
 
 def test_bytes_marked_valid_utf8_comes_back_as_bytes_identical():
@@ -225,13 +238,13 @@ def _without_latin1_holes(items):
 @PROPERTY
 @given(marked_strings(max_size=8, exact=False).filter(_without_latin1_holes), st.booleans())
 def test_any_bytes_from_r_come_back_unchanged(items, long):
-    """Native strings come back identical; latin1 as the characters R means; UTF-8 and
-    "bytes" identical when valid UTF-8, else as the same bytes (unmarked)."""
+    """Native and "bytes" strings come back identical; latin1 as the characters R means;
+    UTF-8 identical when valid UTF-8, else as the same bytes (unmarked)."""
     times = LONG if long else 1
     r_true(f"x <- rep({r_marked_strings_source(items)}, {times}); y <- py_to_r(r_to_py(x)); "
            f"length(y) == {len(items) * times} && all(mapply(function(a, b, m) "
            "if (is.na(a)) is.na(b) else if (m == 'latin1') identical(enc2utf8(a), b) "
-           "else if (m == 'unknown' || validUTF8(a)) identical(a, b) "
+           "else if (m %in% c('unknown', 'bytes') || validUTF8(a)) identical(a, b) "
            "else identical(charToRaw(a), charToRaw(b)) && Encoding(b) == 'unknown', "
            "x, y, Encoding(x)))")
 

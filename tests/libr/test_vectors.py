@@ -2,6 +2,7 @@
 pieces gives the same strings as element by element (docs/conversions.md §9)."""
 import os
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -87,3 +88,17 @@ def test_a_vector_r_cannot_allocate_is_rs_error_and_r_stays_usable():
     with pytest.raises(pr.RError, match="cannot allocate vector of size"):
         vectors.allocate(capi.REALSXP, 2**52)
     assert pr.r("1L + 1L") == 2
+
+
+@pytest.mark.parametrize("marks", [("unknown",), ("unknown", "bytes", "latin1")])
+def test_strings_into_stores_every_string_of_a_repetitive_vector_na_as_none(marks):
+    """The compiled fill decodes each distinct CHARSXP once; strings it leaves to the
+    text rule ("bytes", "latin1") make the Python path fill the whole array."""
+    items = [("alpha".encode(), marks[0]), None, ("b\u00e9ta".encode(), "UTF-8")] + [
+        (b"caf\xe9", mark) for mark in marks[1:]]
+    code = f"rep({r_marked_strings_source(items)}, 2000)"
+    expected = pr.r(f"as.list({code})")
+    with protected() as keep:
+        sexp = keep(pr.r(code, convert=False).sexp)
+        out = vectors.strings_into(sexp, len(expected), np.empty(len(expected), dtype=object))
+    assert out.tolist() == expected

@@ -80,9 +80,10 @@ CELLS = [
     "?mean",
     "message('a note'); warning('careful')",
     "py_run_string('print(40 + 2)')",
-    "py_run_string('import pyreticulate; pyreticulate.set_hand_off(\"always\")')\n"
-    "py_run_string('print(\"from the first cell\")')",
-    "py_run_string('print(\"from the second cell\")')",
+    "py_run_string('import concurrent.futures; pool = concurrent.futures.ThreadPoolExecutor(1)')\n"
+    "say <- function(text) py_run_string(sprintf('print(\"%s\")', text))\n"
+    "invisible(py$pool$submit(say, 'from the first cell')$result())",
+    "invisible(py$pool$submit(say, 'from the second cell')$result())",
 ]
 
 
@@ -122,9 +123,9 @@ def test_python_output_from_r_code_reaches_the_cell(cells):
     assert stream(cells[6]) == "42\n"
 
 
-def test_python_output_on_rs_python_thread_belongs_to_the_running_cell(cells):
-    """Once calls are handed off (as once TensorFlow is loaded), R's Python calls run on a
-    thread started during an earlier cell."""
+def test_python_output_of_r_on_a_thread_of_an_earlier_cell_belongs_to_the_running_cell(cells):
+    """An R function run by a Python thread started during an earlier cell (as TensorFlow's
+    threads run R callbacks) makes its Python calls there."""
     assert (stream(cells[7]), stream(cells[8])) == ("from the first cell\n",
                                                     "from the second cell\n")
 

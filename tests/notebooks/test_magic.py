@@ -22,9 +22,10 @@ CELLS = [
     "%%R\nstop('nope')",
     "%R -w 300 -h 200 -n plot(1)",
     "%R -i undefined_name 1",
-    "pr.set_hand_off('always')",
-    "%R pyreticulate::py_run_string('print(\"from the first cell\")')",
-    "%R pyreticulate::py_run_string('print(\"from the second cell\")')",
+    "import concurrent.futures\npool = concurrent.futures.ThreadPoolExecutor(1)\n"
+    "say = pr.r(\"function(text) pyreticulate::py_run_string(sprintf('print(%s)', shQuote(text)))\")",
+    "%R invisible(pyreticulate::py_eval('pool')$submit(pyreticulate::py_eval('say'), 'from the first cell')$result())",
+    "%R invisible(pyreticulate::py_eval('pool')$submit(pyreticulate::py_eval('say'), 'from the second cell')$result())",
 ]
 
 
@@ -86,9 +87,9 @@ def test_an_undefined_input_is_a_name_error(cells):
         "NameError", "-i undefined_name: name 'undefined_name' is not defined in Python")
 
 
-def test_python_output_of_r_code_on_rs_python_thread_belongs_to_its_cell(cells):
-    """Once calls are handed off (as once TensorFlow is loaded), R's Python calls run on a
-    thread started during an earlier cell."""
+def test_python_output_of_r_code_on_a_thread_of_an_earlier_cell_belongs_to_its_cell(cells):
+    """R code run by a Python thread started during an earlier cell (as TensorFlow's
+    threads run R callbacks) makes its Python calls there."""
     assert [o["text"] for o in outputs(cells[11], "stream")] == ["from the first cell\n"]
     assert [o["text"] for o in outputs(cells[12], "stream")] == ["from the second cell\n"]
 

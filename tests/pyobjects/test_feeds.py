@@ -1,15 +1,13 @@
 """The feed behind R generators (pyreticulate/pyobjects/feeds.py): a bounded queue that
-only the main thread fills; consumers on other threads only dequeue, and wait
-with a timeout that names the thread and the function."""
+its consumers fill on the spot on whatever thread they run; while one fills, the
+others wait, with a timeout that names the thread and the function."""
 import threading
 import types
 
 import pytest
 
 import pyreticulate as pr
-from helpers import at_top_level, handing_off
 from pyreticulate.pyobjects import feeds
-from pyreticulate.runtime import threads
 
 
 def counting(limit=None, fail_at=None):
@@ -69,14 +67,42 @@ def test_error_is_raised_where_its_value_would_be():
         next(generator)
 
 
-def test_consumer_thread_gets_values_the_main_thread_produces():
+def test_consumer_thread_runs_the_step_itself():
     step, calls = counting(limit=20)
     results = []
     worker = consume(feeds.RFeed(step, capacity=2).generator(), "consumer", results)
-    while worker.is_alive():
-        worker.join(0.01)
+    worker.join(5)
     assert results == list(range(1, 21))
-    assert set(calls) == {"MainThread"}
+    assert set(calls) == {"consumer"}
+
+
+def slow_filler(feed, released):
+    """A thread filling ``feed`` whose step waits for ``released``."""
+    filling = threading.Event()
+
+    def step():
+        filling.set()
+        released.wait(10)
+        return {"done": False, "value": "slow"}
+    feed.step = step
+    filler = threading.Thread(target=feed.fill, name="filler")
+    filler.start()
+    filling.wait(5)
+    return filler
+
+
+def test_consumer_waits_for_the_values_another_thread_is_producing():
+    feed = feeds.RFeed(lambda: {"done": True}, capacity=1, timeout=10)
+    released = threading.Event()
+    filler = slow_filler(feed, released)
+    results = []
+    worker = consume(feed.generator(), "waiting", results)
+    threading.Event().wait(0.1)
+    released.set()
+    filler.join(5)
+    feed.close()
+    worker.join(5)
+    assert results[0] == "slow"
 
 
 def test_close_ends_a_waiting_consumer_and_stops_the_step():
@@ -95,11 +121,14 @@ def test_close_ends_a_waiting_consumer_and_stops_the_step():
 
 
 def test_wait_past_the_timeout_names_the_thread_and_the_function():
-    step, _ = counting()
-    feed = feeds.RFeed(step, name="batches()", capacity=1, timeout=0.3)
+    feed = feeds.RFeed(lambda: {"done": True}, name="batches()", capacity=1, timeout=0.3)
+    released = threading.Event()
+    filler = slow_filler(feed, released)
     results = []
     worker = consume(feed.generator(), "tf-worker", results)
     worker.join(5)
+    released.set()
+    filler.join(5)
     assert isinstance(results[-1], feeds.GeneratorTimeout)
     message = str(results[-1])
     assert "thread 'tf-worker' waited 0.3 s" in message
@@ -114,24 +143,24 @@ def test_feed_of_finds_the_feed_of_a_generator():
     assert feeds.feed_of(iter([])) is None
 
 
-def test_fill_from_another_thread_runs_the_step_on_the_main_thread():
+def test_fill_from_another_thread_runs_the_step_on_that_thread():
     step, calls = counting()
     feed = feeds.RFeed(step, capacity=3)
     worker = threading.Thread(target=feed.fill, name="training-loop")
     worker.start()
-    while worker.is_alive():
-        worker.join(0.01)
-    assert calls == ["MainThread"] * 3
+    worker.join(5)
+    assert calls == ["training-loop"] * 3
     assert [feed.take() for _ in range(3)] == [1, 2, 3]
 
 
-def test_consumer_running_a_call_for_the_main_thread_fills_the_queue_itself():
-    """R's Python thread reading a py_iterator: the R function runs as an R call that
-    thread waits for, so the Python calls the R function makes run on it."""
+def test_consumer_on_a_worker_fills_the_queue_itself_running_the_r_function():
+    """A worker reading a py_iterator runs the R function itself, so the Python calls
+    the R function makes run on it."""
     pr.r('py_run_string("import threading\\ndef thread_name():\\n'
          '    return threading.current_thread().name")')
     pr.r('feed_values <- local({ i <- 0L; py_iterator(function() { i <<- i + 1L; '
          'if (i > 2L) NULL else paste(i, py$thread_name()) }) })')
-    with handing_off():
-        assert at_top_level("unlist(import_builtins()$list(feed_values))") == [
-            f"1 {threads.PYTHON_THREAD_NAME}", f"2 {threads.PYTHON_THREAD_NAME}"]
+    pr.r('py_run_string("def list_on_worker(values):\\n    box = []\\n'
+         '    worker = threading.Thread(target=lambda: box.extend(values), name=\'reader\')\\n'
+         '    worker.start()\\n    worker.join()\\n    return box")')
+    assert pr.r("unlist(py$list_on_worker(feed_values))") == ["1 reader", "2 reader"]

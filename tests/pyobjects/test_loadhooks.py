@@ -1,12 +1,10 @@
 """Hooks run when a Python module is first imported (pyreticulate/pyobjects/loadhooks.py):
-Python hooks for the layers above, and R hooks, run before the import returns also
-when the import runs on R's Python thread."""
+Python hooks for the layers above, and R hooks, run before the import returns."""
 import sys
 
 import pytest
 
 import pyreticulate as pr
-from helpers import at_top_level, handing_off
 from pyreticulate.pyobjects import loadhooks
 
 
@@ -74,13 +72,12 @@ def test_around_hook_of_a_loaded_module_is_not_kept():
     assert "sys" not in loadhooks._around_hooks
 
 
-def test_r_hook_runs_before_an_import_on_rs_python_thread_returns(module_dir):
-    """The hook's own Python call (back on the importing thread, which holds the
-    module's import lock) has run when the import statement returns."""
+def test_r_hook_runs_before_an_import_from_r_returns(module_dir):
+    """The hook's own Python call (on the importing thread, which holds the module's
+    import lock) has run when the import statement returns."""
     name = module_dir("pyr_hooked_module_c")
     pr.r(f'py_register_load_hook("{name}", function() '
          'py_run_string("import builtins; builtins.pyr_hook_ran = True"))')
-    with handing_off():
-        at_top_level(f'py_run_string("import {name}, builtins\\n'
-                     'seen = getattr(builtins, \'pyr_hook_ran\', False)")')
+    pr.r(f'py_run_string("import {name}, builtins\\n'
+         'seen = getattr(builtins, \'pyr_hook_ran\', False)")')
     assert pr.r("py$seen") is True

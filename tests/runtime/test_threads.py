@@ -1,9 +1,9 @@
-"""R only on the main thread: other threads' R calls are served while the main
-thread is in Python or in R, time out cleanly when it is blocked in C, and
+"""R goes to the thread that needs it (runtime/threads.py): a thread's R call runs on
+that thread while no other thread runs R, is let in while the main thread is in
+Python, in R or waits in C, times out cleanly when another thread keeps R, and
 releases and conversions behave the same on every thread."""
 import concurrent.futures
 import gc
-import signal
 import threading
 import time
 import warnings
@@ -11,7 +11,7 @@ import warnings
 import pytest
 
 import pyreticulate as pr
-from helpers import at_top_level, handing_off, settle
+from helpers import settle
 from pyreticulate.runtime import threads
 
 WAIT = 60
@@ -56,12 +56,43 @@ def test_eight_threads_each_making_500_r_calls_get_their_own_results():
 R_THREAD = 'function() as.integer(basename(Sys.readlink("/proc/thread-self")))'
 
 
-def test_r_runs_only_on_the_main_thread():
-    """R's own thread id (Linux's /proc/thread-self, read by R) is the main thread's."""
+def test_r_runs_on_the_thread_that_calls_it():
+    """R's own thread id (Linux's /proc/thread-self, read by R) is the caller's."""
     where = pr.r(R_THREAD)
+
+    def here_and_in_r():
+        return threading.get_native_id(), where()
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        seen = {pool.submit(where).result(WAIT) for _ in range(10)}
-    assert seen == {threading.main_thread().native_id}
+        seen = [pool.submit(here_and_in_r).result(WAIT) for _ in range(10)]
+    assert [in_r for _, in_r in seen] == [caller for caller, _ in seen]
+
+
+def test_r_checks_its_c_stack_against_the_calling_threads_stack():
+    """R_CStackStart and R_CStackLimit follow the thread that owns R: a worker with a
+    32 MB stack sees R's limit near 32 MB and little of it used."""
+    stack = pr.r('function() Cstack_info()[c("size", "current")]')
+    saved = threading.stack_size(32 * 2 ** 20)
+    try:
+        thread, box = in_thread(stack)
+    finally:
+        threading.stack_size(saved)
+    thread.join(WAIT)
+    size, current = box["value"]
+    assert 30 * 2 ** 20 < size < 32 * 2 ** 20
+    assert 0 < current < 2 ** 20
+    assert stack()[0] != size
+
+
+def test_deep_r_recursion_on_a_worker_is_rs_stack_error_not_a_crash():
+    deep = pr.r('function() { f <- function(n) f(n + 1) + 1; '
+                'tryCatch(f(0), error = function(e) conditionMessage(e)) }')
+    saved = threading.stack_size(4 * 2 ** 20)
+    try:
+        thread, box = in_thread(deep)
+    finally:
+        threading.stack_size(saved)
+    thread.join(WAIT)
+    assert "too close to the limit" in box["value"] or "nested too deeply" in box["value"]
 
 
 def test_python_called_by_r_code_a_worker_called_runs_on_that_worker():
@@ -121,7 +152,7 @@ def test_worker_r_call_is_served_while_the_main_thread_is_inside_r():
 
 
 def test_waiting_worker_does_not_interrupt_blocking_io_in_r():
-    """The wake-up signal is never sent into R: a read R is blocked in completes."""
+    """A read R is blocked in completes while a worker waits for R."""
     square = pr.r("function(x) x^2")
     started = threading.Event()
 
@@ -202,31 +233,25 @@ def test_worker_gets_r_warnings_as_python_warnings_in_its_own_thread():
     assert seen == [("bridge-test-worker", pr.RWarning, "worker warning")]
 
 
-def call_while_main_is_blocked_in_c(fn, seconds, *args):
-    """Call ``fn`` on a worker while the main thread sleeps in C with the wake-up
-    signal blocked: it runs no Python and never reaches R, like a long BLAS call
-    that released the GIL. The worker starts its call once the main thread has
-    dropped the GIL to enter the C sleep. Returns the worker's outcome."""
-    blocking = threading.Event()
-
-    def worker():
-        blocking.wait(WAIT)
-        return fn(*args)
-    thread, box = in_thread(worker)
-    signal.pthread_sigmask(signal.SIG_BLOCK, {threads.WAKE_SIGNAL})
-    try:
-        blocking.set()
-        time.sleep(seconds)
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {threads.WAKE_SIGNAL})
+def call_while_another_thread_keeps_r(fn, seconds, *args):
+    """Call ``fn`` on a worker while another worker runs R code for ``seconds`` that never
+    calls Python (R stays that thread's the whole while). The worker's outcome."""
+    started = threading.Event()
+    pr.assign("keeper_started", started.set)
+    hold = pr.r("function(seconds) { keeper_started(); Sys.sleep(seconds); TRUE }")
+    holder, _ = in_thread(hold, seconds)
+    started.wait(WAIT)
+    time.sleep(0.05)
+    thread, box = in_thread(fn, *args)
     thread.join(WAIT)
+    holder.join(WAIT)
     return box
 
 
-def test_call_times_out_naming_the_thread_and_r_function_when_main_is_blocked_in_c(
+def test_call_times_out_naming_the_thread_and_r_function_when_another_thread_keeps_r(
         short_timeout):
     pr.r("slow_to_reach <- function() 1")
-    box = call_while_main_is_blocked_in_c(pr.r("slow_to_reach"), 2.0)
+    box = call_while_another_thread_keeps_r(pr.r("slow_to_reach"), 2.0)
     error = box["error"]
     assert isinstance(error, pr.MainThreadTimeout)
     assert "'bridge-test-worker'" in str(error)
@@ -236,15 +261,16 @@ def test_call_times_out_naming_the_thread_and_r_function_when_main_is_blocked_in
 
 def test_timed_out_call_never_runs_later(short_timeout):
     pr.r("late_calls <- 0")
-    box = call_while_main_is_blocked_in_c(pr.r("function() late_calls <<- late_calls + 1"), 1.5)
+    box = call_while_another_thread_keeps_r(
+        pr.r("function() late_calls <<- late_calls + 1"), 1.5)
     assert isinstance(box["error"], pr.MainThreadTimeout)
     pr.r("invisible(NULL)")
     assert pr.r("late_calls") == 0
 
 
-def test_session_keeps_serving_threads_after_a_timeout(short_timeout):
+def test_threads_get_r_again_after_a_timeout(short_timeout):
     square = pr.r("function(x) x^2")
-    box = call_while_main_is_blocked_in_c(square, 1.5, 3)
+    box = call_while_another_thread_keeps_r(square, 1.5, 3)
     assert isinstance(box["error"], pr.MainThreadTimeout)
     thread, box = in_thread(square, 4)
     thread.join(WAIT)
@@ -275,49 +301,42 @@ def test_conversion_rule_registered_on_a_worker_applies_on_the_main_thread():
         return f"{float(obj)} m"
     thread, box = in_thread(pr.register_py_to_r, meters_to_r, Meters)
     thread.join(WAIT)
-    pr.assign("distance", Meters(3))
-    assert pr.r("distance") == "3.0 m"
+    with box["value"]:
+        pr.assign("distance", Meters(3))
+        assert pr.r("distance") == "3.0 m"
 
 
 def test_conversion_rules_are_the_same_on_every_thread():
     pr.r('speed <- structure(5, class = "kmh")')
-    pr.register_r_to_py(lambda robj: "5 km/h", r_classes=["kmh"])
-    read_speed = pr.r("function() speed")
-    with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        seen = {pool.submit(read_speed).result(WAIT) for _ in range(8)}
-    assert seen == {"5 km/h"}
-    assert read_speed() == "5 km/h"
+    with pr.register_r_to_py(lambda robj: "5 km/h", r_classes=["kmh"]):
+        read_speed = pr.r("function() speed")
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            seen = {pool.submit(read_speed).result(WAIT) for _ in range(8)}
+        assert seen == {"5 km/h"}
+        assert read_speed() == "5 km/h"
 
 
-# ---- Python calls R makes at its top level, handed to R's Python thread ----------------------
+# ---- Python calls R makes, and the R of other threads meanwhile ---------------------------
 
-HELPERS = r'''
-import signal, threading, contextvars
+HELPERS = r"""
+import threading, contextvars
 def thread_name():
     return threading.current_thread().name
-def thread_ident():
-    return threading.get_ident()
 def wait_in_c_for(f, *args):
-    """Start a worker calling f(*args) once this thread waits for it the way C code
-    would: no bytecode runs and the wake-up signal is blocked (a C++ library's wait)."""
-    box, waiting = {}, threading.Event()
+    '''f(*args) on a worker this thread waits for without running Python (a C++
+    library's wait: join() of a thread blocks in C).'''
+    box = {}
     def work():
-        waiting.wait()
         try:
             box["value"] = f(*args)
         except BaseException as exc:
             box["error"] = exc
     worker = threading.Thread(target=work, name="c-waited-worker")
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2})
-    try:
-        worker.start()
-        waiting.set()
-        worker.join()
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR2})
+    worker.start()
+    worker.join()
     return box
 def in_worker(f, *args):
-    """f(*args) on a new thread named 'py-worker' (the caller just joins it)."""
+    '''f(*args) on a new thread named 'py-worker' (the caller just joins it).'''
     box = {}
     def work():
         try:
@@ -342,189 +361,194 @@ def get_var():
 def set_var_then_call(value, f):
     test_var.set(value)
     return f()
-'''
+"""
 
 
 @pytest.fixture
-def hand_off():
-    with handing_off():
-        pr.assign("helpers_code", HELPERS)
-        pr.r("py_run_string(helpers_code)")
-        yield
+def helpers():
+    pr.assign("helpers_code", HELPERS)
+    pr.r("py_run_string(helpers_code)")
 
 
-def test_python_call_at_r_top_level_runs_on_rs_python_thread(hand_off):
-    assert at_top_level("py$thread_name()") == threads.PYTHON_THREAD_NAME
-
-
-def test_top_level_calls_run_on_one_python_thread(hand_off):
-    idents = {at_top_level("py$thread_ident()") for _ in range(5)}
-    assert len(idents) == 1
-    assert idents != {threading.main_thread().ident}
-
-
-def test_python_call_at_r_top_level_runs_on_the_main_thread_without_hand_off(hand_off):
-    pr.set_hand_off("never")
-    assert at_top_level("py$thread_name()") == "MainThread"
-
-
-def test_r_code_that_python_on_the_main_thread_runs_calls_python_back_on_it(hand_off):
+def test_python_call_from_r_runs_on_the_thread_running_r(helpers):
     assert pr.r("py$thread_name()") == "MainThread"
 
 
-def test_worker_r_call_is_served_while_a_handed_off_call_waits_for_it_in_c(hand_off):
-    box = at_top_level("py$wait_in_c_for(function(x) x * 2, 21)")
-    assert box == {"value": 42}
+def test_worker_r_call_runs_while_a_python_call_from_r_waits_for_it_in_c(helpers):
+    assert pr.r("py$wait_in_c_for(function(x) x * 2, 21)") == {"value": 42}
 
 
-def test_worker_r_call_times_out_when_the_call_waiting_in_c_is_not_handed_off(
-        hand_off, short_timeout):
-    pr.set_hand_off("never")
-    box = at_top_level("py$wait_in_c_for(function(x) x * 2, 21)")
-    assert isinstance(box["error"], pr.MainThreadTimeout)
-    assert "'c-waited-worker'" in str(box["error"])
-
-
-def test_python_calls_of_r_code_a_worker_runs_come_back_to_that_worker(hand_off):
-    box = at_top_level("py$wait_in_c_for(function() py$thread_name())")
+def test_python_calls_of_r_code_a_worker_runs_stay_on_that_worker(helpers):
+    box = pr.r("py$wait_in_c_for(function() py$thread_name())")
     assert box == {"value": "c-waited-worker"}
 
 
-def test_r_error_in_r_code_run_for_a_worker_reaches_it_as_rerror_with_its_class(hand_off):
-    box = at_top_level('py$wait_in_c_for(function() stop(structure(class = c("deepError", '
-                       '"error", "condition"), list(message = "from R", call = NULL))))')
+def test_r_error_in_r_code_a_worker_runs_reaches_it_as_rerror_with_its_class(helpers):
+    box = pr.r('py$wait_in_c_for(function() stop(structure(class = c("deepError", '
+               '"error", "condition"), list(message = "from R", call = NULL))))')
     error = box["error"]
     assert isinstance(error, pr.RError)
     assert (error.r_class, error.r_message) == (["deepError", "error", "condition"], "from R")
 
 
-def test_python_error_under_r_code_run_for_a_worker_reaches_it_as_that_exception(hand_off):
-    box = at_top_level('py$wait_in_c_for(function() py$boom("bad value"))')
+def test_python_error_under_r_code_a_worker_runs_reaches_it_as_that_exception(helpers):
+    box = pr.r('py$wait_in_c_for(function() py$boom("bad value"))')
     assert type(box["error"]) is ValueError
     assert str(box["error"]) == "bad value"
 
 
-def test_r_error_in_r_code_a_handed_off_call_runs_reaches_r_as_the_original_condition(hand_off):
-    assert at_top_level('tryCatch(py$call_r(function() stop(structure(class = c("mine", '
-                        '"error", "condition"), list(message = "deep", call = NULL)))), '
-                        'mine = function(e) paste("caught", conditionMessage(e)))') == "caught deep"
+def test_r_error_under_a_python_call_reaches_r_as_the_original_condition(helpers):
+    assert pr.r('tryCatch(py$call_r(function() stop(structure(class = c("mine", '
+                '"error", "condition"), list(message = "deep", call = NULL)))), '
+                'mine = function(e) paste("caught", conditionMessage(e)))') == "caught deep"
 
 
-def test_nesting_r_python_four_levels_deep_from_the_top_level_stays_on_one_thread(hand_off):
+def test_nesting_r_python_four_levels_deep_stays_on_one_thread(helpers):
     pr.r("r_level <- function(d) if (d == 0) list() else as.list(py$py_level(r_level, d))")
-    assert at_top_level("unlist(r_level(4))") == [threads.PYTHON_THREAD_NAME] * 4
+    assert pr.r("unlist(r_level(4))") == ["MainThread"] * 4
 
 
-def test_nesting_r_python_three_levels_deep_from_a_worker_stays_on_the_worker(hand_off):
+def test_nesting_r_python_three_levels_deep_from_a_worker_stays_on_the_worker(helpers):
     pr.r("r_level <- function(d) if (d == 0) list() else as.list(py$py_level(r_level, d))")
-    box = at_top_level("py$in_worker(r_level, 3)")
-    assert box == {"value": ["py-worker"] * 3}
+    assert pr.r("py$in_worker(r_level, 3)") == {"value": ["py-worker"] * 3}
 
 
-def test_worker_calls_r_inside_an_r_callback_the_main_thread_runs_while_serving(hand_off):
-    """Top level → Python (R's Python thread) → a worker → R → Python (the worker)
-    → another worker waited for in C → R → Python (that worker)."""
-    box = at_top_level("py$in_worker(function() list(py$thread_name(), "
-                       "py$wait_in_c_for(function() py$thread_name())$value))")
+def test_worker_r_calls_nest_in_each_others_python_calls(helpers):
+    """R → Python (main) → a worker → R → Python (the worker) → another worker waited
+    for in C → R → Python (that worker)."""
+    box = pr.r("py$in_worker(function() list(py$thread_name(), "
+               "py$wait_in_c_for(function() py$thread_name())$value))")
     assert box == {"value": ["py-worker", "c-waited-worker"]}
 
 
-def test_contextvar_set_by_one_top_level_call_is_seen_by_the_next(hand_off):
-    at_top_level('py$set_var("from R")')
-    assert at_top_level("py$get_var()") == "from R"
+def test_contextvar_set_by_one_python_call_from_r_is_seen_by_the_next(helpers):
+    pr.r('py$set_var("from R")')
+    assert pr.r("py$get_var()") == "from R"
 
 
-def test_python_calls_of_r_code_a_worker_runs_see_the_workers_contextvars(hand_off):
-    box = at_top_level('py$in_worker(py$set_var_then_call, "worker value", '
-                       'function() py$get_var())')
+def test_python_calls_of_r_code_a_worker_runs_see_the_workers_contextvars(helpers):
+    box = pr.r('py$in_worker(py$set_var_then_call, "worker value", function() py$get_var())')
     assert box == {"value": "worker value"}
 
 
-def test_r_warning_under_a_handed_off_call_reaches_r_as_a_warning(hand_off):
-    assert at_top_level('local({ seen <- character(); withCallingHandlers('
-                        'py$call_r(function() { warning("deep warning"); 1 }), '
-                        'warning = function(w) { seen <<- conditionMessage(w); '
-                        'invokeRestart("muffleWarning") }); seen })') == "deep warning"
+def test_r_warning_under_a_python_call_reaches_r_as_a_warning(helpers):
+    assert pr.r('local({ seen <- character(); withCallingHandlers('
+                'py$call_r(function() { warning("deep warning"); 1 }), '
+                'warning = function(w) { seen <<- conditionMessage(w); '
+                'invokeRestart("muffleWarning") }); seen })') == "deep warning"
 
 
-def test_deferred_work_queued_by_a_worker_runs_while_a_handed_off_call_waits(hand_off):
+def test_deferred_work_queued_by_a_worker_runs_while_a_python_call_waits_for_it(helpers):
     pr.r("deferred_runs <- 0L")
     bump = pr.r("function() deferred_runs <<- deferred_runs + 1L")
     pr.assign("queue_bump", lambda: threads.defer(bump))
-    at_top_level("py$wait_in_c_for(queue_bump)")
+    pr.r("py$wait_in_c_for(function() { queue_bump(); invisible(NULL) })")
     assert pr.r("deferred_runs") == 1
 
 
-def test_set_hand_off_names_the_modes_for_a_bad_one():
-    with pytest.raises(ValueError, match="one of 'auto', 'always', 'never', not 'sometimes'"):
-        pr.set_hand_off("sometimes")
+def test_python_call_that_returns_first_resumes_only_after_the_r_entered_above_it(helpers):
+    """Last in, first out: the worker's R entered above the main thread's Python call,
+    so that call's R resumes once the worker's R has returned."""
+    order = pr.r('''local({
+      entered <- py_eval("threading.Event()")
+      py_run_string("
+order = []
+def start_worker(f, entered):
+    worker = threading.Thread(target=f)
+    worker.start()
+    entered.wait(30)
+    order.append('python call returned')
+    return worker
+")
+      worker <- py$start_worker(function() { entered$set(); Sys.sleep(0.3);
+                                              py_eval("order", convert = FALSE)$append(
+                                                "worker's R returned") },
+                                entered)
+      py_eval("order", convert = FALSE)$append("R resumed")
+      worker$join()
+      unlist(py$order)
+    })''')
+    assert order == ["python call returned", "worker's R returned", "R resumed"]
 
 
-def test_set_hand_off_leaves_the_mode_unchanged_for_a_bad_one(hand_off):
-    with pytest.raises(ValueError):
-        pr.set_hand_off(True)
-    assert threads.get_hand_off()[:2] == ("always", True)
-
-
-def test_library_with_threads_of_its_own_turns_hand_off_on_in_auto_mode(monkeypatch):
-    monkeypatch.setitem(threads._state, "libraries", [])
-    monkeypatch.setitem(threads._state, "mode", "auto")
-    threads._update_hand_off()
-    assert threads.get_hand_off() == ("auto", False, ())
-    threads.expect_foreign_threads("ThreadedLib")
-    assert threads.get_hand_off() == ("auto", True, ("ThreadedLib",))
-    monkeypatch.undo()
-    threads._update_hand_off()
-
-
-CTRL_C = r'''
+CTRL_C = r"""
 library(pyreticulate)
 py_run_string("
 import signal, threading, time
-import pyreticulate
-pyreticulate.set_hand_off('always')
 def ctrl_c_after(*seconds):
     for s in seconds:
         threading.Timer(s, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()
-def thread_ident():
-    return threading.get_ident()
 ")
-'''
+"""
 
 
-def test_ctrl_c_during_a_long_handed_off_call_is_an_r_interrupt_and_both_stay_usable(script):
-    proc = script(CTRL_C + r'''
-        first <- py$thread_ident()
+def test_ctrl_c_during_a_long_python_call_from_r_is_an_r_interrupt_and_both_stay_usable(script):
+    proc = script(CTRL_C + r"""
         py$ctrl_c_after(0.5)
         outcome <- tryCatch(py_run_string("while True:\n    pass"),
                             interrupt = function(e) "interrupted")
         cat("outcome:", outcome, "\n")
-        cat("after:", py_eval("6 * 7"), sum(1:3), identical(py$thread_ident(), first), "\n")
-    ''')
+        cat("after:", py_eval("6 * 7"), sum(1:3), "\n")
+    """)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-2:] == ["outcome: interrupted ", "after: 42 6 TRUE "]
+    assert proc.stdout.splitlines()[-2:] == ["outcome: interrupted ", "after: 42 6 "]
 
 
-def test_ctrl_c_reaches_the_handed_off_python_code_as_keyboardinterrupt(script):
-    proc = script(CTRL_C + r'''
+def test_ctrl_c_reaches_the_python_code_r_called_as_keyboardinterrupt(script):
+    proc = script(CTRL_C + r"""
         py$ctrl_c_after(0.5)
         py_run_string("try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    caught = 'KeyboardInterrupt'")
         cat("caught:", py$caught, "\n")
-    ''')
+    """)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "caught: KeyboardInterrupt "
 
 
-def test_second_ctrl_c_leaves_a_call_stuck_in_a_wait_and_interrupts_r_at_once(script):
-    proc = script(CTRL_C + r'''
-        first <- py$thread_ident()
-        py$ctrl_c_after(0.5, 1.5)
+def test_ctrl_c_ends_a_python_call_from_r_sleeping_in_c_at_once(script):
+    proc = script(CTRL_C + r"""
+        py$ctrl_c_after(0.5)
+        began <- Sys.time()
         outcome <- tryCatch(py_run_string("time.sleep(120)"), interrupt = function(e) "interrupted")
-        cat("outcome:", outcome, "\n")
-        cat("after:", py_eval("6 * 7"), identical(py$thread_ident(), first), "\n")
-    ''', timeout=100)
+        cat("outcome:", outcome, as.numeric(Sys.time() - began, units = "secs") < 30, "\n")
+        cat("after:", py_eval("6 * 7"), "\n")
+    """, timeout=100)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-2:] == ["outcome: interrupted ", "after: 42 FALSE "]
+    assert proc.stdout.splitlines()[-2:] == ["outcome: interrupted TRUE ", "after: 42 "]
+
+
+def test_ctrl_c_while_a_python_call_waits_to_resume_interrupts_the_r_above_it(script):
+    """The main thread's call returned while a worker's R (entered above it) sleeps:
+    Ctrl-C interrupts that R, the worker gets KeyboardInterrupt, and R gets an
+    interrupt once the call has resumed."""
+    proc = script(CTRL_C + r"""
+        py_run_string("
+box = {}
+def start_sleeper(f, entered):
+    def work():
+        try:
+            box['value'] = f()
+        except BaseException as exc:
+            box['error'] = type(exc).__name__
+    worker = threading.Thread(target=work)
+    worker.start()
+    entered.wait(30)
+    return worker
+")
+        entered <- py_eval("threading.Event()")
+        py$ctrl_c_after(0.5)
+        began <- Sys.time()
+        outcome <- tryCatch({
+          worker <- py$start_sleeper(function() { entered$set(); Sys.sleep(60); "slept" }, entered)
+          "not interrupted"
+        }, interrupt = function(e) "interrupted")
+        py_eval("box")
+        cat("outcome:", outcome, as.numeric(Sys.time() - began, units = "secs") < 30, "\n")
+        cat("worker:", unlist(py$box), "\n")
+        cat("after:", py_eval("6 * 7"), sum(1:3), "\n")
+    """, timeout=100)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-3:] == ["outcome: interrupted TRUE ",
+                                             "worker: KeyboardInterrupt ", "after: 42 6 "]
 
 
 def test_run_user_code_passes_a_keyword_named_fn_to_the_callable():

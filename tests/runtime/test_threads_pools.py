@@ -1,22 +1,18 @@
-"""Thread pools and several workers calling R at once (runtime/threads.py): the
-main thread serves R calls only where it holds no lock of the standard library's
-thread machinery (so a pool inside an R callback from a pool cannot deadlock on
-concurrent.futures' own locks), and a worker's R call waiting for its Python
-call does not hold up the other workers' R calls (their Python calls run at
-the same time). Where a deadlock would hang the run, a fresh process with a
-time limit runs the case."""
+"""Thread pools and several workers calling R at once (runtime/threads.py): each
+thread runs its R calls itself, so a pool inside an R callback from a pool ends
+whatever lock of the standard library's thread machinery the main thread holds,
+and a worker's R call waiting for its Python call does not hold up the other
+workers' R calls (their Python calls run at the same time). Where a deadlock
+would hang the run, a fresh process with a time limit runs the case."""
 import concurrent.futures
-import logging
 import queue
 import threading
 
 import pytest
 
 import pyreticulate as pr
-from helpers import at_top_level, handing_off
 from helpers.processes import run_code
 from helpers.scripts import Labelled
-from pyreticulate.runtime import threads
 from pyreticulate.testing.strategies import r_string
 
 WAIT = 60
@@ -39,17 +35,14 @@ nested_pools <- function() {
   outer <- pool(function(i) sum(unlist(pool(function(j) i * 100L + j, 5L, 2L))), 12L, 4L)
   paste(unlist(outer), collapse = " ")
 }
-for (mode in c("auto", "always", "never")) {
-  import("pyreticulate")$set_hand_off(mode)
-  cat(sprintf("%s: %s\n", mode, nested_pools()))
-}
+for (round in c("first", "second")) cat(sprintf("%s: %s\n", round, nested_pools()))
 '''
 
 NESTED_SUMS = " ".join(str(sum(i * 100 + j for j in range(5))) for i in range(12))
 
 
 def pools_script(*first):
-    """The R script: ``first`` lines, then the nested pools in each hand-off mode."""
+    """The R script: ``first`` lines, then the nested pools twice."""
     return "\n".join(["suppressPackageStartupMessages(library(pyreticulate))", *first,
                       "map_in_pool_code <- " + r_string(MAP_IN_POOL), POOLS])
 
@@ -62,21 +55,21 @@ def pools_in_r(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def pools_in_r_with_tensorflow(tmp_path_factory):
-    """Once TensorFlow is imported (its threads turn "auto" hand-off on)."""
+    """Once TensorFlow is imported."""
     return Labelled(run_code(tmp_path_factory.mktemp("pools_in_r_tf"),
                              pools_script("invisible(import('tensorflow'))"), r_script=True,
                              timeout=LIMIT + 60, env={"TF_CPP_MIN_LOG_LEVEL": "2"}))
 
 
-@pytest.mark.parametrize("mode", ["auto", "always", "never"])
-def test_pool_in_an_r_callback_from_a_pool_that_r_started_ends(pools_in_r, mode):
-    assert pools_in_r[mode] == NESTED_SUMS
+@pytest.mark.parametrize("round", ["first", "second"])
+def test_pool_in_an_r_callback_from_a_pool_that_r_started_ends(pools_in_r, round):
+    assert pools_in_r[round] == NESTED_SUMS
 
 
-@pytest.mark.parametrize("mode", ["auto", "always", "never"])
+@pytest.mark.parametrize("round", ["first", "second"])
 def test_pool_in_an_r_callback_from_a_pool_ends_with_tensorflow_imported(
-        pools_in_r_with_tensorflow, mode):
-    assert pools_in_r_with_tensorflow[mode] == NESTED_SUMS
+        pools_in_r_with_tensorflow, round):
+    assert pools_in_r_with_tensorflow[round] == NESTED_SUMS
 
 
 def test_pool_in_an_r_callback_from_a_pool_that_python_started_ends(tmp_path):
@@ -92,9 +85,7 @@ print("sums:", *map_in_pool(inner, 12, 4))
 
 def meeting_workers(count, r_function):
     """``count`` threads, once all have started, each calling ``r_function(k)``;
-    ``{k: result or error}``. (A thread's R call that the main thread picks up in the
-    middle of its own code holds that code until it returns: started one by one, the
-    later threads would start only after the first call.)"""
+    ``{k: result or error}``."""
     results = {}
     start = threading.Barrier(count)
 
@@ -135,14 +126,12 @@ def test_python_calls_of_r_calls_from_sixteen_workers_run_at_the_same_time(meet)
     assert results == {k: k for k in range(16)}
 
 
-def test_worker_r_calls_meet_under_a_python_call_from_the_r_top_level(meet):
-    """R's top level → Python (R's Python thread) starting the workers and waiting."""
+def test_worker_r_calls_meet_under_a_python_call_from_r(meet):
+    """R → Python starting the workers and waiting for them."""
     pr.assign("meeting_workers",
               lambda f: [value for _, value in sorted(meeting_workers(4, f).items())])
-    with handing_off(timeout=WAIT):
-        pr.assign("meeting_r_function", meet(4))
-        results = at_top_level("unlist(meeting_workers(meeting_r_function))")
-    assert results == [0, 1, 2, 3]
+    pr.assign("meeting_r_function", meet(4))
+    assert pr.r("unlist(meeting_workers(meeting_r_function))") == [0, 1, 2, 3]
 
 
 def serve_while(wait):
@@ -177,38 +166,3 @@ def test_worker_r_call_is_served_while_the_main_thread_waits_on_a_future():
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             return pool.submit(worker, lambda: None).result(WAIT)
     assert serve_while(wait) == ({"value": 81}, None)
-
-
-def test_main_thread_in_a_futures_done_callback_holds_a_library_lock():
-    """Future.set_result runs its callbacks holding the future's lock."""
-    seen = []
-    future = concurrent.futures.Future()
-    future.add_done_callback(lambda _: seen.append(threads._holds_no_library_lock()))
-    future.set_result(1)
-    assert seen == [False]
-
-
-def test_main_thread_inside_a_logging_handler_holds_a_library_lock():
-    seen = []
-
-    class Probe(logging.Handler):
-        def emit(self, record):
-            seen.append(threads._holds_no_library_lock())
-    logger = logging.getLogger("pyreticulate-test-lock-probe")
-    logger.addHandler(Probe())
-    logger.propagate = False
-    logger.warning("probe")
-    assert seen == [False]
-
-
-def test_main_thread_in_plain_code_holds_no_library_lock():
-    assert threads._holds_no_library_lock() is True
-
-
-def test_every_lock_free_wait_of_the_table_is_found_in_this_python():
-    """Each function of the table has its waiting line here (Thread.join's two entries
-    are alternatives for different Python versions: one is enough)."""
-    missing = [qualname for module, qualname, _, _ in threads._LOCK_FREE_WAITS
-               if threads._code_of(module, qualname) not in threads._WAIT_LINES]
-    assert set(missing) <= {"Thread.join", "Thread._wait_for_tstate_lock"}
-    assert threads._code_of(threading, "Thread.join") in threads._WAIT_LINES

@@ -1,10 +1,10 @@
 """Training to completion on tf.data datasets whose elements R functions make on
-TensorFlow's own threads while fit() waits in C (runtime/threads.py hands fit()
-to R's Python thread, the main thread serves the R calls): a
+TensorFlow's own threads while fit() waits in C (runtime/threads.py: those
+threads take R in turn while the main thread waits with R suspended): a
 ``from_generator()`` dataset of an R generator and a ``map()`` with a
 ``tf$py_function()`` of an R function. The weights must be those of the same
 batches, in the same order, from arrays in memory. (keras/test_threads.py trains on PyDatasets; the same tf.data
-cases iterated are in tensorflow/test_context.py.)"""
+cases iterated are in tensorflow/test_tensorflow_threads.py.)"""
 import pytest
 
 from helpers.scripts import run_labelled

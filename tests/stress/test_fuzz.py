@@ -113,7 +113,7 @@ def _as_python(item):
     data, mark = item
     if mark == "latin1":
         return "".join(chr(b) if b in _HOLES else bytes([b]).decode("cp1252") for b in data)
-    if mark == "bytes" and _is_utf8(data):
+    if mark == "bytes":
         return data.decode("ascii", "surrogateescape")   # every byte ≥ 0x80 an escape
     return os.fsdecode(data)
 
@@ -125,7 +125,7 @@ def _back_in_r(item):
     data, mark = item
     if mark == "latin1":
         return _as_python(item).encode("utf-8"), "UTF-8"
-    if mark in ("UTF-8", "bytes") and not _is_utf8(data):
+    if mark == "UTF-8" and not _is_utf8(data):
         return data, "unknown"
     return data, mark
 

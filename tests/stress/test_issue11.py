@@ -150,10 +150,15 @@ def test_600_latin1_strings_round_trip_as_their_text():
 
 @pytest.mark.parametrize("encoding", ["unknown", "bytes"])
 def test_600_strings_of_invalid_utf8_round_trip_or_name_the_element(encoding):
-    """docs/conversions.md §9: native ones come back identical, "bytes" ones as the same
-    bytes, native."""
+    """docs/conversions.md §9: native and "bytes" ones come back identical, each with its
+    mark."""
     exact_or_error_naming(f'local({{ x <- paste0({CAFE}, 1:600); Encoding(x) <- "{encoding}"; x }})',
-                          1, 600, expected='local({ y <- x; Encoding(y) <- "unknown"; y })')
+                          1, 600)
+
+
+def test_600_strings_of_bytes_and_native_mixed_keep_each_its_mark():
+    exact_or_error_naming(f'local({{ x <- paste0({CAFE}, 1:600); '
+                          'Encoding(x)[c(TRUE, FALSE)] <- "bytes"; x }})', 1, 600)
 
 
 def test_one_bad_string_among_600_is_named():

@@ -294,3 +294,61 @@ def test_ctrl_c_during_start_up_of_an_r_script_ends_it_cleanly(tmp_path, cli_sec
         assert "value: 97" in out, out + err[-2000:]
     for sign in ("Segmentation fault", "Fatal Python error", "internal error", "core dumped"):
         assert sign not in err, err[-3000:]
+
+
+# --- fit() in an R script, two Ctrl-C 20 ms apart ----------------------------------------------
+
+FIT_TWICE = r'''
+suppressPackageStartupMessages({ library(pyreticulate); library(keras3) })
+py_run_string("
+import os, signal, threading, keras
+class CtrlCTwice(keras.callbacks.Callback):
+    def __init__(self, delay):
+        super().__init__()
+        self.delay = delay
+    def on_train_begin(self, logs=None):
+        main = threading.main_thread().ident
+        for extra in (0.0, 0.02):
+            threading.Timer(self.delay + extra, signal.pthread_kill, (main, signal.SIGINT)).start()
+")
+set.seed(1)
+x <- matrix(runif(4000), ncol = 4)
+y <- rowSums(x)
+model <- keras_model_sequential(input_shape = 4) |> layer_dense(1)
+model |> compile(optimizer = "sgd", loss = "mse")
+batches <- function() list(x[1:8, , drop = FALSE], y[1:8])
+feeds <- list(
+  arrays = function(delay) fit(model, x, y, epochs = 2000, batch_size = 8, verbose = 0,
+                               callbacks = list(py$CtrlCTwice(delay))),
+  r_generator = function(delay) fit(model, batches, steps_per_epoch = 50, epochs = 2000,
+                                    verbose = 0, callbacks = list(py$CtrlCTwice(delay))))
+for (feed in names(feeds)) for (delay in c(%(delays)s)) {
+  outcome <- tryCatch({ feeds[[feed]](delay); "finished" },
+                      interrupt = function(e) "interrupted",
+                      error = function(e) paste("error:", conditionMessage(e)))
+  Sys.sleep(0.1)
+  usable <- tryCatch(identical(py_eval("6 * 7"), 42L) && sum(1:10) == 55 &&
+                       length(fit(model, x, y, epochs = 1, verbose = 0)$metrics$loss) == 1,
+                     condition = function(e) FALSE)
+  cat(sprintf("%%s@%%s: %%s\n", feed, format(delay),
+              if (outcome == "interrupted" && usable) "ok" else paste(outcome, usable)))
+}
+cat("done: yes\n")
+'''
+
+FIT_DELAYS = (0.0, 0.01, 0.05, 0.2, 0.5)
+
+
+@pytest.fixture(scope="module")
+def fit_twice(tmp_path_factory):
+    code = FIT_TWICE % {"delays": ", ".join(repr(d) for d in FIT_DELAYS)}
+    return Labelled(run_code(tmp_path_factory.mktemp("sigint_fit"), code, r_script=True,
+                             timeout=SWEEP_TIMEOUT, env={"TF_CPP_MIN_LOG_LEVEL": "3"}))
+
+
+@pytest.mark.parametrize("delay", FIT_DELAYS)
+@pytest.mark.parametrize("feed", ["arrays", "r_generator"])
+def test_fit_interrupted_by_two_ctrl_c_20_ms_apart_returns_to_rs_handler(fit_twice, feed, delay):
+    """Not the end of the script (exit 130): R's interrupt handler gets it, and R,
+    Python and the model stay usable."""
+    assert fit_twice[label(feed, delay)] == "ok"

@@ -284,21 +284,16 @@ def test_r_and_python_usable_after_the_thread_pools(r_host):
     assert r_host["usable"] == "97"
 
 
-@pytest.mark.parametrize("mode", ["auto", "always", "never"])
-def test_r_callback_from_a_pool_inside_an_r_callback_from_a_pool(tmp_path, mode):
-    """R → Python pool → R → Python pool → R: the main thread serves the inner
-    pool while it waits in the outer one (a few seconds' work; a hang fails)."""
-    code = NESTED.replace("pool <- py$map_in_pool\ncheck", f"pool <- py$map_in_pool\n"
-                          f"import('pyreticulate')$set_hand_off('{mode}')\ncheck", 1)
-    out = Labelled(run_code(tmp_path, PRELUDE + code, r_script=True, timeout=45))
+def test_r_callback_from_a_pool_inside_an_r_callback_from_a_pool(tmp_path):
+    """R → Python pool → R → Python pool → R: each worker runs its R itself while the
+    main thread waits in the outer pool (a few seconds' work; a hang fails)."""
+    out = Labelled(run_code(tmp_path, PRELUDE + NESTED, r_script=True, timeout=45))
     assert out["nested"] == "TRUE"
 
 
-@pytest.mark.parametrize("mode", ["auto", "never"])
-def test_r_callback_from_a_pool_inside_one_from_a_pool_with_tensorflow_imported(tmp_path, mode):
-    code = NESTED.replace("pool <- py$map_in_pool\ncheck", f"invisible(import('tensorflow'))\n"
-                          f"pool <- py$map_in_pool\nimport('pyreticulate')$set_hand_off('{mode}')"
-                          "\ncheck", 1)
+def test_r_callback_from_a_pool_inside_one_from_a_pool_with_tensorflow_imported(tmp_path):
+    code = NESTED.replace("pool <- py$map_in_pool\ncheck", "invisible(import('tensorflow'))\n"
+                          "pool <- py$map_in_pool\ncheck", 1)
     out = Labelled(run_code(tmp_path, PRELUDE + code, r_script=True, timeout=120))
     assert out["nested"] == "TRUE"
 

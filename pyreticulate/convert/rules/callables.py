@@ -60,8 +60,9 @@ _fast_call = {"call": None}
 
 
 def enable_fast_call(call):
-    """Let RFunction calls with plain arguments take ``call`` (``_fast.c``'s ``pyr_r_call``:
-    ``call(head, env, arguments)``, a value or a tuple saying what is left to do)."""
+    """Let RFunction calls with plain arguments take ``call`` (``bridge/_crossing.c``'s
+    ``pyr_r_call``: ``call(head, env, arguments)``, a value or a tuple saying what is left
+    to do)."""
     _fast_call["call"] = call
 
 
@@ -90,9 +91,7 @@ class RFunction(RObject):
                 return value
             if value[0]:
                 return _finish_fast_call(value)
-        if threads.on_main_thread():
-            return self._call_here(args, kwargs)
-        return threads.run_on_main(self._call_here, (args, kwargs),
+        return threads.run_in_r(self._call_here, (args, kwargs),
                                    f"the R function {self.__name__}()")
 
     def _call_here(self, args, kwargs):
@@ -105,7 +104,7 @@ class RFunction(RObject):
                 self._target = (call, _address(head), _address(env))
                 if not kwargs:
                     return RFunction.__call__(self, *args)
-        with protected() as keep, threads.BUSY:
+        with protected() as keep, threads.HOLD:
             r_args = [keep(self._argument(a)) for a in args]
             r_kwargs = [(k, keep(self._argument(v))) for k, v in kwargs.items()]
             small = self.convert and _all_scalars(args) and (not kwargs or _all_scalars(
@@ -151,7 +150,7 @@ def _finish_fast_call(report):
                 keep(value)
             return REGISTRY.to_python(value)
     finally:
-        threads.BUSY.__exit__()
+        threads.leave()
 
 
 _SCALARS = frozenset((type(None), bool, int, float, str))

@@ -33,7 +33,8 @@ from .arrays import ndarray_to_r, text_objects_to_r, zero_copy_view
 from .datetimes import NAT, date_objects, date_vector, datetime64_to_r, posixct_values, posixct_vector, zone_name
 from .factors import categorical_to_factor, factor_parts, make_categorical
 from .names import named_values
-from ...libr.vectors import INT_MAX, NA_INTEGER, has_dim, str_vector, strings_of
+from ...libr.vectors import (INT_MAX, NA_INTEGER, has_dim, str_vector, strings_into,
+                              strings_of)
 
 ATTRS_KEY = "r_columns"
 _NULLABLE_OPTION = "reticulate.pandas_use_nullable_dtypes"
@@ -115,8 +116,7 @@ def column_to_pandas(column, name, index, pd, nullable):
                                        capi.RAWSXP, capi.STRSXP):
         return _objects(_object_items(column, name, n), index, pd)
     if kind == capi.STRSXP:
-        values = np.empty(n, dtype=object)
-        values[:] = strings_of(column, n)
+        values = strings_into(column, n, np.empty(n, dtype=object))
         return pd.array(values, dtype="string") if nullable else _objects(values, index, pd)
     view = zero_copy_view(column, (n,))
     mask = np.ma.getmaskarray(view) if isinstance(view, np.ma.MaskedArray) else None

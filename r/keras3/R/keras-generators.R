@@ -8,12 +8,12 @@
 # py_iterator() generators.
 #
 # TensorFlow reads the data from its own threads while the main thread waits
-# in C++; R runs only on the main thread. So the main thread fills a bounded
-# queue of converted batches (options(pyreticulate.generator_queue_size),
-# default 10) when the call starts and at every batch boundary; Keras's
-# generator only takes batches from the queue. A thread that waits longer
-# than options(pyreticulate.generator_timeout) seconds (default: the
-# main-thread timeout, 120 s) fails with an error naming the thread and the R
+# in C++. The thread running fit() fills a bounded queue of converted batches
+# (options(pyreticulate.generator_queue_size), default 10) when the call starts
+# and at every batch boundary; a TensorFlow thread that finds the queue empty
+# runs the R function itself (one thread runs R at a time). A thread that waits
+# longer than options(pyreticulate.generator_timeout) seconds (default: the
+# bridge's timeout, 120 s) fails with an error naming the thread and the R
 # function.
 # An R error in the function stops the call and reaches R as the original
 # condition. The R function is never called after the call returns.
@@ -47,7 +47,7 @@
   max(size, per_call, 1L)
 }
 
-# The R function called on the main thread for each batch. It returns the
+# The R function called for each batch (on whichever thread fills the queue). It returns the
 # batch's R arrays (factors as codes, vectors with a dim) and, in the same
 # structure, the dtype each must have (inputs: the model's input dtypes);
 # Python makes the C-order NumPy arrays (pyreticulate.keras.generators.prepare).

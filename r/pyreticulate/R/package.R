@@ -39,8 +39,9 @@
 #' cannot switch it; installing Python packages is pip's job); missing values,
 #' large integers, bytes and Dates convert without losing their meaning
 #' ([r_to_py()]); an R error raised in R code that Python called comes back to R
-#' as the original condition ([py_last_error()]); and R code always runs on the
-#' main thread, whichever Python thread calls it ([py_iterator()]).
+#' as the original condition ([py_last_error()]); and any Python thread may call
+#' R functions: it runs them itself once R is free, one thread at a time
+#' ([py_iterator()]).
 #'
 #' @name pyreticulate-package
 #' @aliases pyreticulate

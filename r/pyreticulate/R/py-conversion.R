@@ -306,8 +306,8 @@ array_reshape <- function(x, dim, order = c("C", "F")) {
 #' (before `...`). [r_to_py()] takes any R function.
 #'
 #' When Python calls it, the arguments are converted to R values and the R
-#' function runs on R's main thread (from whatever thread the call comes); its
-#' value goes back through [r_to_py()].
+#' function runs on the calling thread (any thread: it waits while another one
+#' runs R); its value goes back through [r_to_py()].
 #'
 #' @param f An R function.
 #'
@@ -331,8 +331,8 @@ py_func <- function(f) {
 #' @description
 #' In reticulate, `py_main_thread_func()` makes an R function that Python can
 #' call from threads other than R's. Here every R function handed to Python
-#' runs on R's main thread whatever thread calls it (the caller waits), so this
-#' is the same as `r_to_py(f, convert = TRUE)`. It is kept for old scripts.
+#' can be called from any thread (it runs there, one thread running R at a
+#' time), so this is the same as `r_to_py(f, convert = TRUE)`. It is kept for old scripts.
 #'
 #' @param f An R function.
 #'

@@ -48,7 +48,7 @@ py_allow_threads_impl <- function(allow = TRUE) {
 
 # Run a Python file as __main__ on a new thread (with `init_globals`, a named
 # list, among its globals, and `args` as sys.argv[1:]); R functions it calls run
-# on R's main thread. The file's directory stays first on sys.path, sys.argv stays
+# on that thread while R waits for it. The file's directory stays first on sys.path, sys.argv stays
 # set.
 py_run_file_on_thread <- function(file, ..., args = NULL) {
   file <- .existing_file(file)

@@ -1,11 +1,10 @@
 # Iteration over Python iterables, R functions as Python iterators, and
 # Python context managers through with() / %as%.
 #
-# py_iterator(fn): a Python generator whose values fn() produces on the main
-# thread (Python side: pyreticulate.pyobjects.feeds); a consumer on
-# another thread waits at most options(pyreticulate.generator_timeout)
-# seconds (default: the main-thread timeout) for the main thread to produce
-# the next value.
+# py_iterator(fn): a Python generator whose values fn() produces on the
+# consuming thread (Python side: pyreticulate.pyobjects.feeds); a consumer
+# waits at most options(pyreticulate.generator_timeout) seconds (default: the
+# bridge's timeout) while another thread runs R or produces the next value.
 
 .done <- new.env(parent = emptyenv())
 
@@ -96,10 +95,10 @@ iterate <- function(it, f = base::identity, simplify = TRUE) {
 #' `py_iterator()` makes a Python iterator that calls `fn()` for each element:
 #' each call gives the next one, until `fn()` returns `completed`, which ends
 #' the iteration. Python code can consume it like any iterator, from any
-#' thread. R runs only on the main thread, so `fn()` always runs there: a
-#' consumer on another thread waits for the main thread to produce the next
+#' thread. The consuming thread runs `fn()` itself; one thread runs R at a
+#' time, so a consumer waits while another thread runs R or produces the next
 #' value, at most `getOption("pyreticulate.generator_timeout")` seconds (by
-#' default the bridge's main-thread timeout), and then fails with an error that
+#' default the bridge's timeout, 120 s), and then fails with an error that
 #' names the function. With `prefetch`, that many values are produced ahead and
 #' wait in a queue. An error in `fn()` is raised in Python where its value
 #' would have been consumed, and ends the iterator.

@@ -189,7 +189,7 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' `tf_function()` makes an R function a `tf.function`: TensorFlow traces it
 #' into a graph the first time it is called with new input types or shapes,
 #' and runs the graph afterwards. The R body runs only while TensorFlow traces
-#' it, on R's main thread, whichever thread TensorFlow traces on.
+#' it, on the thread TensorFlow traces on.
 #'
 #' With `autograph = TRUE` (the default), the function is first given to
 #' \code{\link[tfautograph]{autograph}()}, as R's tensorflow does: R control flow on the
@@ -238,7 +238,7 @@ as_tensor.default <- function(x, dtype = NULL, ..., shape = NULL, name = NULL) {
 #' }
 #' @md
 # An R function traced into a tf.function. The R body runs while tracing (on
-# the main thread, whichever thread triggers the trace); with autograph, R
+# the thread that triggers the trace); with autograph, R
 # control flow on traced tensors builds graph control flow (the tfautograph
 # package). TensorFlow's own (Python) autograph is always off: it cannot read
 # R code.
@@ -416,9 +416,8 @@ with.tensorflow.python.eager.context._EagerDeviceContext <- function(data, expr,
 
 # An R function for TensorFlow to call: a Python function with the R
 # function's signature. Called from one of TensorFlow's threads, it runs R on
-# the main thread, and the Python calls the R code makes run back on the
-# calling thread, inside its TensorFlow state (replica context, graph, device;
-# pyreticulate/tensorflow/context.py).
+# that thread (pyreticulate/runtime/threads.py), so the Python calls the R code
+# makes run inside its TensorFlow state (replica context, graph, device).
 .tf_callable <- function(f) py_func(f)
 
 # strategy$run(fn, ...) with an R `fn`: each replica's call runs R on the main
@@ -428,8 +427,8 @@ with.tensorflow.python.eager.context._EagerDeviceContext <- function(data, expr,
 #' @description
 #' `strategy$run(fn, args, kwargs, options)` (and `experimental_run_v2`)
 #' accept an R function `fn`. TensorFlow calls it once for each replica, from
-#' threads of its own; each call runs R on R's main thread, and the Python
-#' calls it makes run on the calling replica's thread, inside its TensorFlow
+#' threads of its own; each call runs R on the calling replica's thread, one
+#' replica at a time, and the Python calls it makes run there too, inside its TensorFlow
 #' state (replica context, graph, device), eagerly and inside [tf_function()]. `args` is an R list of the arguments, passed as a
 #' tuple. Any other name is the strategy's attribute. Create variables inside
 #' `with(strategy$scope(), ...)`: variables created in the replica function do

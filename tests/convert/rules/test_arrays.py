@@ -24,7 +24,7 @@ def to_r(name, value):
 
 
 def data_address(robject):
-    return threads.run_on_main(
+    return threads.run_in_r(
         lambda: int(capi.ffi.cast("uintptr_t", capi.lib.DATAPTR(robject.sexp))), (), "address")
 
 
@@ -80,7 +80,7 @@ def test_r_array_view_sees_changes_to_r_memory():
 
     def poke():
         capi.lib.REAL(robject.sexp)[3] = 42.0
-    threads.run_on_main(poke, (), "poke")
+    threads.run_in_r(poke, (), "poke")
     assert view[1, 1] == 42.0
 
 

@@ -17,7 +17,7 @@ NUMPY = pr.conversion.numpy
 
 
 def data_address(robject):
-    return threads.run_on_main(
+    return threads.run_in_r(
         lambda: int(capi.ffi.cast("uintptr_t", capi.lib.DATAPTR(robject.sexp))), (), "address")
 
 

@@ -1,22 +1,15 @@
-"""TensorFlow and the threads R is called from (pyreticulate/tensorflow/context.py,
-runtime/threads.py): importing TensorFlow turns hand-off on; tf.data runs R
-functions on its own threads while R's iter_next() waits in C
-(from_generator, py_function in a map); TensorFlow's thread-local state
-(device scopes, graphs, tapes) set by one top-level call is seen by the next
-and restored when its scope ends, and R code TensorFlow calls while it traces
-sees the graph being traced."""
+"""TensorFlow and the threads R is called from (runtime/threads.py): Python calls R
+makes stay on the thread running R, with TensorFlow imported too; tf.data runs R
+functions on its own threads while R's iter_next() waits in C (from_generator,
+py_function in a map); TensorFlow's thread-local state (device scopes, graphs,
+tapes) set by one call is seen by the next and restored when its scope ends, and
+R code TensorFlow calls while it traces sees the graph being traced."""
 import pytest
 
 from helpers.scripts import run_labelled
 
 SCRIPT = r'''
-hand_off <- function() {
-  state <- import("pyreticulate.runtime.threads")$get_hand_off()
-  c(state[[1]], state[[2]], unlist(state[[3]]))
-}
-check("hand_off_before_tensorflow", hand_off())
 tf$constant(1)
-check("hand_off_after_tensorflow", hand_off())
 check("python_thread", import("threading")$current_thread()$name)
 collect <- function(dataset) {
   it <- as_iterator(dataset)
@@ -112,16 +105,8 @@ def out(tmp_path_factory):
     return run_labelled(tmp_path_factory.mktemp("tf_context"), SCRIPT)
 
 
-def test_hand_off_is_off_before_tensorflow_is_imported(out):
-    assert out["hand_off_before_tensorflow"] == "auto FALSE"
-
-
-def test_importing_tensorflow_turns_hand_off_on(out):
-    assert out["hand_off_after_tensorflow"] == "auto TRUE TensorFlow"
-
-
-def test_top_level_python_calls_then_run_on_rs_python_thread(out):
-    assert out["python_thread"] == "pyreticulate-python"
+def test_python_calls_from_r_stay_on_the_main_thread_with_tensorflow_imported(out):
+    assert out["python_thread"] == "MainThread"
 
 
 def test_from_generator_with_an_r_function_iterates_to_the_end(out):
