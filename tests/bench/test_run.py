@@ -3,6 +3,7 @@ it writes, the chart and the README section. Speed is never asserted."""
 import csv
 import importlib.util
 import json
+import math
 import os
 import subprocess
 import sys
@@ -55,10 +56,13 @@ def test_quick_run_prints_a_table_row_per_workload(quick_run):
 
 
 def test_every_workload_has_a_pyreticulate_time(quick_run):
+    """A time is positive; an extra-cost row is a difference of two times, which noise on a
+    busy machine can make negative in this tiny configuration (chart.R leaves it out then)."""
     _, out = quick_run
     for row in read_rows(out / "results.csv"):
         assert row["pyreticulate_error"] == "", row
-        assert float(row["pyreticulate"]) > 0, row
+        value = float(row["pyreticulate"])
+        assert math.isfinite(value) and (value > 0 or row["name"].endswith("_extra")), row
 
 
 def test_ratio_is_pyreticulate_over_reticulate_when_both_sides_ran(quick_run):

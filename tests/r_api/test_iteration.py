@@ -115,7 +115,7 @@ def test_py_iterator_can_be_consumed_by_python():
     assert_r_true(f'py_eval("sum")(py_iterator({COUNTER})) == 6L')
 
 
-def test_py_iterator_runs_the_r_function_on_the_main_thread():
+def test_py_iterator_runs_the_r_function_on_the_consuming_thread():
     generator = pr.r('local({ i <- 0L; function() { i <<- i + 1L; '
                      'if (i > 2L) NULL else py_eval("__import__(\'threading\').current_thread().name") } }) '
                      '|> py_iterator()')
@@ -124,7 +124,7 @@ def test_py_iterator_runs_the_r_function_on_the_main_thread():
     worker.start()
     while worker.is_alive():
         worker.join(0.01)
-    assert seen == ["MainThread", "MainThread"]
+    assert seen == ["rapi-worker", "rapi-worker"]
 
 
 def test_py_iterator_prefetch_reads_ahead():

@@ -39,7 +39,7 @@ PACKAGES = ("keras3", "keras", "tfdatasets", "pyreticulate.legacy")
 
 # Built too, only to resolve links to their pages (none when their help pages
 # are not in the tree).
-LINKED_PACKAGES = ("pyreticulate", "reticulate", "tensorflow")
+LINKED_PACKAGES = ("pyreticulate", "reticulate", "tensorflow", "tfruns")
 
 # The family prefixes of keras3's generated wrappers: `.keras_prefixes` (today
 # in r/keras3/R/keras-wrappers.R), and "rnn_cell" (rnn_cell_*,
