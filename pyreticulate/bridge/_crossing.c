@@ -17,13 +17,14 @@
 #include <stddef.h>
 #include <time.h>
 
-#define PYR_CONTRACT_VERSION 1
+#define PYR_CONTRACT_VERSION 2
 
 /* The contract: what the Python layers hand over (first block, in PYR_CONTRACT_FIELDS'
  * order) and what install makes of it. */
 static struct pyr_contract {
-    /* runtime/threads.py: _state, _suspended, _waiting, _deferred, notify, resume, leave */
-    PyObject *state, *suspended, *waiting, *deferred, *notify, *resume, *leave;
+    /* runtime/threads.py: _state, _suspended, _waiting, _entering, _deferred, notify,
+     * resume, leave */
+    PyObject *state, *suspended, *waiting, *entering, *deferred, *notify, *resume, *leave;
     /* bridge/crossing.py: _nesting, finish_fast; runtime/errors.py: WARNINGS; the
      * converter scopes' ContextVar (convert/registry.py); arrays.plain_array_view */
     PyObject *nesting, *finish, *warnings, *scopes, *array_view;
@@ -35,7 +36,8 @@ static struct pyr_contract {
      * entries, SexpAddress, the dict that gets the compiled call as "call" */
     PyObject *records, *record_class, *requests, *resignalled, *sexp_type, *compiled;
     /* made by install: the keys of PYR_CONTRACT_KEYS, interned */
-    PyObject *k_owner, *k_depth, *k_bounds, *k_pid, *k_closed, *k_unwound, *k_frames;
+    PyObject *k_owner, *k_depth, *k_bounds, *k_claiming, *k_pid, *k_closed, *k_unwound;
+    PyObject *k_frames;
     PyObject *k_count, *k_since_gc, *k_bytes, *k_gc_requested, *k_count_after_gc, *k_every;
     PyObject *k_record[6];
     PyObject *spare;      /* a record no evaluation reported into, for the next call */
@@ -54,6 +56,7 @@ static const struct pyr_contract_field {
     { "threads_state", offsetof(struct pyr_contract, state), PYR_DICT },
     { "suspended", offsetof(struct pyr_contract, suspended), PYR_LIST },
     { "waiting", offsetof(struct pyr_contract, waiting), PYR_LIST },
+    { "entering", offsetof(struct pyr_contract, entering), PYR_LIST },
     { "deferred", offsetof(struct pyr_contract, deferred), PYR_ANY },
     { "notify", offsetof(struct pyr_contract, notify), PYR_CALLABLE },
     { "resume", offsetof(struct pyr_contract, resume), PYR_CALLABLE },
@@ -90,6 +93,7 @@ static const struct pyr_contract_key {
     { "owner", offsetof(struct pyr_contract, k_owner), PYR_IN_STATE },
     { "depth", offsetof(struct pyr_contract, k_depth), PYR_IN_STATE },
     { "bounds", offsetof(struct pyr_contract, k_bounds), PYR_IN_STATE },
+    { "claiming", offsetof(struct pyr_contract, k_claiming), PYR_IN_STATE },
     { "pid", offsetof(struct pyr_contract, k_pid), PYR_IN_STATE },
     { "closed", offsetof(struct pyr_contract, k_closed), PYR_IN_STATE },
     { "unwound", offsetof(struct pyr_contract, k_unwound), PYR_IN_STATE },
@@ -464,10 +468,10 @@ static PyObject *pyr_suspend(void)
 }
 
 /* threads.resume(call): R taken back for call, in C when nothing entered above it, R is
- * free, its bounds are this thread's and no deferred work waits, else by the Python
- * function (which waits). 0 when done, -1 with an exception set (a Ctrl-C that came
- * while it waited; R is taken back all the same). GIL held; call's reference is
- * dropped. */
+ * free, no thread claims it in Python, its bounds are this thread's and no deferred work
+ * waits, else by the Python function (which waits). 0 when done, -1 with an exception
+ * set (a Ctrl-C that came while it waited; R is taken back all the same). GIL held;
+ * call's reference is dropped. */
 static int pyr_resume(PyObject *call)
 {
     Py_ssize_t n = PyList_GET_SIZE(pyr_c.suspended);
@@ -475,6 +479,7 @@ static int pyr_resume(PyObject *call)
     int status = 0;
     if (n > 0 && PyList_GET_ITEM(pyr_c.suspended, n - 1) == call &&
         PyDict_GetItem(pyr_c.state, pyr_c.k_owner) == Py_None &&
+        PyDict_GetItem(pyr_c.state, pyr_c.k_claiming) == Py_False &&
         PyObject_RichCompareBool(PyDict_GetItem(pyr_c.state, pyr_c.k_bounds), owner, Py_EQ) == 1 &&
         PyObject_Size(pyr_c.deferred) == 0) {
         PyList_SetSlice(pyr_c.suspended, n - 1, n, NULL);
@@ -887,7 +892,8 @@ static int pyr_r_call_state_ok(void)
 }
 
 /* threads.enter() when this thread may take R without waiting and without deferred
- * work to run first: it owns R already (one level deeper), or R is free, nothing is
+ * work to run first: it owns R already (one level deeper), or R is free, no thread waits
+ * to enter (threads._entering: they go first) or claims R in Python, nothing is
  * suspended above a call of this thread's own and R's C stack bounds are this thread's.
  * 0 when taken, -1 when the Python path must take it (nothing done). GIL held. */
 static int pyr_take_r(void)
@@ -903,6 +909,8 @@ static int pyr_take_r(void)
         PyErr_Clear();
         return failed ? -1 : 0;
     }
+    if (PyList_GET_SIZE(pyr_c.entering) > 0 ||
+        PyDict_GetItem(pyr_c.state, pyr_c.k_claiming) != Py_False) return -1;
     Py_ssize_t n = PyList_GET_SIZE(pyr_c.suspended);
     PyObject *me;
     if (n > 0) {

@@ -208,8 +208,8 @@ class CrossingContract:
     the same ``version``, and its install checks both, each field's kind and the dict
     keys and attribute names it uses, failing with a message that names the mismatch."""
 
-    version = 1
-    FIELDS = ("threads_state", "suspended", "waiting", "deferred", "notify", "resume", "leave",
+    version = 2
+    FIELDS = ("threads_state", "suspended", "waiting", "entering", "deferred", "notify", "resume", "leave",
               "nesting", "finish_fast", "warnings", "scopes", "array_view",
               "refs", "refs_entries", "pins_nothing", "class_addresses", "canonical",
               "canonical_by_pointer", "robject", "finalizer_failed",

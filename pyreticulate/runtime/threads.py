@@ -7,7 +7,9 @@ R_CStackDir: ``libr.cstack.use_thread_bounds``). A thread takes R (``run_in_r``,
 ``HOLD``; re-entrant) to evaluate R or run bridge code that holds raw R pointers; a
 thread that wants R while another owns it waits (``MainThreadTimeout`` after the
 timeout, naming the thread and the R function). R is free while nobody runs it: a
-Python thread calls R whenever R is free, even while the main thread waits in C.
+Python thread calls R whenever R is free, even while the main thread waits in C. Threads
+waiting to enter get R first come first (``_entering``; the compiled crossing takes R
+only when none waits), and a thread checks and takes R as one step (``_claim``).
 
 **R waiting for Python.** A Python call R makes (``run_user_code``, the crossing's fast
 path in C) *suspends* R: the owner gives R up for the length of the call, so any thread
@@ -58,10 +60,10 @@ WAKE_SIGNAL = signal.SIGUSR2
 
 _main_ident = threading.main_thread().ident
 # Who owns R: the owner's thread ident (None: R is free) and how deep it has taken R;
-# whose C stack bounds R checks; the waits (threads waiting to enter, and how many of
-# them enter rather than resume); the session. The compiled crossing reads and updates
+# whose C stack bounds R checks; whether a thread is claiming R in Python (``_claim``:
+# the compiled crossing takes nothing meanwhile); the waits; the session. The compiled crossing reads and updates
 # the same fields (bridge/_crossing.c), through the contract the bridge installs.
-_state = {"owner": None, "depth": 0, "bounds": _main_ident, "entering": 0,
+_state = {"owner": None, "depth": 0, "bounds": _main_ident, "claiming": False,
           "timeout": DEFAULT_TIMEOUT, "stopped": False, "closed": False, "pid": None,
           "main_waiting": False, "wake_installed": False, "unwound": 0.0}
 # Calls R made that wait for Python (suspended), innermost last: [ident, seen, ended,
@@ -71,6 +73,11 @@ _state = {"owner": None, "depth": 0, "bounds": _main_ident, "entering": 0,
 _suspended = []
 # The wake locks of threads waiting for R (released on every change that may let one in).
 _waiting = []
+# The threads waiting to enter R, first come first: while any waits, R is free only for
+# the first (a thread calling R in a loop gets back in line behind the waiting ones).
+_entering = []
+# Held while a thread checks whether it may take R and takes it, as one step.
+_claim_lock = threading.Lock()
 _deferred = collections.deque()
 _local = threading.local()
 
@@ -134,11 +141,13 @@ def get_timeout():
 # --- taking and giving up R -----------------------------------------------------------
 
 def _may_enter(me):
-    """Whether ``me`` may take R now (GIL held): R is free, and the innermost suspended
-    call is ``me``'s own or has been seen running for NEST_AFTER, no call of another
-    thread was bared in the last NEST_AFTER (its own return may be on its way), and it
-    has not ended (then it resumes first)."""
+    """Whether ``me`` may take R now (GIL held): R is free, no thread waits to enter
+    before ``me``, and the innermost suspended call is ``me``'s own or has been seen
+    running for NEST_AFTER, no call of another thread was bared in the last NEST_AFTER
+    (its own return may be on its way), and it has not ended (then it resumes first)."""
     if _state["owner"] is not None:
+        return False
+    if _entering and _entering[0] != me:
         return False
     if not _suspended:
         return True
@@ -163,13 +172,36 @@ def _step():
 
 
 def _take(me, depth):
+    _own(me, depth)
+    if _deferred:
+        _run_deferred()
+
+
+def _own(me, depth):
     _state["owner"] = me
     _state["depth"] = depth
     if _state["bounds"] != me and _state["pid"] is not None:
         cstack.use_thread_bounds()
         _state["bounds"] = me
+
+
+def _claim(me, depth, ready, call=None):
+    """Take R for ``me`` at ``depth`` if ``ready()``, the check and the take as one step
+    (no other thread takes R between them; ``call``, a suspended call resuming, is taken
+    off the stack in the same step); whether taken. Deferred work runs after."""
+    with _claim_lock:
+        _state["claiming"] = True
+        try:
+            if not ready():
+                return False
+            if call is not None:
+                _forget(call)
+            _own(me, depth)
+        finally:
+            _state["claiming"] = False
     if _deferred:
         _run_deferred()
+    return True
 
 
 def _wake_lock():
@@ -232,7 +264,7 @@ _MAIN_WAIT_SIGNALS = {signal.SIGINT, WAKE_SIGNAL}
 
 def _wait_on_main(ready, limit, description):
     deadline = None if limit is None else time.monotonic() + limit
-    signal.pthread_sigmask(signal.SIG_BLOCK, _MAIN_WAIT_SIGNALS)
+    outer = signal.pthread_sigmask(signal.SIG_BLOCK, _MAIN_WAIT_SIGNALS)
     _state["main_waiting"] = True
     interrupted = False
     try:
@@ -254,11 +286,32 @@ def _wait_on_main(ready, limit, description):
                 break
     finally:
         _state["main_waiting"] = False
-        while signal.sigtimedwait(_MAIN_WAIT_SIGNALS, 0) is not None:
-            pass   # drained: a SIGINT here came after the wait had ended
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _MAIN_WAIT_SIGNALS)
+        if signal.SIGINT not in outer:
+            while signal.sigtimedwait(_MAIN_WAIT_SIGNALS, 0) is not None:
+                pass   # drained: a SIGINT here came after the wait had ended
+            signal.pthread_sigmask(signal.SIG_SETMASK, outer)
     if interrupted:
         _sigint_handler()
+
+
+class _SignalsHeld:
+    """``with _SignalsHeld():`` (main thread) SIGINT stays blocked from one wait to the
+    next: between them another thread may be in R's ``select()``, whose SIGINT handler
+    jumps into that thread's stack and must not run on this one; a SIGINT meanwhile
+    stays pending for the next wait, or for the end of the block."""
+
+    __slots__ = ("outer",)
+
+    def __enter__(self):
+        if threading.get_ident() == _main_ident and _state["wake_installed"]:
+            self.outer = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        else:
+            self.outer = None
+
+    def __exit__(self, *exc):
+        if self.outer is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.outer)
+        return False
 
 
 def _sigint_handler():
@@ -291,14 +344,16 @@ def enter(description="an R function", timeout=None):
     check_process()
     if _state["stopped"]:
         raise RShutDownError("R has shut down; it cannot run " + description)
-    if not _may_enter(me):
-        _state["entering"] += 1
-        try:
-            _wait(lambda: _may_enter(me), _state["timeout"] if timeout is None else timeout,
-                  description)
-        finally:
-            _state["entering"] -= 1
-    _take(me, 1)
+    def ready():
+        return _may_enter(me)
+    if _claim(me, 1, ready):
+        return
+    _entering.append(me)
+    try:
+        _wait(lambda: _claim(me, 1, ready), _state["timeout"] if timeout is None else timeout,
+              description)
+    finally:
+        _entering.remove(me)
 
 
 def leave():
@@ -347,20 +402,22 @@ def resume(call):
     it has returned. A Ctrl-C meanwhile interrupts that R and is raised here after."""
     me = call[0]
     interrupted = False
-    if not (_state["owner"] is None and _suspended[-1] is call):
+
+    def ready():
+        return _state["owner"] is None and _suspended[-1] is call
+    if not _claim(me, call[3], ready, call):
         call[2] = time.monotonic()
         while True:
             try:
-                _wait(lambda: _state["owner"] is None and _suspended[-1] is call, None,
-                      "a Python call's return")
+                _wait(lambda: _claim(me, call[3], ready, call), None, "a Python call's return")
                 break
             except KeyboardInterrupt:
                 interrupted = True
                 capi.lib.R_interrupts_pending = 1
             except RShutDownError:
+                _forget(call)
+                _take(me, call[3])
                 break
-    _forget(call)
-    _take(me, call[3])
     if interrupted:
         raise KeyboardInterrupt
 
@@ -380,17 +437,18 @@ def _forget(call):
 def let_waiting_in():
     """R's event hook, on the main thread while it owns R: threads waiting to enter R
     run their R now, nested in this R, which resumes once they have returned."""
-    if not _state["entering"] or _state["owner"] != _main_ident or _state["closed"]:
+    if not _entering or _state["owner"] != _main_ident or _state["closed"]:
         return
-    call = suspend()
-    call[1] = float("-inf")  # already waited for: no NEST_AFTER
-    try:
-        _wait(lambda: _state["owner"] is not None or _suspended[-1] is not call
-              or not _state["entering"], YIELD_WAIT, "R's event hook")
-    except MainThreadTimeout:
-        pass
-    finally:
-        resume(call)
+    with _SignalsHeld():
+        call = suspend()
+        call[1] = float("-inf")  # already waited for: no NEST_AFTER
+        try:
+            _wait(lambda: _state["owner"] is not None or _suspended[-1] is not call
+                  or not _entering, YIELD_WAIT, "R's event hook")
+        except MainThreadTimeout:
+            pass
+        finally:
+            resume(call)
 
 
 def run_user_code(fn, /, *args, **kwargs):
@@ -509,8 +567,7 @@ def _pending_call(_arg):
         done.set()
     try:
         if _deferred and not _state["closed"] and _state["owner"] is None \
-                and _may_enter(_main_ident):
-            _take(_main_ident, 1)
+                and _claim(_main_ident, 1, lambda: _may_enter(_main_ident)):
             leave()
     except BaseException:
         pass
@@ -540,7 +597,7 @@ def close():
 def crossing_state():
     """What the bridge's compiled crossing reads and updates as ``suspend``, ``resume``,
     ``enter`` and ``leave`` do, by the names of its contract: the state, the suspended
-    calls, the waiting threads' locks, the deferred work; ``notify``, ``resume`` and
+    calls, the waiting threads' locks, the threads waiting to enter, the deferred work; ``notify``, ``resume`` and
     ``leave`` for the cases it leaves to Python."""
     return {"threads_state": _state, "suspended": _suspended, "waiting": _waiting,
-            "deferred": _deferred, "notify": notify, "resume": resume, "leave": leave}
+            "entering": _entering, "deferred": _deferred, "notify": notify, "resume": resume, "leave": leave}

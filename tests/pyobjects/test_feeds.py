@@ -2,6 +2,7 @@
 its consumers fill on the spot on whatever thread they run; while one fills, the
 others wait, with a timeout that names the thread and the function."""
 import threading
+import time
 import types
 
 import pytest
@@ -76,6 +77,13 @@ def test_consumer_thread_runs_the_step_itself():
     assert set(calls) == {"consumer"}
 
 
+def until(condition, seconds):
+    """Wait up to ``seconds`` for ``condition()`` to hold."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def slow_filler(feed, released):
     """A thread filling ``feed`` whose step waits for ``released``."""
     filling = threading.Event()
@@ -95,13 +103,21 @@ def test_consumer_waits_for_the_values_another_thread_is_producing():
     feed = feeds.RFeed(lambda: {"done": True}, capacity=1, timeout=10)
     released = threading.Event()
     filler = slow_filler(feed, released)
+    waiting = threading.Event()
+    wait_for_filler = feed._wait
+
+    def signalled_wait():
+        waiting.set()
+        wait_for_filler()
+    feed._wait = signalled_wait
     results = []
     worker = consume(feed.generator(), "waiting", results)
-    threading.Event().wait(0.1)
+    assert waiting.wait(10)
     released.set()
-    filler.join(5)
+    filler.join(10)
+    until(lambda: results, 10)
     feed.close()
-    worker.join(5)
+    worker.join(10)
     assert results[0] == "slow"
 
 
@@ -112,8 +128,8 @@ def test_close_ends_a_waiting_consumer_and_stops_the_step():
     worker = consume(feed.generator(), "waiting", results)
     threading.Event().wait(0.2)
     feed.close()
-    before = len(calls)
     worker.join(5)
+    before = len(calls)
     assert not worker.is_alive()
     assert all(isinstance(value, int) for value in results)
     feed.fill()

@@ -285,10 +285,6 @@ def test_q_runs_last_and_python_at_exit_functions_and_keeps_its_status(script):
     assert proc.stdout.splitlines() == ["quitting", "last", "python at exit"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known: a thread calling R in a tight loop through the compiled crossing retakes R "
-    "before the waiting main thread gets it (no hand-over to waiters in the C fast path), "
-    "so the main thread's pr.r() times out after 120 s; issue 23's thread design"))
 def test_daemon_thread_calling_r_at_exit_does_not_hang_or_crash(tmp_path):
     proc = run_python(tmp_path, """
         import threading

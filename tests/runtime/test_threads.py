@@ -39,6 +39,13 @@ def in_thread(fn, *args):
     return thread, box
 
 
+def until(condition, seconds=WAIT):
+    """Wait up to ``seconds`` for ``condition()`` to hold."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.005)
+
+
 def test_eight_threads_each_making_500_r_calls_get_their_own_results():
     add = pr.r("function(x, y) x + y")
     results = {}
@@ -51,6 +58,46 @@ def test_eight_threads_each_making_500_r_calls_get_their_own_results():
     for worker in workers:
         worker.join(WAIT)
     assert results == {k: [k + i for i in range(500)] for k in range(8)}
+
+
+def test_thread_calling_r_in_a_loop_lets_a_waiting_thread_in():
+    """The looping thread's next call gets in line behind the waiting main thread (it
+    used to retake R through the compiled crossing before the main thread woke)."""
+    add_one = pr.r("function(x) x + 1")
+    stop = threading.Event()
+
+    def loop():
+        while not stop.is_set():
+            add_one(1)
+    looping = threading.Thread(target=loop, name="looping")
+    looping.start()
+    saved = threads.get_timeout()
+    pr.set_timeout(10)
+    try:
+        results = [pr.r(f"{k} + 1") for k in range(20)]
+    finally:
+        pr.set_timeout(saved)
+        stop.set()
+        looping.join(WAIT)
+    assert results == [float(k + 1) for k in range(20)]
+
+
+def test_threads_waiting_for_r_enter_in_the_order_they_came():
+    order = []
+    record = pr.r("function(name) name")
+
+    def enter_as(name):
+        order.append(record(name))
+    with threads.HOLD:
+        first = threading.Thread(target=enter_as, args=("first",))
+        first.start()
+        until(lambda: len(threads._entering) == 1)
+        second = threading.Thread(target=enter_as, args=("second",))
+        second.start()
+        until(lambda: len(threads._entering) == 2)
+    first.join(WAIT)
+    second.join(WAIT)
+    assert order == ["first", "second"]
 
 
 R_THREAD = 'function() as.integer(basename(Sys.readlink("/proc/thread-self")))'
