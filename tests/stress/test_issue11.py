@@ -158,7 +158,7 @@ def test_600_strings_of_invalid_utf8_round_trip_or_name_the_element(encoding):
 
 def test_600_strings_of_bytes_and_native_mixed_keep_each_its_mark():
     exact_or_error_naming(f'local({{ x <- paste0({CAFE}, 1:600); '
-                          'Encoding(x)[c(TRUE, FALSE)] <- "bytes"; x }})', 1, 600)
+                          'Encoding(x)[c(TRUE, FALSE)] <- "bytes"; x })', 1, 600)
 
 
 def test_one_bad_string_among_600_is_named():
