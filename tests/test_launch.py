@@ -22,7 +22,13 @@ cat("args=", paste(commandArgs(trailingOnly = TRUE), collapse = "|"), "\n", sep 
 FAILING = r'''
 rank <- Sys.getenv("KERAS_DISTRIBUTION_PROCESS_ID")
 cat("started", rank, "\n")
-if (rank == "1") stop("worker one gives up")
+flush(stdout())
+if (rank == "0") file.create("rank0-started")
+if (rank == "1") {
+  # rank 0 has started (and said so) before rank 1 fails
+  for (i in 1:1200) if (file.exists("rank0-started")) break else Sys.sleep(0.1)
+  stop("worker one gives up")
+}
 Sys.sleep(300)
 cat("rank 0 was not stopped\n")
 '''
