@@ -209,8 +209,8 @@ class CrossingContract:
     keys and attribute names it uses, failing with a message that names the mismatch."""
 
     version = 2
-    FIELDS = ("threads_state", "suspended", "waiting", "entering", "deferred", "notify", "resume", "leave",
-              "nesting", "finish_fast", "warnings", "scopes", "array_view",
+    FIELDS = ("threads_state", "suspended", "waiting", "entering", "deferred", "notify",
+              "resume", "leave", "nesting", "finish_fast", "warnings", "scopes", "array_view",
               "refs", "refs_entries", "pins_nothing", "class_addresses", "canonical",
               "canonical_by_pointer", "robject", "finalizer_failed",
               "records", "record_class", "requests", "resignalled", "sexp_address", "compiled")

@@ -61,8 +61,9 @@ WAKE_SIGNAL = signal.SIGUSR2
 _main_ident = threading.main_thread().ident
 # Who owns R: the owner's thread ident (None: R is free) and how deep it has taken R;
 # whose C stack bounds R checks; whether a thread is claiming R in Python (``_claim``:
-# the compiled crossing takes nothing meanwhile); the waits; the session. The compiled crossing reads and updates
-# the same fields (bridge/_crossing.c), through the contract the bridge installs.
+# the compiled crossing takes nothing meanwhile); the waits; the session. The compiled
+# crossing reads and updates the same fields (bridge/_crossing.c), through the contract
+# the bridge installs.
 _state = {"owner": None, "depth": 0, "bounds": _main_ident, "claiming": False,
           "timeout": DEFAULT_TIMEOUT, "stopped": False, "closed": False, "pid": None,
           "main_waiting": False, "wake_installed": False, "unwound": 0.0}
