@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#define PYR_CONTRACT_VERSION 2
+#define PYR_CONTRACT_VERSION 3
 
 /* The contract: what the Python layers hand over (first block, in PYR_CONTRACT_FIELDS'
  * order) and what install makes of it. */
@@ -33,8 +33,10 @@ static struct pyr_contract {
      * RObject; interrupts.callback_failed (a finalizer's exception) */
     PyObject *refs, *entries, *pins_nothing, *classes, *canonical, *by_env, *robject, *failed;
     /* runtime/evaluation.py: _records, _Record, the Ctrl-C counter, RESIGNALLED's
-     * entries, SexpAddress, the dict that gets the compiled call as "call" */
+     * entries, SexpAddress, the dict that gets the compiled call as "call";
+     * pyobjects/classes.py: the instances whose R methods run (_calls) */
     PyObject *records, *record_class, *requests, *resignalled, *sexp_type, *compiled;
+    PyObject *method_calls;
     /* made by install: the keys of PYR_CONTRACT_KEYS, interned */
     PyObject *k_owner, *k_depth, *k_bounds, *k_claiming, *k_pid, *k_closed, *k_unwound;
     PyObject *k_frames;
@@ -80,6 +82,7 @@ static const struct pyr_contract_field {
     { "resignalled", offsetof(struct pyr_contract, resignalled), PYR_ANY },
     { "sexp_address", offsetof(struct pyr_contract, sexp_type), PYR_TYPE },
     { "compiled", offsetof(struct pyr_contract, compiled), PYR_DICT },
+    { "method_calls", offsetof(struct pyr_contract, method_calls), PYR_LIST },
 };
 #define PYR_CONTRACT_FIELD_COUNT (sizeof PYR_CONTRACT_FIELDS / sizeof PYR_CONTRACT_FIELDS[0])
 
@@ -320,6 +323,52 @@ static SEXP pyr_fast_proxy(PyObject *value, int convert)
     Py_XDECREF(key);
     PyErr_Clear();
     return env;
+}
+
+/* The canonical proxy standing for value with this flag, as proxies.CANONICAL.find checks
+ * it (unprotected: the caller protects it before R allocates), NULL when there is none or
+ * it is not to be used: finalized, its pointer cleared or holding another object, its
+ * flag, pinned memory or class vector not what a new proxy would get. GIL held. */
+static SEXP pyr_canonical_find(PyObject *value, int convert)
+{
+    SEXP found = NULL, classes = pyr_cached_classes(value);
+    PyObject *id = PyLong_FromVoidPtr(value);
+    PyObject *key = id != NULL ? PyTuple_Pack(2, id, convert ? Py_True : Py_False) : NULL;
+    PyObject *entry = key != NULL ? PyDict_GetItemWithError(pyr_c.canonical, key) : NULL;
+    if (classes == NULL || entry == NULL || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2)
+        goto done;
+    SEXP ref = (SEXP) PyLong_AsVoidPtr(PyTuple_GET_ITEM(entry, 0));
+    if (ref == NULL || TYPEOF(ref) != WEAKREFSXP || (LEVELS(ref) & 1)) goto done;
+    SEXP held = R_WeakRefKey(ref), env, pointer;
+    if (TYPEOF(held) == EXTPTRSXP) {
+        env = R_WeakRefValue(ref);
+        pointer = held;
+        if (TYPEOF(env) != ENVSXP) goto done;
+    } else if (TYPEOF(held) == ENVSXP) {
+        env = held;
+        pointer = NULL;
+    } else {
+        goto done;
+    }
+    /* the environment's pyobj, read without running R (no active binding) */
+    if (!R_existsVarInFrame(env, pyr_c.pyobj) || R_BindingIsActive(pyr_c.pyobj, env))
+        goto done;
+    SEXP bound = Rf_findVarInFrame3(env, pyr_c.pyobj, TRUE);
+    if (TYPEOF(bound) != EXTPTRSXP || (pointer != NULL && bound != pointer)) goto done;
+    PyObject *refs_key = PyLong_FromVoidPtr(R_ExternalPtrAddr(bound));
+    PyObject *owner = refs_key != NULL ? PyDict_GetItemWithError(pyr_c.entries, refs_key) : NULL;
+    Py_XDECREF(refs_key);
+    if (owner == NULL || !PyList_Check(owner) || PyList_GET_SIZE(owner) < 1 ||
+        PyList_GET_ITEM(owner, 0) != value ||
+        R_ExternalPtrTag(bound) != (convert ? R_TrueValue : R_FalseValue) ||
+        R_ExternalPtrProtected(bound) != R_NilValue ||
+        Rf_getAttrib(env, R_ClassSymbol) != classes) goto done;
+    found = R_WeakRefValue(ref);
+done:
+    Py_XDECREF(id);
+    Py_XDECREF(key);
+    PyErr_Clear();
+    return found;
 }
 
 /* Whether r_to_py() of x is the compiled kind's: a double, complex or raw array whose
@@ -881,7 +930,8 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
 
 static PyMethodDef pyr_r_call_def = {
     "r_call", (PyCFunction) (void (*)(void)) pyr_r_call, METH_FASTCALL,
-    "call(head, env, arguments): RFunction's compiled call (_fast.c)"
+    "call(head, env, arguments[, instance]): RFunction's compiled call; with instance "
+    "(a method's, classes.py) its canonical proxy is the first argument"
 };
 
 static int pyr_r_call_state_ok(void)
@@ -1000,7 +1050,8 @@ static int pyr_r_inlinable(SEXP value)
 
 static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc)
 {
-    if (argc != 3 || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok() || pyr_take_r() < 0) {
+    if ((argc != 3 && argc != 4) || !PyTuple_Check(argv[2]) || !pyr_r_call_state_ok() ||
+        pyr_take_r() < 0) {
         PyErr_Clear();
         return Py_NewRef(pyr_c.declined);
     }
@@ -1014,14 +1065,18 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
     }
     /* the call, made before anything else changes: an argument that is not plain declines;
      * as in call_function, one that is not inlined is bound to .pyr_<position> in a
-     * fresh frame, where the call is evaluated */
-    Py_ssize_t n = PyTuple_GET_SIZE(args);
+     * fresh frame, where the call is evaluated. With a fourth argument (a method's
+     * instance, classes.py) its canonical proxy comes first, found last: once found it is
+     * protected before R allocates again; without one the Python path makes it. */
+    int method = argc == 4;
+    Py_ssize_t n = PyTuple_GET_SIZE(args) + method;
     SEXP tail = R_NilValue, frame = R_NilValue;
     PROTECT_INDEX slot, frame_slot;
     PROTECT_WITH_INDEX(tail, &slot);
     PROTECT_WITH_INDEX(frame, &frame_slot);
     for (Py_ssize_t i = n - 1; i >= 0; i--) {
-        SEXP r = pyr_r_argument(PyTuple_GET_ITEM(args, i));
+        SEXP r = method && i == 0 ? pyr_canonical_find(argv[3], 1) :
+            pyr_r_argument(PyTuple_GET_ITEM(args, i - method));
         if (r == NULL) {
             UNPROTECT(2);
             PyErr_Clear();
@@ -1061,9 +1116,15 @@ static PyObject *pyr_r_call(PyObject *self, PyObject *const *argv, Py_ssize_t ar
     int error = 0, passed = 0;
     int *outer = pyr_guard_passed;
     pyr_guard_passed = &passed;
+    /* a method's instance is the innermost calling_instance() while R runs */
+    int pushed = method && PyList_Append(pyr_c.method_calls, argv[3]) == 0;
     PyThreadState *thread = PyEval_SaveThread();
     SEXP result = R_tryEval(tail, env, &error);
     PyEval_RestoreThread(thread);
+    if (pushed) {
+        Py_ssize_t top = PyList_GET_SIZE(pyr_c.method_calls) - 1;
+        if (top >= 0) PyList_SetSlice(pyr_c.method_calls, top, top + 1, NULL);
+    }
     pyr_guard_passed = outer;
     int aborted = !error && !passed;
     Py_ssize_t last = PyList_GET_SIZE(pyr_c.records) - 1;

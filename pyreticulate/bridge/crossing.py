@@ -34,6 +34,7 @@ from ..convert import proxies, registry
 from ..convert.registry import REGISTRY
 from ..convert.rules import arrays, callables
 from ..libr import capi, cstack, text, vectors
+from ..pyobjects import classes
 from ..runtime.handles import RObject
 from ..libr.protect import protected
 from ..libr.capi import ffi
@@ -208,12 +209,13 @@ class CrossingContract:
     the same ``version``, and its install checks both, each field's kind and the dict
     keys and attribute names it uses, failing with a message that names the mismatch."""
 
-    version = 2
+    version = 3
     FIELDS = ("threads_state", "suspended", "waiting", "entering", "deferred", "notify",
               "resume", "leave", "nesting", "finish_fast", "warnings", "scopes", "array_view",
               "refs", "refs_entries", "pins_nothing", "class_addresses", "canonical",
               "canonical_by_pointer", "robject", "finalizer_failed",
-              "records", "record_class", "requests", "resignalled", "sexp_address", "compiled")
+              "records", "record_class", "requests", "resignalled", "sexp_address", "compiled",
+              "method_calls")
     __slots__ = FIELDS
 
     def __init__(self, **fields):
@@ -241,7 +243,7 @@ def install_fast_path(namespace=None):
         **threads.crossing_state(), nesting=_nesting, finish_fast=finish_fast,
         warnings=errors.WARNINGS, scopes=registry.conversion_scopes(),
         array_view=arrays.plain_array_view, **handles.compiled_state(),
-        **proxies.compiled_state(), **objects)
+        **proxies.compiled_state(), **objects, method_calls=classes.method_calls())
     _fast_objects[:] = [contract]
     error = crossing.ffi.new("char[]", 512)
     if crossing.lib.pyr_contract_install(id(contract), _as_crossing_sexp(

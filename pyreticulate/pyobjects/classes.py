@@ -30,14 +30,23 @@ from ..runtime.handles import RObject
 from ..libr.protect import protected
 from ..convert import proxies
 from ..convert.registry import REGISTRY
-from ..convert.rules.callables import RFunction, py_function, r_formals
+from ..convert.rules.callables import RFunction, finish_fast_call, py_function, r_formals
 
 _calls = []
+_DECLINED = object()
 
 
 def calling_instance():
     """The instance whose R-defined method is running now (innermost), or None."""
     return _calls[-1] if _calls else None
+
+
+def method_calls():
+    """The list of running methods' instances, for the compiled call (which pushes its
+    instance while R runs)."""
+    return _calls
+
+
 _ALIASES = {"initialize": "__init__", "finalize": "__del__"}
 _private_envs = weakref.WeakKeyDictionary()
 _private_by_id = {}
@@ -124,6 +133,23 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     formals = r_formals(r_function.sexp)
     first = formals[0][0] if formals else None
     leading = _leading_formals(formals)
+    compiled = private is None and convert
+
+    def _compiled_call(fn, instance, args, kwargs):
+        # the compiled call (bridge/_crossing.c's pyr_r_call with the instance, whose
+        # canonical proxy it finds), for plain arguments once the R function has one
+        # (_DECLINED: the Python path makes the call)
+        target = fn._target
+        if target is None:
+            return _DECLINED
+        if kwargs:
+            if args or tuple(kwargs) != leading[:len(kwargs)]:
+                return _DECLINED
+            args = tuple(kwargs.values())
+        value = target[0](target[1], target[2], args, instance)
+        if type(value) is not tuple:
+            return value
+        return finish_fast_call(value) if value[0] else _DECLINED
 
     def call_here(self, args, kwargs):
         _calls.append(self)
@@ -154,7 +180,9 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
         else:
             raise TypeError(f"{name}() needs the instance as its first argument")
         bases = type(instance).__bases__
-        value = threads.run_in_r(call_here, (instance, args, kwargs), description)
+        value = _compiled_call(fn, instance, args, kwargs) if compiled else _DECLINED
+        if value is _DECLINED:
+            value = threads.run_in_r(call_here, (instance, args, kwargs), description)
         if type(instance).__bases__ is not bases:
             # the parent's __init__ gave the class new bases (a library's model class
             # may add one, depending on the arguments): its R class vector is another now

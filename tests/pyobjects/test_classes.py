@@ -181,3 +181,95 @@ def test_make_class_with_bind_name_lets_methods_see_the_class_by_its_name():
                               {"itself": pr.r("function(self) RapiNamedInMethods")},
                               bind_name=True)
     assert made().itself() is made
+
+
+# ---- methods called from Python again: the compiled call (bridge/_crossing.c) -------------
+
+@pytest.fixture
+def python_path_calls(monkeypatch):
+    """The method calls that take the Python path (classes.call_here under run_in_r), as
+    the names of the methods; skips without the compiled crossing."""
+    from pyreticulate.bridge import crossing
+    from pyreticulate.runtime import threads
+    pr.r("1")
+    if crossing._crossing_module() is None:
+        pytest.skip("the pure-Python path has no compiled crossing")
+    seen = []
+    run_in_r = threads.run_in_r
+
+    def counting(fn, args=(), description="", timeout=None):
+        if fn.__name__ == "call_here":
+            seen.append(description)
+        return run_in_r(fn, args, description, timeout)
+
+    monkeypatch.setattr(threads, "run_in_r", counting)
+    return seen
+
+
+COUNTER = ('Tally <- PyClass("RapiTally", list(n = 0L, on_batch = function(self, batch, logs = NULL) '
+           '{ self$n <- self$n + 1L; paste(batch, names(logs), unlist(logs)) })); tally <- Tally()')
+
+
+def test_a_method_called_again_from_python_takes_the_compiled_call(python_path_calls):
+    pr.r(COUNTER)
+    tally = pr.r("tally")
+    first = tally.on_batch(1, {"loss": 0.5})
+    second = tally.on_batch(2, {"loss": 0.25})
+    assert (first, second, tally.n) == ("1 loss 0.5", "2 loss 0.25", 2)
+    assert python_path_calls == ["the R method on_batch()"]
+
+
+def test_a_method_on_the_compiled_call_gets_the_proxy_r_holds_as_self(python_path_calls):
+    pr.r('Same <- PyClass("RapiSame", list(same = function(self) identical(self, held))); '
+         'held <- Same()')
+    held = pr.r("held")
+    assert [held.same(), held.same(), held.same()] == [True, True, True]
+    assert len(python_path_calls) == 1
+
+
+def test_a_method_on_the_compiled_call_takes_keywords_in_formals_order(python_path_calls):
+    pr.r(COUNTER)
+    tally = pr.r("tally")
+    tally.on_batch(1)
+    assert tally.on_batch(batch=4, logs={"acc": 1.0}) == "4 acc 1"
+    assert python_path_calls == ["the R method on_batch()"]
+
+
+def test_a_method_on_the_compiled_call_matches_keywords_given_out_of_order(python_path_calls):
+    pr.r(COUNTER)
+    tally = pr.r("tally")
+    tally.on_batch(1)
+    assert tally.on_batch(logs={"acc": 1.0}, batch=5) == "5 acc 1"
+    assert python_path_calls == ["the R method on_batch()"]
+
+
+def test_super_in_a_method_on_the_compiled_call_is_the_instances_parent(python_path_calls):
+    pr.r('Base <- PyClass("RapiBaseValue", list(value = function(self, x) x * 10)); '
+         'Child <- PyClass("RapiChildValue", list(value = function(self, x) super()$value(x) + 1), '
+         'inherit = Base); child <- Child()')
+    child = pr.r("child")
+    assert [child.value(1), child.value(2), child.value(3)] == [11, 21, 31]
+    # the first call of each class's method (the child's, then the parent's through super())
+    assert python_path_calls == ["the R method value()"] * 2
+
+
+def test_an_error_in_a_method_on_the_compiled_call_raises_and_r_stays_usable(python_path_calls):
+    pr.r('Strict <- PyClass("RapiStrict", list(check = function(self, x) '
+         '{ if (x < 0) stop("negative: ", x); x })); strict <- Strict()')
+    strict = pr.r("strict")
+    assert strict.check(1) == 1
+    with pytest.raises(pr.RError, match="negative: -2"):
+        strict.check(-2)
+    assert (strict.check(3), pr.r("1L + 1L")) == (3, 2)
+    assert python_path_calls == ["the R method check()"]
+
+
+def test_a_method_of_an_instance_r_no_longer_holds_takes_the_python_path_again(
+        python_path_calls):
+    pr.r(COUNTER)
+    tally = pr.r("tally")
+    tally.on_batch(1)
+    pr.r("rm(tally); invisible(gc())")
+    tally.on_batch(2)
+    assert tally.n == 2
+    assert python_path_calls == ["the R method on_batch()"] * 2

@@ -90,7 +90,7 @@ class RFunction(RObject):
             if type(value) is not tuple:
                 return value
             if value[0]:
-                return _finish_fast_call(value)
+                return finish_fast_call(value)
         return threads.run_in_r(self._call_here, (args, kwargs),
                                    f"the R function {self.__name__}()")
 
@@ -131,7 +131,7 @@ def _address(sexp):
     return int(capi.ffi.cast("uintptr_t", sexp))
 
 
-def _finish_fast_call(report):
+def finish_fast_call(report):
     """The end of a compiled call (``pyr_r_call``) that left work to Python, under the busy
     mark it set: a result the registry converts (2) or an evaluation to finish (3)."""
     try:
