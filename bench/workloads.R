@@ -108,10 +108,13 @@ small_fit_setup <- function(feed) function(batches) {
         state$seen <- state$seen + 1L
         NULL
       }), inherit = keras$callbacks$Callback)())),
+    # prefetch = 1L as keras3's and keras 2.x's fit() wrap an R function (their
+    # as_data_generator() and as_generator.function()): one value made ahead on the
+    # thread that owns R, for Keras's thread that consumes it
     r_generator = fit_feed(function() py$as_generator(py_iterator(function() {
       state$seen <- state$seen + 1L
       tuple(xb, yb)
-    }))),
+    }, prefetch = 1L))),
     python_generator = fit_feed(function() py$repeating(np_array(xb), np_array(yb))))
   state
 }
@@ -248,7 +251,8 @@ workloads <- list(
     run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L),
 
   # Last: reticulate can hang here (a TensorFlow thread calling R while the main thread
-  # waits for it), and a side stopped as hung loses only the rows it had not finished.
+  # waits for it, which prefetch makes rare), and a side stopped as hung loses only the
+  # rows it had not finished.
   workload("fit_r_generator", "fit() fed by an R function (py_iterator), 2-row batches",
     "us/batch", 500, 4, setup = small_fit_setup("r_generator"),
     run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L)
