@@ -110,11 +110,14 @@ small_fit_setup <- function(feed) function(batches) {
       }), inherit = keras$callbacks$Callback)())),
     # prefetch = 1L as keras3's and keras 2.x's fit() wrap an R function (their
     # as_data_generator() and as_generator.function()): one value made ahead on the
-    # thread that owns R, for Keras's thread that consumes it
-    r_generator = fit_feed(function() py$as_generator(py_iterator(function() {
-      state$seen <- state$seen + 1L
-      tuple(xb, yb)
-    }, prefetch = 1L))),
+    # thread that owns R, for Keras's thread that consumes it (where py_iterator() has
+    # the argument: reticulate 1.28's has not)
+    r_generator = fit_feed(function() py$as_generator(do.call(py_iterator, c(
+      list(function() {
+        state$seen <- state$seen + 1L
+        tuple(xb, yb)
+      }),
+      if ("prefetch" %in% names(formals(py_iterator))) list(prefetch = 1L))))),
     python_generator = fit_feed(function() py$repeating(np_array(xb), np_array(yb))))
   state
 }

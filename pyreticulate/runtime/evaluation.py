@@ -237,7 +237,13 @@ def _failure(record, interrupted=False):
     if record.aborted is not None:
         lib = capi.lib
         arguments = record.aborted.sexp
-        if lib.XLENGTH(arguments) >= 1:
+        if arguments == lib.R_NilValue:
+            # R's own jump to the top level (jump_to_top_ex invokes "abort" with NULL):
+            # what it does with a Ctrl-C no handler took, which no handler reported
+            return KeyboardInterrupt()
+        # only R calls that cannot fail here: an R error raised from this Python code
+        # would jump to whichever R context is innermost, another thread's too
+        if lib.TYPEOF(arguments) == capi.VECSXP and lib.XLENGTH(arguments) >= 1:
             first = lib.VECTOR_ELT(arguments, 0)
             if "condition" in vectors.class_names(first):
                 return condition_to_exception(RObject(first))

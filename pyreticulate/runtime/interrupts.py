@@ -2,7 +2,9 @@
 
 Python's SIGINT handler stays in place: it is never replaced (except while R
 starts, when ``embedded`` holds Ctrl-C back and delivers it afterwards through
-that handler), so Python code keeps raising ``KeyboardInterrupt``. While R
+that handler, and while R's event hook lets another thread's R run, when
+``threads._SignalsHeld`` records it for later), so Python code keeps raising
+``KeyboardInterrupt``. While R
 runs, R calls its event hook at every interrupt check (and, with
 ``R_wait_usec`` set, at least every 100 ms while it sleeps or waits); the hook
 runs Python for a moment, so a pending

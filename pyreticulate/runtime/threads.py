@@ -299,25 +299,54 @@ class _SignalsHeld:
     """``with _SignalsHeld():`` (main thread) SIGINT stays blocked from one wait to the
     next: between them another thread may be in R's ``select()``, whose SIGINT handler
     jumps into that thread's stack and must not run on this one; a SIGINT meanwhile
-    stays pending for the next wait, or for the end of the block."""
+    stays pending for the next wait, or for the end of the block.
 
-    __slots__ = ("outer",)
+    A Ctrl-C can still reach Python's C handler on another thread (one running Python
+    under R, such as R's console output), and Python then runs its SIGINT handler on
+    this thread at any bytecode: a ``KeyboardInterrupt`` raised in the middle of handing
+    R over (``suspend``, ``resume``) would let this thread run R it does not own, beside
+    the thread that does. So for the block Python's handler only records the Ctrl-C and
+    asks R to stop (the R running now is the other thread's); the end of the block raises
+    it, with R this thread's again.
+    """
+
+    __slots__ = ("outer", "handler", "recorded")
 
     def __enter__(self):
-        if threading.get_ident() == _main_ident and _state["wake_installed"]:
-            self.outer = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        else:
-            self.outer = None
+        self.outer = self.handler = None
+        self.recorded = False
+        if threading.get_ident() != _main_ident or not _state["wake_installed"]:
+            return self
+        self.outer = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            self.handler = handler
+            _held_handlers.append(handler)
+            signal.signal(signal.SIGINT, self._record)
+        return self
 
-    def __exit__(self, *exc):
+    def _record(self, signum, frame):
+        self.recorded = True
+        capi.lib.R_interrupts_pending = 1
+
+    def __exit__(self, exc_type, *exc):
         if self.outer is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, self.outer)
+        if self.handler is not None:
+            _held_handlers.pop()
+            signal.signal(signal.SIGINT, self.handler)   # runs it for a Ctrl-C since
+        if self.recorded and exc_type is None:
+            self.handler(signal.SIGINT, None)
         return False
 
 
+_held_handlers = []
+
+
 def _sigint_handler():
-    """Run Python's SIGINT handler for a Ctrl-C the main thread took while it waited."""
-    handler = signal.getsignal(signal.SIGINT)
+    """Run Python's SIGINT handler for a Ctrl-C the main thread took while it waited (the
+    handler ``_SignalsHeld`` set aside, while one is)."""
+    handler = _held_handlers[-1] if _held_handlers else signal.getsignal(signal.SIGINT)
     if callable(handler):
         handler(signal.SIGINT, None)
     elif handler == signal.SIG_DFL:

@@ -110,3 +110,31 @@ def test_crossings_both_ways_survive_gctorture(tmp_path):
                           timeout=300, env={**os.environ, "PYTHONPATH": ROOT})
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.strip() == "TORTURE-OK"
+
+
+# ---- an evaluation R abandoned: the exception it becomes (evaluation._failure) ------------
+
+def _abandoned(aborted_code):
+    """The exception for an evaluation whose ``abort`` restart got ``aborted_code``'s value."""
+    from pyreticulate.runtime import evaluation
+    from pyreticulate.runtime.handles import RObject
+    pr.r("1")
+    record = evaluation._Record()
+    record.aborted = RObject(pr.r(aborted_code, convert=False).sexp)
+    return evaluation._failure(record)
+
+
+def test_an_abort_with_null_arguments_is_a_ctrl_c_no_handler_took():
+    # R's jump_to_top_ex invokes the "abort" restart with NULL for such a Ctrl-C
+    assert type(_abandoned("NULL")) is KeyboardInterrupt
+
+
+def test_an_abort_with_a_condition_first_raises_that_condition():
+    failure = _abandoned('list(simpleError("gave up"))')
+    assert (type(failure), str(failure)) == (pr.RError, "Error: gave up [R condition #1]")
+
+
+def test_an_abort_with_arguments_that_are_not_a_list_is_an_rerror_and_r_stays_usable():
+    failure = _abandoned('c("a", "b")')
+    assert (type(failure), str(failure), pr.r("1L + 1L")) == (
+        pr.RError, "R evaluation aborted", 2)

@@ -6,7 +6,7 @@ import signal
 import pytest
 
 import pyreticulate as pr
-from helpers.processes import interrupted
+from helpers.processes import interrupted, run_code
 
 
 def test_ctrl_c_in_a_long_python_call_from_r_is_an_r_interrupt(tmp_path):
@@ -132,12 +132,6 @@ def test_ctrl_c_is_not_lost_while_r_writes_to_the_console(tmp_path):
     assert out.strip() == "KeyboardInterrupt"
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known, about one run in four: a Ctrl-C the main thread takes while the worker's R, "
-    "nested in the main thread's event hook, has just written to the console reaches the "
-    "worker as R's 'promise already under evaluation' (or the main thread's R as 'LENGTH "
-    "applied to NULL') instead of the interrupt; passes when the Ctrl-C comes later in the "
-    "worker's Sys.sleep (issue 23's thread design)"))
 def test_ctrl_c_while_main_runs_r_for_a_worker_stops_the_worker_call_and_main(tmp_path):
     status, out, err = interrupted(tmp_path, """
         import threading
@@ -165,6 +159,39 @@ def test_ctrl_c_while_main_runs_r_for_a_worker_stops_the_worker_call_and_main(tm
     """)
     assert status == 0, err
     assert out.split() == ["KeyboardInterrupt", "KeyboardInterrupt", "2.0"]
+
+
+def test_ctrl_c_a_worker_takes_while_main_runs_r_for_it_stops_the_worker_call_and_main(tmp_path):
+    """SIGINT delivered to the worker (Python's C handler there): Python runs its handler on
+    the main thread at any bytecode, also while the main thread hands R over."""
+    result = run_code(tmp_path, """
+        import signal
+        import threading
+        import pyreticulate as pr
+        pr.start()
+        main_in_r = threading.Event()
+        outcome = {}
+        pr.assign("ctrl_c_here", lambda: signal.pthread_kill(threading.get_ident(), signal.SIGINT))
+        slow = pr.r('function() { ctrl_c_here(); Sys.sleep(600); "not interrupted" }')
+
+        def worker():
+            main_in_r.wait(60)
+            try:
+                outcome["worker"] = slow()
+            except KeyboardInterrupt:
+                outcome["worker"] = "KeyboardInterrupt"
+        thread = threading.Thread(target=worker)
+        thread.start()
+        pr.assign("entering_r", main_in_r.set)
+        try:
+            outcome["main"] = pr.r("entering_r(); Sys.sleep(600); 'not interrupted'")
+        except KeyboardInterrupt:
+            outcome["main"] = "KeyboardInterrupt"
+        thread.join(60)
+        print(outcome["worker"], outcome["main"], pr.r("1 + 1"))
+    """, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["KeyboardInterrupt", "KeyboardInterrupt", "2.0"]
 
 
 def test_pure_python_loop_after_r_started_gets_keyboardinterrupt(tmp_path):
