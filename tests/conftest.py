@@ -33,6 +33,18 @@ def r_session():
     yield
 
 
+@pytest.fixture(autouse=True)
+def leaves_the_users_rules_as_they_were():
+    """A test that registers a global converter rule undoes it: while one is registered the
+    compiled crossing stays closed, so every later test of the process would run only the
+    Python path (put back here, and the test fails naming it)."""
+    before = pr.REGISTRY.snapshot()
+    yield
+    if pr.REGISTRY.has_user_rules() and pr.REGISTRY.snapshot() != before:
+        pr.REGISTRY.restore(before)
+        pytest.fail("the test left a global converter rule registered (undo its Registration)")
+
+
 @pytest.fixture
 def script(tmp_path):
     """``script(code, *args)`` runs R code through ``pyreticulate run``."""

@@ -38,10 +38,10 @@ def test_later_rules_take_precedence_and_can_pass():
     class Special(float):
         pass
 
-    REGISTRY.register_py_to_r(lambda obj, hint: "special", Special)
-    REGISTRY.register_py_to_r(lambda obj, hint: NOT_HANDLED, Special)
-    pr.globalenv["v"] = Special(1.5)
-    r_true('identical(v, "special")')
+    with REGISTRY.register_py_to_r(lambda obj, hint: "special", Special), \
+            REGISTRY.register_py_to_r(lambda obj, hint: NOT_HANDLED, Special):
+        pr.globalenv["v"] = Special(1.5)
+        r_true('identical(v, "special")')
 
 
 def test_optional_module_can_be_hidden_and_restored():
