@@ -469,6 +469,7 @@ def let_waiting_in():
     run their R now, nested in this R, which resumes once they have returned."""
     if not _entering or _state["owner"] != _main_ident or _state["closed"]:
         return
+    interrupted = False
     with _SignalsHeld():
         call = suspend()
         call[1] = float("-inf")  # already waited for: no NEST_AFTER
@@ -477,8 +478,15 @@ def let_waiting_in():
                   or not _entering, YIELD_WAIT, "R's event hook")
         except MainThreadTimeout:
             pass
+        except KeyboardInterrupt:
+            # taken before this thread saw the other one enter: it stops the R that runs
+            # now (the other thread's, which resume waits for), then this thread's
+            interrupted = True
+            capi.lib.R_interrupts_pending = 1
         finally:
             resume(call)
+    if interrupted:
+        raise KeyboardInterrupt
 
 
 def run_user_code(fn, /, *args, **kwargs):

@@ -132,31 +132,40 @@ def test_ctrl_c_is_not_lost_while_r_writes_to_the_console(tmp_path):
     assert out.strip() == "KeyboardInterrupt"
 
 
-def test_ctrl_c_while_main_runs_r_for_a_worker_stops_the_worker_call_and_main(tmp_path):
-    status, out, err = interrupted(tmp_path, """
-        import threading
-        import pyreticulate as pr
-        pr.start()
-        slow = pr.r('function() { cat("READY\\n"); Sys.sleep(600) }')
-        main_in_r = threading.Event()
-        outcome = {}
+# The main thread runs R (Sys.sleep) while a worker's R call runs nested in its event hook;
+# {first} is the worker's R before it sleeps too, {setup} Python run after start-up.
+WORKER_IN_MAIN_R = """
+    import signal
+    import threading
+    import pyreticulate as pr
+    pr.start()
+    {setup}
+    main_in_r = threading.Event()
+    outcome = {{}}
+    pr.assign("ctrl_c_here", lambda: signal.pthread_kill(threading.get_ident(), signal.SIGINT))
+    slow = pr.r('function() {{ {first}; Sys.sleep(600); "not interrupted" }}')
 
-        def worker():
-            main_in_r.wait(60)
-            try:
-                slow()
-            except KeyboardInterrupt:
-                outcome["worker"] = "KeyboardInterrupt"
-        thread = threading.Thread(target=worker)
-        thread.start()
-        pr.assign("entering_r", main_in_r.set)
+    def worker():
+        main_in_r.wait(60)
         try:
-            pr.r("entering_r(); Sys.sleep(600)")
+            outcome["worker"] = slow()
         except KeyboardInterrupt:
-            outcome["main"] = "KeyboardInterrupt"
-        thread.join(60)
-        print(outcome["worker"], outcome["main"], pr.r("1 + 1"))
-    """)
+            outcome["worker"] = "KeyboardInterrupt"
+    thread = threading.Thread(target=worker)
+    thread.start()
+    pr.assign("entering_r", main_in_r.set)
+    try:
+        outcome["main"] = pr.r("entering_r(); Sys.sleep(600); 'not interrupted'")
+    except KeyboardInterrupt:
+        outcome["main"] = "KeyboardInterrupt"
+    thread.join(60)
+    print(outcome["worker"], outcome["main"], pr.r("1 + 1"))
+"""
+
+
+def test_ctrl_c_while_main_runs_r_for_a_worker_stops_the_worker_call_and_main(tmp_path):
+    code = WORKER_IN_MAIN_R.format(first='cat("READY\\n")', setup="")
+    status, out, err = interrupted(tmp_path, code)
     assert status == 0, err
     assert out.split() == ["KeyboardInterrupt", "KeyboardInterrupt", "2.0"]
 
@@ -164,32 +173,25 @@ def test_ctrl_c_while_main_runs_r_for_a_worker_stops_the_worker_call_and_main(tm
 def test_ctrl_c_a_worker_takes_while_main_runs_r_for_it_stops_the_worker_call_and_main(tmp_path):
     """SIGINT delivered to the worker (Python's C handler there): Python runs its handler on
     the main thread at any bytecode, also while the main thread hands R over."""
-    result = run_code(tmp_path, """
-        import signal
-        import threading
-        import pyreticulate as pr
-        pr.start()
-        main_in_r = threading.Event()
-        outcome = {}
-        pr.assign("ctrl_c_here", lambda: signal.pthread_kill(threading.get_ident(), signal.SIGINT))
-        slow = pr.r('function() { ctrl_c_here(); Sys.sleep(600); "not interrupted" }')
+    result = run_code(tmp_path, WORKER_IN_MAIN_R.format(first="ctrl_c_here()", setup=""),
+                      timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["KeyboardInterrupt", "KeyboardInterrupt", "2.0"]
 
-        def worker():
-            main_in_r.wait(60)
-            try:
-                outcome["worker"] = slow()
-            except KeyboardInterrupt:
-                outcome["worker"] = "KeyboardInterrupt"
-        thread = threading.Thread(target=worker)
-        thread.start()
-        pr.assign("entering_r", main_in_r.set)
-        try:
-            outcome["main"] = pr.r("entering_r(); Sys.sleep(600); 'not interrupted'")
-        except KeyboardInterrupt:
-            outcome["main"] = "KeyboardInterrupt"
-        thread.join(60)
-        print(outcome["worker"], outcome["main"], pr.r("1 + 1"))
-    """, timeout=120)
+
+def test_ctrl_c_as_main_sees_the_worker_enter_r_stops_the_worker_call_and_main(tmp_path):
+    """A Ctrl-C that ends the event hook's first wait (for the worker to enter) stops the
+    worker's R too: the main thread's resume waits for that R to return."""
+    setup = """from pyreticulate.runtime import threads
+    original_wait = threads._wait
+
+    def wait(ready, limit, description):
+        original_wait(ready, limit, description)
+        if description == "R's event hook":
+            raise KeyboardInterrupt
+    threads._wait = wait"""
+    result = run_code(tmp_path, WORKER_IN_MAIN_R.format(first="invisible(0)", setup=setup),
+                      timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["KeyboardInterrupt", "KeyboardInterrupt", "2.0"]
 
