@@ -79,8 +79,12 @@ for (w in workloads) {
   size <- if (quick) w$quick else w$size
   repeats <- if (quick) 2L else w$repeats
   warmup <- if (quick) 1L else 2L
-  times <- tryCatch(time_workload(w, size, repeats, warmup), error = function(e) e)
-  failed <- inherits(times, "error")
+  times <- tryCatch(time_workload(w, size, repeats, warmup),
+                    bench_not_here = function(e) e, error = function(e) e)
+  # a workload this side cannot run as written (bench_not_here): "n/a", not a failure
+  failed <- inherits(times, "error") || inherits(times, "bench_not_here")
+  if (inherits(times, "bench_not_here"))
+    times$message <- paste("not here:", conditionMessage(times))
   if (failed) message(side, ": ", w$name, " failed: ", conditionMessage(times))
   else message(sprintf("%-12s %-20s %10.4g %s", side, w$name, median(times), w$unit))
   rows[[w$name]] <- data.frame(name = w$name, label = w$label, unit = w$unit, size = size,

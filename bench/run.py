@@ -85,6 +85,8 @@ def run_side(side, options, label):
     return rows, info
 
 
+# harness.R's error text for a workload a side cannot run as written ("n/a" in the table)
+NOT_HERE = "not here:"
 _STOPPED = {"times": "", "error": f"did not finish: the side was stopped after "
                                   f"{SIDE_LIMIT:g} s (it hung)"}
 
@@ -150,6 +152,8 @@ def side_cell(row, side):
     """A side's time, "error", or "hung" when every round had to stop it there; a time
     taken from fewer rounds than ran says in how many the side hung."""
     hung, rounds = row.get(side + "_hung", (0, 0))
+    if row[side + "_error"].startswith(NOT_HERE):
+        return "n/a"
     if row[side + "_error"]:
         return "hung" if hung == rounds and hung else "error"
     return fmt(row[side]) + (f" (hung in {hung} of {rounds} rounds)" if hung else "")
@@ -317,7 +321,8 @@ def main(argv=None):
     with open(os.path.join(args.out, "table.md"), "w", encoding="utf-8") as handle:
         handle.write(markdown(rows, host, infos, "ratios.png" if chart else None))
     failures = [(side, row["name"], row[side + "_error"])
-                for row in rows for side in sides if row[side + "_error"]] + [
+                for row in rows for side in sides
+                if row[side + "_error"] and not row[side + "_error"].startswith(NOT_HERE)] + [
         (side, row["name"], row[side + "_error"])
         for row in python_rows for side in rpy2_side.SIDES if row[side + "_error"]]
     for side, name, error in failures:

@@ -110,14 +110,18 @@ small_fit_setup <- function(feed) function(batches) {
       }), inherit = keras$callbacks$Callback)())),
     # prefetch = 1L as keras3's and keras 2.x's fit() wrap an R function (their
     # as_data_generator() and as_generator.function()): one value made ahead on the
-    # thread that owns R, for Keras's thread that consumes it (where py_iterator() has
-    # the argument: reticulate 1.28's has not)
-    r_generator = fit_feed(function() py$as_generator(do.call(py_iterator, c(
-      list(function() {
+    # thread that owns R, for Keras's thread that consumes it (reticulate 1.28's
+    # py_iterator() has no prefetch: that side does not run the row)
+    r_generator = {
+      if (!"prefetch" %in% names(formals(py_iterator)))
+        stop(structure(class = c("bench_not_here", "condition"), list(
+          message = "this reticulate's py_iterator() has no prefetch (it deadlocks without)",
+          call = NULL)))
+      fit_feed(function() py$as_generator(py_iterator(function() {
         state$seen <- state$seen + 1L
         tuple(xb, yb)
-      }),
-      if ("prefetch" %in% names(formals(py_iterator))) list(prefetch = 1L))))),
+      }, prefetch = 1L)))
+    },
     python_generator = fit_feed(function() py$repeating(np_array(xb), np_array(yb))))
   state
 }
