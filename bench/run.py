@@ -38,7 +38,7 @@ README_START = "<!-- bench:start -->"
 README_END = "<!-- bench:end -->"
 COLUMNS = ("name", "label", "unit", "size", "repeats", "reticulate", "pyreticulate", "ratio",
            "numpy_copy", "pyreticulate_vs_copy", "compare_to", "reticulate_error",
-           "pyreticulate_error", "reticulate_src", "ratio_src", "reticulate_src_error", "minus")
+           "pyreticulate_error", "reticulate_src", "ratio_src", "reticulate_src_error")
 
 
 def side_command(side, prefix, options):
@@ -98,7 +98,7 @@ def combine(rounds):
     rows = []
     for name, first in described.items():
         row = {key: first.get(key, "") for key in ("name", "label", "unit", "size", "repeats",
-                                                    "compare_to", "minus")}
+                                                    "compare_to")}
         for side in SIDES:
             if side not in rounds[0]:
                 row[side], row[side + "_error"], row[side + "_times"] = None, "", []
@@ -117,14 +117,6 @@ def combine(rounds):
         row["ratio_src"] = ratio(row["pyreticulate"], row["reticulate_src"])
         rows.append(row)
     by_name = {row["name"]: row for row in rows}
-    for row in rows:
-        base = by_name.get(row["minus"])
-        if base is not None:
-            for side in SIDES:
-                row[side] = row[side] - base[side] if None not in (row[side], base[side]) \
-                    else None
-            row["ratio"] = ratio(row["pyreticulate"], row["reticulate"])
-            row["ratio_src"] = ratio(row["pyreticulate"], row["reticulate_src"])
     for row in rows:
         reference = by_name.get(row["compare_to"])
         row["numpy_copy"] = reference["pyreticulate"] if reference else None

@@ -4,8 +4,8 @@
 # the value of the first run, so a side that skips work fails instead of
 # looking fast. `size` is the full size, `quick` the size for --quick; a run
 # does `ops` operations (a number, or a function of the size) and the time of
-# one operation is reported, in `unit`. `compare_to` names a reference row;
-# `minus` names a row whose median run.py subtracts from this row's (an extra cost).
+# one operation is reported, in `unit`. `compare_to` names a reference row. A
+# `self_timed` run returns its own seconds (a paired difference) instead of being timed.
 
 np <- import("numpy")                    # converting: np$pi is an R double
 npc <- import("numpy", convert = FALSE)  # not converting: arrays stay in Python
@@ -13,11 +13,11 @@ builtins <- import_builtins(convert = FALSE)
 is_instance <- function(value, type) py_to_r(builtins$isinstance(value, type))
 
 workload <- function(name, label, unit, size, quick, setup, run, check,
-                     ops = 1, repeats = 11L, compare_to = "", minus = "") {
+                     ops = 1, repeats = 11L, compare_to = "", self_timed = FALSE) {
   scale <- c(us = 1e6, ms = 1e3, s = 1)[[sub("/.*", "", unit)]]
   list(name = name, label = label, unit = unit, scale = scale, size = size,
        quick = quick, setup = setup, run = run, check = check,
-       ops = ops, repeats = repeats, compare_to = compare_to, minus = minus)
+       ops = ops, repeats = repeats, compare_to = compare_to, self_timed = self_timed)
 }
 
 py_run_string("
@@ -248,10 +248,20 @@ workloads <- list(
     "us/batch", 500, 4, setup = small_fit_setup("python_callback"),
     run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L),
 
+  # Paired: each run times a fit() with the Python callback and one with the R callback,
+  # back to back, and gives the difference (self-timed), so that a slower or faster
+  # phase of the machine falls on both.
   workload("fit_r_callback_extra", "extra cost of an R batch callback in fit() (over the Python one)",
-    "us/batch", 500, 4, setup = small_fit_setup("r_callback"),
-    run = function(s) s$fit(), check = fit_checked, ops = identity, repeats = 7L,
-    minus = "fit_python_callback"),
+    "us/batch", 1000, 4, setup = function(batches) list(
+      python = small_fit_setup("python_callback")(batches),
+      r = small_fit_setup("r_callback")(batches)),
+    run = function(s) {
+      python <- system.time(s$python$fit())[["elapsed"]]
+      r <- system.time(s$r$fit())[["elapsed"]]
+      r - python
+    },
+    check = function(value, s) is.numeric(value) && s$r$seen >= s$r$batches,
+    ops = identity, repeats = 9L, self_timed = TRUE),
 
   workload("fit_python_generator", "fit() fed by a Python generator, 2-row batches",
     "us/batch", 500, 4, setup = small_fit_setup("python_generator"),

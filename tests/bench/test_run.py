@@ -143,7 +143,7 @@ def test_table_has_the_source_columns_only_when_that_side_ran():
 
 def finished(times):
     return {"name": "gen", "label": "a generator", "unit": "us/batch", "size": "1",
-            "repeats": "2", "compare_to": "", "minus": "", "times": times, "error": ""}
+            "repeats": "2", "compare_to": "", "times": times, "error": ""}
 
 
 def test_a_round_where_a_side_hung_leaves_the_times_of_the_rounds_that_finished():
