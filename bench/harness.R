@@ -83,7 +83,7 @@ for (w in workloads) {
   times <- tryCatch(time_workload(w, size, repeats, warmup),
                     bench_not_here = function(e) e, error = function(e) e)
   # a workload this side cannot run as written (bench_not_here): "n/a", not a failure
-  failed <- inherits(times, "error") || inherits(times, "bench_not_here")
+  failed <- inherits(times, c("error", "bench_not_here"))
   if (inherits(times, "bench_not_here"))
     times$message <- paste("not here:", conditionMessage(times))
   if (failed) message(side, ": ", w$name, " failed: ", conditionMessage(times))

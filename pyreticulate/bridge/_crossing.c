@@ -325,6 +325,15 @@ static SEXP pyr_fast_proxy(PyObject *value, int convert)
     return env;
 }
 
+/* A proxy environment's pyobj binding, read without running R (no active binding: an R
+ * error must not jump over a frame that holds the GIL); NULL when it has none. */
+static SEXP pyr_env_pyobj(SEXP env)
+{
+    if (!R_existsVarInFrame(env, pyr_c.pyobj) || R_BindingIsActive(pyr_c.pyobj, env))
+        return NULL;
+    return Rf_findVarInFrame3(env, pyr_c.pyobj, TRUE);
+}
+
 /* The canonical proxy standing for value with this flag, as proxies.CANONICAL.find checks
  * it (unprotected: the caller protects it before R allocates), NULL when there is none or
  * it is not to be used: finalized, its pointer cleared or holding another object, its
@@ -350,11 +359,9 @@ static SEXP pyr_canonical_find(PyObject *value, int convert)
     } else {
         goto done;
     }
-    /* the environment's pyobj, read without running R (no active binding) */
-    if (!R_existsVarInFrame(env, pyr_c.pyobj) || R_BindingIsActive(pyr_c.pyobj, env))
+    SEXP bound = pyr_env_pyobj(env);
+    if (bound == NULL || TYPEOF(bound) != EXTPTRSXP || (pointer != NULL && bound != pointer))
         goto done;
-    SEXP bound = Rf_findVarInFrame3(env, pyr_c.pyobj, TRUE);
-    if (TYPEOF(bound) != EXTPTRSXP || (pointer != NULL && bound != pointer)) goto done;
     PyObject *refs_key = PyLong_FromVoidPtr(R_ExternalPtrAddr(bound));
     PyObject *owner = refs_key != NULL ? PyDict_GetItemWithError(pyr_c.entries, refs_key) : NULL;
     Py_XDECREF(refs_key);
@@ -695,11 +702,8 @@ SEXP pyr_crossing_fast(int index, SEXP args)
         SEXP x = CADR(args), what = CADDR(args);
         if (TYPEOF(x) != ENVSXP || TYPEOF(what) != STRSXP || XLENGTH(what) != 1 ||
             STRING_ELT(what, 0) == NA_STRING) goto abandon;
-        /* a proxy's pyobj, read without running R (no active binding: an R error must
-         * not jump over this frame, which holds the GIL) */
-        if (!R_existsVarInFrame(x, pyr_c.pyobj) || R_BindingIsActive(pyr_c.pyobj, x))
-            goto abandon;
-        SEXP pointer = Rf_findVarInFrame3(x, pyr_c.pyobj, TRUE);
+        SEXP pointer = pyr_env_pyobj(x);
+        if (pointer == NULL) goto abandon;
         callable = pyr_fast_object(pointer);
         if (callable == NULL) goto abandon;
         convert = R_ExternalPtrTag(pointer) == R_TrueValue;

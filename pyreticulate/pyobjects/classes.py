@@ -135,17 +135,21 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
     leading = _leading_formals(formals)
     compiled = private is None and convert
 
-    def _compiled_call(fn, instance, args, kwargs):
+    def positional(args, kwargs):
+        # the first formals by name, in order, as positional arguments: the call R matches
+        # is the same, and it can take the compiled call
+        if kwargs and not args and tuple(kwargs) == leading[:len(kwargs)]:
+            return tuple(kwargs.values()), {}
+        return args, kwargs
+
+    def compiled_call(instance, args, kwargs):
         # the compiled call (bridge/_crossing.c's pyr_r_call with the instance, whose
         # canonical proxy it finds), for plain arguments once the R function has one
         # (_DECLINED: the Python path makes the call)
         target = fn._target
-        if target is None:
+        args, kwargs = positional(args, kwargs)
+        if target is None or kwargs:
             return _DECLINED
-        if kwargs:
-            if args or tuple(kwargs) != leading[:len(kwargs)]:
-                return _DECLINED
-            args = tuple(kwargs.values())
         value = target[0](target[1], target[2], args, instance)
         if type(value) is not tuple:
             return value
@@ -155,10 +159,7 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
         _calls.append(self)
         restore = _bind_private(scope, self, private) if private is not None else None
         try:
-            if kwargs and not args and tuple(kwargs) == leading[:len(kwargs)]:
-                # the first formals by name, in order: positional, the call R matches is
-                # the same, and it can take the compiled call
-                args, kwargs = tuple(kwargs.values()), {}
+            args, kwargs = positional(args, kwargs)
             with protected() as keep:
                 # self as a proxy, never through a py_to_r() method of its class
                 proxy = keep(REGISTRY.wrap(self, convert))
@@ -180,7 +181,7 @@ def method(r_function, name, holder, scopes, python_defaults=False, private=None
         else:
             raise TypeError(f"{name}() needs the instance as its first argument")
         bases = type(instance).__bases__
-        value = _compiled_call(fn, instance, args, kwargs) if compiled else _DECLINED
+        value = compiled_call(instance, args, kwargs) if compiled else _DECLINED
         if value is _DECLINED:
             value = threads.run_in_r(call_here, (instance, args, kwargs), description)
         if type(instance).__bases__ is not bases:
