@@ -149,14 +149,26 @@ def test_r_stack_overflow_in_an_r_function_python_called_reaches_r_with_its_clas
 
 # --- cost per level ------------------------------------------------------------------
 
+# R's finalizers of proxies it dropped earlier run when its collector does, inside any
+# evaluation: their Python work is the dropped values' cost, not the crossing's.
+FINALIZERS = {("handles.py", "_finalize_xptr"), ("handles.py", "_drop_key"),
+              ("proxies.py", "_forget_proxy"), ("proxies.py", "_canonical_finalized")}
+
+
 def python_calls_for_an_error_through(depth):
-    """How many Python function calls an error raised ``depth`` crossings deep costs."""
+    """How many Python function calls an error raised ``depth`` crossings deep costs
+    (calls R's finalizers make are not counted)."""
     pr.r("bottom <- function(n) if (n >= %d) py$fail() else py$down(bottom, n + 1)" % depth)
-    pr.r("invisible(try(bottom(0), silent = TRUE))")
-    count = [0]
+    pr.r("invisible(try(bottom(0), silent = TRUE)); invisible(gc())")
+    count, in_finalizer = [0], [0]
 
     def profile(frame, event, arg):
-        if event in ("call", "c_call"):
+        code = frame.f_code
+        finalizer = (event in ("call", "return")
+                     and (code.co_filename.rsplit("/", 1)[-1], code.co_name) in FINALIZERS)
+        if finalizer:
+            in_finalizer[0] += 1 if event == "call" else -1
+        elif event in ("call", "c_call") and not in_finalizer[0]:
             count[0] += 1
     sys.setprofile(profile)
     try:
