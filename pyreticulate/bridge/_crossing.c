@@ -283,6 +283,13 @@ static SEXP pyr_cached_classes(PyObject *value)
     return classes != NULL && PyLong_Check(classes) ? (SEXP) PyLong_AsVoidPtr(classes) : NULL;
 }
 
+/* proxies.CANONICAL's key for a value with this flag: (id, convert); NULL (an error set)
+ * when id is NULL or there is no memory. */
+static PyObject *pyr_canonical_key(PyObject *id, int convert)
+{
+    return id != NULL ? PyTuple_Pack(2, id, convert ? Py_True : Py_False) : NULL;
+}
+
 /* The canonical environment proxy of an unconverted value, as references.wrap(value,
  * convert) makes it with proxies.shared_environment_proxy (unprotected; GIL held), or
  * NULL when the Python path must make it: an RObject, a callable, an exception, a type
@@ -299,7 +306,7 @@ static SEXP pyr_fast_proxy(PyObject *value, int convert)
         return NULL;
     }
     PyObject *id = PyLong_FromVoidPtr(value);
-    PyObject *key = id != NULL ? PyTuple_Pack(2, id, convert ? Py_True : Py_False) : NULL;
+    PyObject *key = pyr_canonical_key(id, convert);
     PyObject *entry = id != NULL ? PyDict_GetItemWithError(pyr_c.entries, id) : NULL;
     if (key != NULL && !PyErr_Occurred() && PyDict_Contains(pyr_c.canonical, key) == 0 &&
         pyr_refs_add(value, id, entry, 0) == 0) {
@@ -342,7 +349,7 @@ static SEXP pyr_canonical_find(PyObject *value, int convert)
 {
     SEXP found = NULL, classes = pyr_cached_classes(value);
     PyObject *id = PyLong_FromVoidPtr(value);
-    PyObject *key = id != NULL ? PyTuple_Pack(2, id, convert ? Py_True : Py_False) : NULL;
+    PyObject *key = pyr_canonical_key(id, convert);
     PyObject *entry = key != NULL ? PyDict_GetItemWithError(pyr_c.canonical, key) : NULL;
     if (classes == NULL || entry == NULL || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2)
         goto done;

@@ -240,47 +240,43 @@ def _wait(ready, limit, description):
     wake = _wake_lock()
     _waiting.append(wake)
     try:
-        deadline = None if limit is None else time.monotonic() + limit
-        while not ready():
-            if _state["stopped"]:
-                raise RShutDownError("R has shut down; it cannot run " + description)
-            step = _step()
-            if deadline is not None:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise MainThreadTimeout(
-                        f"thread {threading.current_thread().name!r} waited {limit:g} s for R "
-                        f"to run {description}, but other threads kept R the whole while (R "
-                        "runs on one thread at a time; a thread's R call holds it until it "
-                        "returns or calls Python). Raise the limit with "
-                        "pyreticulate.set_timeout().")
-                step = min(step, remaining)
+        for step in _steps(ready, limit, description,
+                           f"thread {threading.current_thread().name!r}"):
             wake.acquire(True, step)
     finally:
         _waiting.remove(wake)
+
+
+def _steps(ready, limit, description, waiter):
+    """The waits' one loop: how long to sleep next, until ``ready()``; an
+    ``RShutDownError`` once R has stopped, a ``MainThreadTimeout`` after ``limit``
+    seconds (None: never)."""
+    deadline = None if limit is None else time.monotonic() + limit
+    while not ready():
+        if _state["stopped"]:
+            raise RShutDownError("R has shut down; it cannot run " + description)
+        step = _step()
+        if deadline is not None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise MainThreadTimeout(
+                    f"{waiter} waited {limit:g} s for R to run {description}, but other "
+                    "threads kept R the whole while (R runs on one thread at a time; a "
+                    "thread's R call holds it until it returns or calls Python). Raise the "
+                    "limit with pyreticulate.set_timeout().")
+            step = min(step, remaining)
+        yield step
 
 
 _MAIN_WAIT_SIGNALS = {signal.SIGINT, WAKE_SIGNAL}
 
 
 def _wait_on_main(ready, limit, description):
-    deadline = None if limit is None else time.monotonic() + limit
     outer = signal.pthread_sigmask(signal.SIG_BLOCK, _MAIN_WAIT_SIGNALS)
     _state["main_waiting"] = True
     interrupted = False
     try:
-        while not ready():
-            if _state["stopped"]:
-                raise RShutDownError("R has shut down; it cannot run " + description)
-            step = _step()
-            if deadline is not None:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise MainThreadTimeout(
-                        f"the main thread waited {limit:g} s for R to run {description}, but "
-                        "other threads kept R the whole while. Raise the limit with "
-                        "pyreticulate.set_timeout().")
-                step = min(step, remaining)
+        for step in _steps(ready, limit, description, "the main thread"):
             taken = signal.sigtimedwait(_MAIN_WAIT_SIGNALS, step)
             if taken is not None and taken.si_signo == signal.SIGINT:
                 interrupted = True
