@@ -39,9 +39,11 @@ class RError(RuntimeError):
     at the point of the error (deparsed calls). ``trace``, when set, is the
     condition's ``trace`` field (an rlang trace, an ``RObject``). Without a
     condition (the ``abort`` restart without one), ``str()`` is the bare message.
-    ``args`` is ``(message,)``, as for any ``RuntimeError``; ``str()`` adds R's
-    ``Error in <call> :`` and the marker that finds the condition again in a text
-    that keeps only ``str()`` (``original_condition``).
+    ``str()`` is the condition's message and ``args`` is ``(message,)``, as for
+    reticulate's ``RuntimeError``; a note (``__notes__``, shown in tracebacks) holds
+    the marker that finds the condition again in a text that keeps a formatted
+    traceback, as data pipelines report errors of their threads (``original_condition``),
+    and R's call.
     """
 
     def __init__(self, message: str, condition: Any = None, call: str | None = None,
@@ -54,16 +56,11 @@ class RError(RuntimeError):
         self.marker = f"{MARKER_PREFIX}{next(_markers)}]"
         super().__init__(message)
         if condition is not None:
+            # add_note() is Python 3.11's; its tracebacks show __notes__, 3.10's do not
+            self.__notes__ = [f"{self.marker} in {call}" if call else self.marker]
             _recent[self.marker] = condition
             while len(_recent) > RECENT_LIMIT:
                 _recent.popitem(last=False)
-
-    def __str__(self) -> str:
-        if self.condition is None and not self.call:
-            return self.r_message
-        where = f"Error in {self.call} : " if self.call else "Error: "
-        return f"{where}{self.r_message} {self.marker}" if self.condition is not None \
-            else f"{where}{self.r_message}"
 
 
 class RWarning(UserWarning):
@@ -72,16 +69,27 @@ class RWarning(UserWarning):
 
 def original_condition(exc):
     """The R condition (an ``RObject``) behind ``exc``: that of an ``RError`` in its
-    cause/context chain (itself first), or of the recent one whose marker its text holds."""
+    cause/context chain (itself first), or of the recent one whose marker its text or its
+    notes hold."""
     for current in exception_chain(exc):
         if isinstance(current, RError) and current.condition is not None:
             return current.condition
-    text = exception_str(exc)
+    text = "\n".join([exception_str(exc), *_notes(exc)])
     if MARKER_PREFIX in text:
         for marker, condition in reversed(_recent.items()):
             if marker in text:
                 return condition
     return None
+
+
+def _notes(exc):
+    """The texts among ``exc.__notes__`` (a note may be any object; none when reading
+    them fails)."""
+    try:
+        notes = getattr(exc, "__notes__", None)
+    except Exception:
+        return []
+    return [note for note in notes if type(note) is str] if isinstance(notes, list) else []
 
 
 class Resignalled:
