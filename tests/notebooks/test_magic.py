@@ -44,12 +44,18 @@ def outputs(cell, kind):
     return [output for output in cell.outputs if output["output_type"] == kind]
 
 
+def stream_text(cell):
+    """What a cell printed: its stream outputs joined (the kernel may send a print() in more
+    than one message, when its output is flushed between the text and the newline)."""
+    return "".join(output["text"] for output in outputs(cell, "stream"))
+
+
 def result(cell):
     return outputs(cell, "execute_result")[0]["data"]["text/plain"]
 
 
 def test_cell_magic_prints_visible_values_as_r_does(cells):
-    assert outputs(cells[2], "stream")[0]["text"] == "[1] 5.333333\n"
+    assert stream_text(cells[2]) == "[1] 5.333333\n"
 
 
 def test_cell_magic_shows_plots_as_png(cells):
@@ -90,8 +96,8 @@ def test_an_undefined_input_is_a_name_error(cells):
 def test_python_output_of_r_code_on_a_thread_of_an_earlier_cell_belongs_to_its_cell(cells):
     """R code run by a Python thread started during an earlier cell (as TensorFlow's
     threads run R callbacks) makes its Python calls there."""
-    assert [o["text"] for o in outputs(cells[11], "stream")] == ["from the first cell\n"]
-    assert [o["text"] for o in outputs(cells[12], "stream")] == ["from the second cell\n"]
+    assert (stream_text(cells[11]), stream_text(cells[12])) == (
+        "from the first cell\n", "from the second cell\n")
 
 
 def test_extension_entry_is_reachable_without_importing_ipython():
