@@ -186,11 +186,15 @@ def _own(me, depth):
         _state["bounds"] = me
 
 
-def _claim(me, depth, ready, call=None):
+def _claim(me, depth, ready, call=None, wait=True):
     """Take R for ``me`` at ``depth`` if ``ready()``, the check and the take as one step
     (no other thread takes R between them; ``call``, a suspended call resuming, is taken
-    off the stack in the same step); whether taken. Deferred work runs after."""
-    with _claim_lock:
+    off the stack in the same step); whether taken. Deferred work runs after. With
+    ``wait`` False it does not wait while another claim is being made (a pending call can
+    run on the main thread in the middle of the main thread's own claim)."""
+    if not _claim_lock.acquire(wait):
+        return False
+    try:
         _state["claiming"] = True
         try:
             if not ready():
@@ -200,6 +204,8 @@ def _claim(me, depth, ready, call=None):
             _own(me, depth)
         finally:
             _state["claiming"] = False
+    finally:
+        _claim_lock.release()
     if _deferred:
         _run_deferred()
     return True
@@ -601,7 +607,7 @@ def _pending_call(_arg):
         done.set()
     try:
         if _deferred and not _state["closed"] and _state["owner"] is None \
-                and _claim(_main_ident, 1, lambda: _may_enter(_main_ident)):
+                and _claim(_main_ident, 1, lambda: _may_enter(_main_ident), wait=False):
             leave()
     except BaseException:
         pass

@@ -2,6 +2,7 @@
 settled, and R scripts run in a fresh ``python -m pyreticulate`` process."""
 import gc
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -34,10 +35,33 @@ def run_script(tmp_path, code, *args, timeout=300, env=None, name="script.R"):
     """Run R code as a script through the CLI; the CompletedProcess."""
     script = tmp_path / name
     script.write_text(textwrap.dedent(code))
-    environment = {**os.environ, "PYTHONPATH": ROOT, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "pyreticulate", "run", str(script), *args],
-                          capture_output=True, text=True, timeout=timeout, env=environment,
-                          cwd=str(tmp_path))
+    return run_to_the_end([sys.executable, "-m", "pyreticulate", "run", str(script), *args],
+                          timeout, {**os.environ, "PYTHONPATH": ROOT, **(env or {})},
+                          str(tmp_path))
+
+
+def run_to_the_end(command, timeout, environment, cwd):
+    """``subprocess.run`` of ``command`` with its output captured as text; past ``timeout``
+    seconds an ``AssertionError`` that holds what the process printed and every Python
+    thread's stack (faulthandler writes them on the SIGABRT sent then), so that a hang
+    says where it waited."""
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env={**environment, "PYTHONFAULTHANDLER": "1"}, cwd=cwd) as proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            try:
+                out, err = proc.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, err = proc.communicate()
+            raise AssertionError(
+                f"{command} had not ended after {timeout:g} s (stopped with SIGABRT)\n"
+                f"--- the end of its stdout ---\n{out[-4000:]}\n"
+                f"--- the end of its stderr, with the threads' stacks ---\n{err[-16000:]}"
+            ) from None
+    return subprocess.CompletedProcess(command, proc.returncode, out, err)
 
 
 def plugin_site(directory):

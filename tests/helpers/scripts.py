@@ -3,11 +3,10 @@ TensorFlow dominates, a test module shares one script and its tests read the
 script's labelled lines ``label: value``."""
 import os
 import re
-import subprocess
 import sys
 import textwrap
 
-from helpers import ROOT, run_script
+from helpers import ROOT, run_script, run_to_the_end
 
 ENV = {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0"}
 
@@ -42,9 +41,8 @@ def run_r(path, *args, timeout=600):
     """Run an R file (its directory as working directory) with TensorFlow's logs quiet."""
     environment = {**os.environ, "PYTHONPATH": ROOT, **ENV}
     environment.pop("TF_CONFIG", None)
-    return subprocess.run([sys.executable, "-m", "pyreticulate", "run", str(path), *args],
-                          capture_output=True, text=True, timeout=timeout, env=environment,
-                          cwd=os.path.dirname(str(path)))
+    return run_to_the_end([sys.executable, "-m", "pyreticulate", "run", str(path), *args],
+                          timeout, environment, os.path.dirname(str(path)))
 
 
 def run_code(directory, code, name="script.R", timeout=600):

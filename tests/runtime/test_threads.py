@@ -600,3 +600,22 @@ def start_sleeper(f, entered):
 
 def test_run_user_code_passes_a_keyword_named_fn_to_the_callable():
     assert threads.run_user_code(lambda fn, x: (fn, x), fn=1, x=2) == (1, 2)
+
+
+def test_a_pending_call_in_the_middle_of_the_main_threads_claim_leaves_the_work_for_later():
+    # Python runs a pending call at any bytecode of the main thread, also while the main
+    # thread holds the claim lock in _claim (a fit() hung that way); it must not wait for it
+    ran = []
+    threads._claim_lock.acquire()
+    try:
+        threads._deferred.append((ran.append, ("deferred",)))   # as defer() queues it
+        pending = threading.Thread(target=threads._pending_call, args=(None,))
+        pending.start()
+        pending.join(5)
+        returned_at_once = not pending.is_alive()
+    finally:
+        threads._claim_lock.release()
+    pending.join()
+    queued = list(ran)
+    pr.r("NULL")
+    assert (returned_at_once, queued, ran) == (True, [], ["deferred"])
