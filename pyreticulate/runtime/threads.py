@@ -194,17 +194,15 @@ def _claim(me, depth, ready, call=None, wait=True):
     run on the main thread in the middle of the main thread's own claim)."""
     if not _claim_lock.acquire(wait):
         return False
+    _state["claiming"] = True
     try:
-        _state["claiming"] = True
-        try:
-            if not ready():
-                return False
-            if call is not None:
-                _forget(call)
-            _own(me, depth)
-        finally:
-            _state["claiming"] = False
+        if not ready():
+            return False
+        if call is not None:
+            _forget(call)
+        _own(me, depth)
     finally:
+        _state["claiming"] = False
         _claim_lock.release()
     if _deferred:
         _run_deferred()
