@@ -9,12 +9,14 @@ environment, under the names Keras and TensorFlow read themselves:
     KERAS_DISTRIBUTION_PROCESS_ID      the worker's rank, 0 to N-1
     TF_CONFIG                          the same cluster for ``tf$distribute`` multi-worker strategies
 
-Their output is streamed line by line (progress bars' carriage returns too), each line prefixed
-with ``[rank]``. When a worker fails, the others are stopped, the failing worker's last error
-lines are repeated, and the launcher exits with its status.
+Their output is streamed a whole line at a time (progress bars' carriage returns too), each line
+prefixed with ``[rank]``. When a worker fails, the others are stopped, the failing worker's last
+error lines are repeated, and the launcher exits with its status.
 """
 import json
 import os
+import re
+import select
 import signal
 import socket
 import subprocess
@@ -25,6 +27,7 @@ import time
 USAGE = "pyreticulate launch [--workers N] FILE.R [ARGS...]"
 STOP_GRACE = 10.0
 ERROR_LINES = 20
+PARTIAL_WAIT = 0.2
 
 
 def free_ports(count, host="127.0.0.1"):
@@ -55,40 +58,56 @@ def worker_environments(workers, host="127.0.0.1", ports=None):
 
 
 class Prefixer:
-    """Copies one worker stream to ours, ``[rank] `` at the start of every line and after every
-    carriage return; keeps the stream's last lines."""
+    """Copies one worker stream to ours a whole line at a time, ``[rank] `` at the start of every
+    line and after every carriage return, so ranks writing at once never split each other's
+    lines; keeps the stream's last lines.
 
-    def __init__(self, rank, source, target, lock):
+    A line a worker leaves unfinished (a prompt, a progress bar between updates) is written as it
+    stands once the stream has been quiet for ``partial_wait`` seconds."""
+
+    def __init__(self, rank, source, target, lock, partial_wait=PARTIAL_WAIT):
         self.prefix = f"[{rank}] ".encode()
+        self.partial_wait = partial_wait
         self.source, self.target, self.lock = source, target, lock
         self.tail = []
+        self.at_start = True
         self.thread = threading.Thread(target=self._copy, daemon=True)
         self.thread.start()
 
     def _copy(self):
-        at_start, partial = True, b""
+        fd, pending, partial = self.source.fileno(), b"", b""
         while True:
-            chunk = os.read(self.source.fileno(), 65536)
+            quiet = self.partial_wait if pending else None
+            if not select.select([fd], [], [], quiet)[0]:
+                self._write(pending)
+                pending = b""
+                continue
+            chunk = os.read(fd, 65536)
             if not chunk:
                 break
-            out = bytearray()
-            for byte in chunk:
-                if at_start:
-                    out += self.prefix
-                    at_start = False
-                out.append(byte)
-                if byte in (10, 13):
-                    at_start = True
             partial = self._keep(partial + chunk)
-            with self.lock:
-                self.target.write(bytes(out))
-                self.target.flush()
+            pending += chunk
+            end = max(pending.rfind(b"\n"), pending.rfind(b"\r")) + 1
+            self._write(pending[:end])
+            pending = pending[end:]
+        self._write(pending)
         if partial:
             self._keep(partial + b"\n")
-        if not at_start:
-            with self.lock:
-                self.target.write(b"\n")
-                self.target.flush()
+        if not self.at_start:
+            self._write(b"\n")
+
+    def _write(self, data):
+        """Write ``data`` with the prefix put at each line start."""
+        if not data:
+            return
+        out = bytearray()
+        for line in re.split(rb"(?<=[\r\n])", data):
+            if line:
+                out += (self.prefix if self.at_start else b"") + line
+                self.at_start = line[-1:] in (b"\n", b"\r")
+        with self.lock:
+            self.target.write(bytes(out))
+            self.target.flush()
 
     def _keep(self, data):
         *lines, rest = data.split(b"\n")

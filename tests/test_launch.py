@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -150,3 +151,36 @@ def test_prefixer_ends_an_unfinished_last_line():
     out, tail = _prefixed(b"no newline")
     assert out == b"[3] no newline\n"
     assert tail == ["no newline"]
+
+
+def _copying(rank, target, lock, partial_wait=launch.PARTIAL_WAIT):
+    """A Prefixer of rank ``rank`` reading a new pipe; returns it and the pipe's write end."""
+    read, write = os.pipe()
+    return launch.Prefixer(rank, os.fdopen(read, "rb"), target, lock), write
+
+
+def test_prefixer_writes_lines_whole_when_ranks_write_pieces_at_once():
+    target, lock = io.BytesIO(), threading.Lock()
+    copiers = [_copying(rank, target, lock, partial_wait=600) for rank in (0, 1)]
+    for piece in (b"NAME", b"=", b"value", b"\n"):
+        for _, write in copiers:
+            os.write(write, piece)
+            time.sleep(0.05)  # each piece its own read
+    for copier, write in copiers:
+        os.close(write)
+        copier.join()
+    assert sorted(target.getvalue().splitlines()) == [b"[0] NAME=value", b"[1] NAME=value"]
+
+
+def test_prefixer_shows_an_unfinished_line_once_the_worker_is_quiet():
+    target = io.BytesIO()
+    copier, write = _copying(5, target, threading.Lock())
+    os.write(write, b"Epoch 1/2 [====")
+    deadline = time.monotonic() + 30
+    while target.getvalue() == b"" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    shown = target.getvalue()
+    os.write(write, b"====]\n")
+    os.close(write)
+    copier.join()
+    assert (shown, target.getvalue()) == (b"[5] Epoch 1/2 [====", b"[5] Epoch 1/2 [========]\n")
