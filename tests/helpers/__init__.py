@@ -40,22 +40,28 @@ def run_script(tmp_path, code, *args, timeout=300, env=None, name="script.R"):
                           str(tmp_path))
 
 
+def stop_with_stacks(proc):
+    """Stop ``proc`` (started with ``PYTHONFAULTHANDLER=1``) with SIGABRT, so that faulthandler
+    writes every Python thread's stack to its stderr, or with SIGKILL when that has not ended it
+    after 30 s; returns ``(stdout, stderr)``."""
+    proc.send_signal(signal.SIGABRT)
+    try:
+        return proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.communicate()
+
+
 def run_to_the_end(command, timeout, environment, cwd):
     """``subprocess.run`` of ``command`` with its output captured as text; past ``timeout``
     seconds an ``AssertionError`` that holds what the process printed and every Python
-    thread's stack (faulthandler writes them on the SIGABRT sent then), so that a hang
-    says where it waited."""
+    thread's stack, so that a hang says where it waited."""
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                           env={**environment, "PYTHONFAULTHANDLER": "1"}, cwd=cwd) as proc:
         try:
             out, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
-            proc.send_signal(signal.SIGABRT)
-            try:
-                out, err = proc.communicate(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                out, err = proc.communicate()
+            out, err = stop_with_stacks(proc)
             raise AssertionError(
                 f"{command} had not ended after {timeout:g} s (stopped with SIGABRT)\n"
                 f"--- the end of its stdout ---\n{out[-4000:]}\n"

@@ -9,7 +9,7 @@ import sys
 import textwrap
 import time
 
-from helpers import ROOT
+from helpers import ROOT, stop_with_stacks
 
 READY_TIMEOUT = 120
 EXIT_TIMEOUT = 60
@@ -38,21 +38,21 @@ class Finished:
 
 
 def run_bounded(command, timeout, env=None, cwd=None):
-    """Run ``command``; past ``timeout`` seconds kill it and keep the output it gave."""
+    """Run ``command``; past ``timeout`` seconds stop it (its threads' stacks go to its stderr)
+    and keep the output it gave."""
     started = time.monotonic()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=environment(env), cwd=cwd)
+                            env=environment({"PYTHONFAULTHANDLER": "1", **(env or {})}), cwd=cwd)
     try:
         out, err = proc.communicate(timeout=timeout)
         timed_out = False
     except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
+        out, err = stop_with_stacks(proc)
         timed_out = True
     stdout = out.decode(errors="replace")
     stderr = err.decode(errors="replace")
     if timed_out:
-        stderr += f"\n[killed: the process had not ended after {timeout:g} s]\n"
+        stderr += f"\n[stopped: the process had not ended after {timeout:g} s]\n"
     return Finished(command, None if timed_out else proc.returncode, stdout, stderr,
                     time.monotonic() - started, timed_out)
 
