@@ -234,7 +234,8 @@ def test_python_threads_run_while_r_runs():
     end = time.monotonic()
     stop.set()
     thread.join(WAIT)
-    assert len([t for t in ticks if start < t < end]) >= 20
+    ticks_while_r_ran = [t for t in ticks if start < t < end]
+    assert len(ticks_while_r_ran) >= 10  # about 50 on an idle machine; none if R held the GIL
 
 
 def test_r_calls_back_into_python_while_another_thread_spins_in_python():

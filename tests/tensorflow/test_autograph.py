@@ -116,10 +116,6 @@ def test_for_over_a_tensor_iterates_its_first_dimension():
     assert values("as.numeric(total_of(tf$constant(c(1, 2, 3))))") == [6]
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known, order-dependent: passes alone; in the full parallel run an earlier test's R error "
-    "('boom') reaches this trace as the value of `n + 1` (state kept across tests in one "
-    "process, not found yet)"))
 def test_for_over_a_tensor_of_unknown_length_is_traced_once():
     assert values("f <- tf_function(function(x) { n <- tf$constant(0); for (e in x) n <- n + 1; n },"
                   " input_signature = list(tf$TensorSpec(shape(NA), tf$float32))); "

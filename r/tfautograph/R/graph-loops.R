@@ -41,8 +41,11 @@
   if (is.symbol(lhs)) as.character(lhs) else if (is.character(lhs)) lhs
 }
 
-# The loop variables: the hint's list, or the assigned names (and `also`)
-# that have a value tf$while_loop() can carry before the loop.
+# The loop variables: the hint's list, or the assigned names that have a value
+# tf$while_loop() can carry before the loop. `also` (a `for` loop's variable)
+# is carried only when it is bound in the loop's own frame: the body never
+# reads the value it had before the loop, so a global of the same name (an `e`
+# or an `i` of the session) stays out of the loop.
 .loop_var_names <- function(body, env, hint, also = character()) {
   if (length(hint$list)) {
     absent <- Filter(function(name) !.is_carried(.lookup(name, env)), hint$list)
@@ -51,6 +54,7 @@
                    paste0("`", absent, "`", collapse = ", ")), call. = FALSE)
     return(setdiff(hint$list, hint$exclude))
   }
+  also <- Filter(function(name) exists(name, envir = env, inherits = FALSE), also)
   candidates <- unique(c(.assigned_names(body), also, hint$include))
   setdiff(Filter(function(name) .is_carried(.lookup(name, env)), candidates), hint$exclude)
 }

@@ -46,6 +46,19 @@ test_that("a for loop over a tensor being traced iterates over its first dimensi
   expect_equal(value_of(fn(tf$constant(matrix(1:6, 3), dtype = "float32"))), 21)
 })
 
+test_that("a variable outside a traced function named as its for loop's variable stays out", {
+  e <- simpleError("a condition no loop can carry")
+  i <- 5
+  count <- tf_function(function(x) {
+    n <- tf$constant(0)
+    for (e in x) n <- n + 1
+    for (i in x) n <- n + i
+    n
+  }, input_signature = list(tf$TensorSpec(shape(NA), tf$float32)))
+  expect_equal(value_of(count(tf$constant(c(1, 2, 3)))), 3 + 6)
+  expect_identical(i, 5)
+})
+
 test_that("a for loop over a dataset being traced is a reduction of the dataset", {
   fn <- tf_function(function(dataset) {
     total <- tf$constant(0L, dtype = tf$int64)
