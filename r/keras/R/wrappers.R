@@ -150,15 +150,17 @@
 
 # keras 2.x's composition of a new layer with `object`: missing or NULL gives
 # the layer; a Sequential model gets the layer added and is returned
-# (invisibly); anything else (a tensor, R data) is passed through the layer and
-# the output returned (invisibly, as keras 2.x did).
+# (invisibly); anything else (a tensor, R data) is passed through the layer,
+# called as an R function, so that several outputs (an LSTM's with
+# `return_state = TRUE`) come back as an R list, and the output returned
+# (invisibly, as keras 2.x did).
 .keras2_compose <- function(object, layer) {
   if (is.null(object)) return(layer)
   if (inherits(object, "keras.engine.sequential.Sequential")) {
     py_call(py_get_attr(object, "add"), layer)
     return(invisible(object))
   }
-  invisible(py_call(layer, object))
+  invisible(layer(object))
 }
 
 # ---- conventions ---------------------------------------------------------------------------

@@ -5,9 +5,16 @@ test_that("recurrent layers take sequences and give their last output or all", {
   expect_equal(dim(layer_simple_rnn(input, units = 2)), c(NA, 2L))
 })
 
-test_that("return_state gives the output and the states", {
+test_that("return_state gives the output and the states as an R list", {
   outputs <- layer_input(shape = c(5, 2)) %>% layer_lstm(units = 3, return_state = TRUE)
+  expect_identical(class(outputs), "list")
   expect_length(outputs, 3L)
+})
+
+test_that("the output and states of return_state unpack with %<-%", {
+  c(output, state_h, state_c) %<-%
+    layer_lstm(layer_input(shape = c(5, 2)), units = 3, return_state = TRUE)
+  expect_equal(lapply(list(output, state_h, state_c), dim), rep(list(c(NA, 3L)), 3))
 })
 
 test_that("layer_rnn() runs cells, also stacked", {
