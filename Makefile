@@ -12,7 +12,8 @@
 # make guides runs keras3's published guides and examples as written through
 #             the bridge (tools/keras3_guides.py; not part of make test) and lists
 #             each: ran, needs a download, needs package X, fails; GUIDES_ARGS
-#             passes options (--stand-in-data, --newer-base-r, guide names); KERAS3_REPO names
+#             passes options (--stand-in-data, --newer-base-r, --keras2 for keras 2.15's
+#             guides with library(keras), guide names); KERAS3_REPO names
 #             keras3's repository (default: the mirror at /work/.mirror)
 # make keras2  regenerates library(keras)'s family files and NAMESPACE (r/keras) from
 #             tools/keras2 (exports.tsv and families/*.py); commit the diff

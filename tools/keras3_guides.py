@@ -29,6 +29,11 @@ results are then meaningless; the behaviour is what is looked at). With
 functions of a newer base R the guides use that this R lacks (R 4.4's ``%||%``),
 so the code after them runs too.
 
+With ``--keras2`` it runs keras 2.15's guides instead, for ``library(keras)``:
+those of keras3's repository at tag v2.15.0 (``vignettes/*.Rmd``,
+``vignettes/new-guides/`` and ``vignettes/examples/``); ``--stand-in-data``
+then replaces tf_keras's datasets, once ``library(keras)`` has loaded.
+
 The scripts, their output (``<guide>.log``) and the table (``summary.md``) go to
 ``guides-out/`` in the working directory. It is a development tool, not a test:
 ``make test`` does not run it.
@@ -45,8 +50,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_REPO = "/work/.mirror/rstudio+keras3/repo"
-GUIDES_DIR = "vignettes-src"
-NOT_GUIDES = {"vignettes-src/examples/index.Rmd"}  # the website's list of the examples
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Where one package's guides are: the revision, their folder and its subfolders that hold
+    guides too (besides the folder's own .Rmd files); ``index.Rmd`` files are the website's
+    lists, not guides."""
+    title: str
+    ref: str
+    folder: str
+    sections: tuple
+
+
+KERAS3 = Edition("keras3 guides", "HEAD", "vignettes-src", ("examples",))
+KERAS2 = Edition("keras 2.15 guides", "v2.15.0", "vignettes", ("new-guides", "examples"))
 
 BASE_PACKAGES = {"base", "stats", "utils", "methods", "graphics", "grDevices", "datasets",
                  "tools", "grid", "parallel", "compiler", "splines", "stats4", "tcltk"}
@@ -73,8 +91,9 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m|\[[0-9;]*m(?=\S)")
 # (x_train, y_train, x_test, y_test per dataset: sample counts, item shapes,
 # number of classes), put in place of their load_data().
 STAND_IN_DATA = r'''
+import importlib as _importlib
 import numpy as _np
-import keras.datasets as _datasets
+_datasets = _importlib.import_module("%s")
 
 def _stand_in(name, n_train, n_test, item, classes, label_shape):
     def load_data(*args, **kwargs):
@@ -112,31 +131,40 @@ def _git(repo, *args):
                           text=True).stdout
 
 
-def list_guides(repo):
+def _work_tree(repo, edition):
+    """Whether the guides are read from ``repo``'s files (a work tree of keras3's HEAD) rather
+    than from its history."""
+    return edition.ref == "HEAD" and (Path(repo) / edition.folder).is_dir()
+
+
+def list_guides(repo, edition=KERAS3):
     """The guides' and examples' paths in ``repo`` (a work tree or a bare git directory)."""
-    if (Path(repo) / GUIDES_DIR).is_dir():
-        paths = [str(p.relative_to(repo)) for p in sorted((Path(repo) / GUIDES_DIR).rglob("*.Rmd"))]
+    folder = edition.folder
+    if _work_tree(repo, edition):
+        paths = [str(p.relative_to(repo)) for p in sorted((Path(repo) / folder).rglob("*.Rmd"))]
     else:
-        paths = _git(repo, "ls-tree", "-r", "--name-only", "HEAD", GUIDES_DIR).split()
-    top = [p for p in paths if p.count("/") == 1 and p.endswith(".Rmd")]
-    examples = [p for p in paths if p.startswith(f"{GUIDES_DIR}/examples/") and p.endswith(".Rmd")]
-    return [Guide(p, name=p[len(GUIDES_DIR) + 1:-len(".Rmd")])
-            for p in sorted(top) + sorted(examples) if p not in NOT_GUIDES]
+        paths = _git(repo, "ls-tree", "-r", "--name-only", edition.ref, folder).split()
+    paths = [p for p in paths if p.endswith(".Rmd") and not p.endswith("/index.Rmd")]
+    chosen = sorted(p for p in paths if p.count("/") == 1)
+    for section in edition.sections:
+        chosen += sorted(p for p in paths if p.startswith(f"{folder}/{section}/"))
+    return [Guide(p, name=p[len(folder) + 1:-len(".Rmd")]) for p in chosen]
 
 
-def read_source(repo, path):
-    local = Path(repo) / path
-    return local.read_text() if local.is_file() else _git(repo, "show", f"HEAD:{path}")
+def read_source(repo, path, edition=KERAS3):
+    if _work_tree(repo, edition):
+        return (Path(repo) / path).read_text()
+    return _git(repo, "show", f"{edition.ref}:{path}")
 
 
-def extract(guides, repo, out):
+def extract(guides, repo, out, edition=KERAS3):
     """Each guide's R code, by knitr::purl(), into ``out/<name>.R``."""
     rmd_dir = out / "rmd"
     pairs = []
     for guide in guides:
         rmd = rmd_dir / f"{guide.name}.Rmd"
         rmd.parent.mkdir(parents=True, exist_ok=True)
-        rmd.write_text(read_source(repo, guide.source))
+        rmd.write_text(read_source(repo, guide.source, edition))
         guide.script = out / "scripts" / f"{guide.name}.R"
         guide.script.parent.mkdir(parents=True, exist_ok=True)
         pairs.append((rmd, guide.script))
@@ -229,11 +257,21 @@ def newer_base_r_preamble():
                    for name, version in NEWER_BASE_R.items())
 
 
-def runnable_script(guide, out, stand_in, newer_base_r=False):
+def stand_in_preamble(edition):
+    """R code putting the stand-in data in place: Keras 3's datasets at once; tf_keras's once
+    ``library(keras)`` has loaded (importing it sooner would choose Keras 2 for ``tf$keras``)."""
+    if edition == KERAS2:
+        code = STAND_IN_DATA % "tf_keras.datasets"
+        return (f'setHook(packageEvent("keras", "onLoad"), '
+                f'function(...) reticulate::py_run_string({code!r}))\n')
+    return f"reticulate::py_run_string({STAND_IN_DATA % 'keras.datasets'!r})\n"
+
+
+def runnable_script(guide, out, stand_in, newer_base_r=False, edition=KERAS3):
     """The file to run: the guide's code (after the stand-in data and the newer base R
     functions, when asked)."""
     path = out / "scripts" / f"{guide.name}.run.R"
-    preamble = f"reticulate::py_run_string({STAND_IN_DATA!r})\n" if stand_in else ""
+    preamble = stand_in_preamble(edition) if stand_in else ""
     preamble += newer_base_r_preamble() if newer_base_r else ""
     total = len(guide.script.read_text().splitlines())
     path.write_text(preamble + RUN_SCRIPT % (repr(str(guide.script)), total))
@@ -284,11 +322,11 @@ def _first_lines(text, n, width=240):
     return joined if len(joined) <= width else joined[:width - 3] + "..."
 
 
-def run_guide(guide, out, runner, timeout, stand_in, newer_base_r=False):
+def run_guide(guide, out, runner, timeout, stand_in, newer_base_r=False, edition=KERAS3):
     work = out / "work" / guide.name
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    script = runnable_script(guide, out, stand_in, newer_base_r)
+    script = runnable_script(guide, out, stand_in, newer_base_r, edition)
     log = out / "logs" / f"{guide.name}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
@@ -312,11 +350,11 @@ def _text(value):
 
 # ---- the table ---------------------------------------------------------------------------
 
-def summary(guides, stand_in, newer_base_r=False):
+def summary(guides, stand_in, newer_base_r=False, edition=KERAS3):
     changes = (["with stand-in data for Keras's datasets"] if stand_in else []) + \
         (["with newer base R functions defined"] if newer_base_r else [])
     head = ", ".join(changes) or "as written"
-    lines = [f"keras3 guides, {head}", "",
+    lines = [f"{edition.title}, {head}", "",
              "| guide | result | detail | downloads in the code | s |", "|---|---|---|---|---|"]
     for g in guides:
         detail = g.detail.replace("|", "\\|")
@@ -343,16 +381,19 @@ def main(argv=None):
     parser.add_argument("--newer-base-r", action="store_true",
                         help="define the newer base R functions the guides use (R 4.4's %%||%%) "
                              "where this R lacks them")
+    parser.add_argument("--keras2", action="store_true",
+                        help="run keras 2.15's guides (tag v2.15.0) with library(keras)")
     parser.add_argument("only", nargs="*", help="run only guides whose name contains one of these")
     args = parser.parse_args(argv)
+    edition = KERAS2 if args.keras2 else KERAS3
     if not Path(args.repo).exists():
         sys.exit(f"keras3_guides: no keras3 repository at {args.repo} (give --repo or "
                  "KERAS3_REPO)")
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    guides = [g for g in list_guides(args.repo)
+    guides = [g for g in list_guides(args.repo, edition)
               if not args.only or any(word in g.name for word in args.only)]
-    extract(guides, args.repo, out)
+    extract(guides, args.repo, out, edition)
     ours = project_packages()
     for guide in guides:
         guide.packages = packages_used(guide.script)
@@ -367,10 +408,10 @@ def main(argv=None):
                                      for p, d in debian.items())
         else:
             run_guide(guide, out, args.runner, args.timeout, args.stand_in_data,
-                      args.newer_base_r)
+                      args.newer_base_r, edition)
         print(f"{guide.name}: {guide.result} {guide.detail}".rstrip(), flush=True)
-    table = summary(guides, args.stand_in_data, args.newer_base_r)
-    suffix = ("-stand-in" if args.stand_in_data else "") + \
+    table = summary(guides, args.stand_in_data, args.newer_base_r, edition)
+    suffix = ("-keras2" if args.keras2 else "") + ("-stand-in" if args.stand_in_data else "") + \
         ("-newer-base-r" if args.newer_base_r else "")
     (out / f"summary{suffix}.md").write_text(table)
     print("\n" + table)

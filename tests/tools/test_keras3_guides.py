@@ -26,6 +26,20 @@ def test_the_guides_are_the_top_level_rmd_files_and_the_examples_but_not_their_i
     assert [g.name for g in guides.list_guides(tmp_path)] == ["a", "b", "examples/vision/d"]
 
 
+def test_keras2s_guides_are_read_from_the_v2_15_0_tag_with_new_guides_and_examples(tmp_path):
+    for name in ["vignettes/index.Rmd", "vignettes/guide.Rmd", "vignettes/images/x.png",
+                 "vignettes/new-guides/rnn.Rmd", "vignettes/examples/index.Rmd",
+                 "vignettes/examples/addition_rnn.Rmd", "vignettes/examples/addition_rnn.R"]:
+        write(tmp_path / name, "")
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    for command in (["init", "-q"], ["add", "."], ["commit", "-qm", "2.15"], ["tag", "v2.15.0"],
+                    ["rm", "-q", "vignettes/guide.Rmd"], ["commit", "-qm", "later"]):
+        subprocess.run(git + command, check=True)
+    listed = guides.list_guides(tmp_path, guides.KERAS2)
+    assert [g.name for g in listed] == ["guide", "new-guides/rnn", "examples/addition_rnn"]
+    assert guides.read_source(tmp_path, "vignettes/guide.Rmd", guides.KERAS2) == ""
+
+
 def test_packages_used_are_the_loaded_and_qualified_ones_but_not_base_r(tmp_path):
     script = write(tmp_path / "g.R", "library(keras3)\nx <- readr::read_csv(f)\n"
                                      "utils::head(x)  # dplyr::filter in a comment\n"
@@ -82,3 +96,14 @@ def test_the_script_run_has_the_preambles_asked_for(tmp_path):
     both = guides.runnable_script(guide, tmp_path, stand_in=True, newer_base_r=True).read_text()
     assert "py_run_string" not in plain and "%||%" not in plain
     assert "py_run_string" in both and 'assign("%||%"' in both
+
+
+def test_keras2s_stand_in_data_replaces_tf_keras_datasets_once_library_keras_has_loaded(
+        tmp_path):
+    script = write(tmp_path / "g.R", guides.stand_in_preamble(guides.KERAS2)
+                   + "library(keras)\ncat(dim(dataset_mnist()$train$x))\n")
+    done = subprocess.run([os.path.join(ROOT, ".venv", "bin", "pyreticulate"), "run", str(script)],
+                          capture_output=True, text=True, timeout=300, cwd=str(tmp_path),
+                          env={**os.environ, "KERAS_HOME": str(tmp_path / "keras-home"),
+                               "TF_CPP_MIN_LOG_LEVEL": "2"})
+    assert done.stdout.splitlines()[-1:] == ["60000 28 28"], done.stderr[-2000:]
