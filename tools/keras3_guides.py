@@ -31,8 +31,9 @@ so the code after them runs too.
 
 With ``--keras2`` it runs keras 2.15's guides instead, for ``library(keras)``:
 those of keras3's repository at tag v2.15.0 (``vignettes/*.Rmd``,
-``vignettes/new-guides/`` and ``vignettes/examples/``); ``--stand-in-data``
-then replaces tf_keras's datasets, once ``library(keras)`` has loaded.
+``vignettes/new-guides/*.Rmd`` and the R scripts ``vignettes/examples/*.R``);
+``--stand-in-data`` then replaces tf_keras's datasets, once ``library(keras)``
+has loaded.
 
 The scripts, their output (``<guide>.log``) and the table (``summary.md``) go to
 ``guides-out/`` in the working directory. It is a development tool, not a test:
@@ -55,16 +56,18 @@ DEFAULT_REPO = "/work/.mirror/rstudio+keras3/repo"
 @dataclass(frozen=True)
 class Edition:
     """Where one package's guides are: the revision, their folder and its subfolders that hold
-    guides too (besides the folder's own .Rmd files); ``index.Rmd`` files are the website's
-    lists, not guides."""
+    guides too (besides the folder's own .Rmd files), and the subfolders whose guides are R
+    scripts (``*.R``: keras 2.15's examples, whose .Rmd pages only knit the script);
+    ``index.Rmd`` files are the website's lists, not guides."""
     title: str
     ref: str
     folder: str
     sections: tuple
+    script_sections: tuple = ()
 
 
 KERAS3 = Edition("keras3 guides", "HEAD", "vignettes-src", ("examples",))
-KERAS2 = Edition("keras 2.15 guides", "v2.15.0", "vignettes", ("new-guides", "examples"))
+KERAS2 = Edition("keras 2.15 guides", "v2.15.0", "vignettes", ("new-guides",), ("examples",))
 
 BASE_PACKAGES = {"base", "stats", "utils", "methods", "graphics", "grDevices", "datasets",
                  "tools", "grid", "parallel", "compiler", "splines", "stats4", "tcltk"}
@@ -144,11 +147,14 @@ def list_guides(repo, edition=KERAS3):
         paths = [str(p.relative_to(repo)) for p in sorted((Path(repo) / folder).rglob("*.Rmd"))]
     else:
         paths = _git(repo, "ls-tree", "-r", "--name-only", edition.ref, folder).split()
-    paths = [p for p in paths if p.endswith(".Rmd") and not p.endswith("/index.Rmd")]
-    chosen = sorted(p for p in paths if p.count("/") == 1)
+    documents = [p for p in paths if p.endswith(".Rmd") and not p.endswith("/index.Rmd")]
+    chosen = sorted(p for p in documents if p.count("/") == 1)
     for section in edition.sections:
-        chosen += sorted(p for p in paths if p.startswith(f"{folder}/{section}/"))
-    return [Guide(p, name=p[len(folder) + 1:-len(".Rmd")]) for p in chosen]
+        chosen += sorted(p for p in documents if p.startswith(f"{folder}/{section}/"))
+    for section in edition.script_sections:
+        chosen += sorted(p for p in paths if p.startswith(f"{folder}/{section}/")
+                         and p.endswith(".R"))
+    return [Guide(p, name=p[len(folder) + 1:].rsplit(".", 1)[0]) for p in chosen]
 
 
 def read_source(repo, path, edition=KERAS3):
@@ -158,16 +164,22 @@ def read_source(repo, path, edition=KERAS3):
 
 
 def extract(guides, repo, out, edition=KERAS3):
-    """Each guide's R code, by knitr::purl(), into ``out/<name>.R``."""
+    """Each guide's R code, by knitr::purl() (an R script as it is), into
+    ``out/scripts/<name>.R``."""
     rmd_dir = out / "rmd"
     pairs = []
     for guide in guides:
+        guide.script = out / "scripts" / f"{guide.name}.R"
+        guide.script.parent.mkdir(parents=True, exist_ok=True)
+        if guide.source.endswith(".R"):
+            guide.script.write_text(read_source(repo, guide.source, edition))
+            continue
         rmd = rmd_dir / f"{guide.name}.Rmd"
         rmd.parent.mkdir(parents=True, exist_ok=True)
         rmd.write_text(read_source(repo, guide.source, edition))
-        guide.script = out / "scripts" / f"{guide.name}.R"
-        guide.script.parent.mkdir(parents=True, exist_ok=True)
         pairs.append((rmd, guide.script))
+    if not pairs:
+        return
     calls = "\n".join(f"knitr::purl({str(rmd)!r}, output = {str(script)!r}, quiet = TRUE)"
                       for rmd, script in pairs)
     done = subprocess.run(["Rscript", "-e", "invisible({\n" + calls + "\n})"],

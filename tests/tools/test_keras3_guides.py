@@ -26,18 +26,28 @@ def test_the_guides_are_the_top_level_rmd_files_and_the_examples_but_not_their_i
     assert [g.name for g in guides.list_guides(tmp_path)] == ["a", "b", "examples/vision/d"]
 
 
-def test_keras2s_guides_are_read_from_the_v2_15_0_tag_with_new_guides_and_examples(tmp_path):
+def test_keras2s_guides_are_read_from_the_v2_15_0_tag_with_new_guides_and_example_scripts(
+        tmp_path):
     for name in ["vignettes/index.Rmd", "vignettes/guide.Rmd", "vignettes/images/x.png",
                  "vignettes/new-guides/rnn.Rmd", "vignettes/examples/index.Rmd",
                  "vignettes/examples/addition_rnn.Rmd", "vignettes/examples/addition_rnn.R"]:
-        write(tmp_path / name, "")
+        write(tmp_path / name, "x <- 1\n")
     git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
     for command in (["init", "-q"], ["add", "."], ["commit", "-qm", "2.15"], ["tag", "v2.15.0"],
                     ["rm", "-q", "vignettes/guide.Rmd"], ["commit", "-qm", "later"]):
         subprocess.run(git + command, check=True)
     listed = guides.list_guides(tmp_path, guides.KERAS2)
+    assert [g.source for g in listed] == ["vignettes/guide.Rmd", "vignettes/new-guides/rnn.Rmd",
+                                          "vignettes/examples/addition_rnn.R"]
     assert [g.name for g in listed] == ["guide", "new-guides/rnn", "examples/addition_rnn"]
-    assert guides.read_source(tmp_path, "vignettes/guide.Rmd", guides.KERAS2) == ""
+    assert guides.read_source(tmp_path, "vignettes/guide.Rmd", guides.KERAS2) == "x <- 1\n"
+
+
+def test_a_guide_that_is_an_r_script_is_run_as_it_is(tmp_path):
+    guide = guides.Guide("vignettes-src/examples/mlp.R", name="examples/mlp")
+    write(tmp_path / "repo" / guide.source, "library(keras)\nfit(model)\n")
+    guides.extract([guide], tmp_path / "repo", tmp_path / "out", guides.KERAS3)
+    assert guide.script.read_text() == "library(keras)\nfit(model)\n"
 
 
 def test_packages_used_are_the_loaded_and_qualified_ones_but_not_base_r(tmp_path):
