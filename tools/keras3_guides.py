@@ -58,16 +58,21 @@ class Edition:
     """Where one package's guides are: the revision, their folder and its subfolders that hold
     guides too (besides the folder's own .Rmd files), and the subfolders whose guides are R
     scripts (``*.R``: keras 2.15's examples, whose .Rmd pages only knit the script);
-    ``index.Rmd`` files are the website's lists, not guides."""
+    ``index.Rmd`` files are the website's lists, not guides. ``datasets`` is the module whose
+    datasets the stand-in data replaces; with ``datasets_after``, only once that R package has
+    loaded (importing tf_keras sooner would choose Keras 2 for ``tf$keras``)."""
     title: str
     ref: str
     folder: str
     sections: tuple
     script_sections: tuple = ()
+    datasets: str = "keras.datasets"
+    datasets_after: str = None
 
 
 KERAS3 = Edition("keras3 guides", "HEAD", "vignettes-src", ("examples",))
-KERAS2 = Edition("keras 2.15 guides", "v2.15.0", "vignettes", ("new-guides",), ("examples",))
+KERAS2 = Edition("keras 2.15 guides", "v2.15.0", "vignettes", ("new-guides",), ("examples",),
+                 datasets="tf_keras.datasets", datasets_after="keras")
 
 BASE_PACKAGES = {"base", "stats", "utils", "methods", "graphics", "grDevices", "datasets",
                  "tools", "grid", "parallel", "compiler", "splines", "stats4", "tcltk"}
@@ -144,7 +149,8 @@ def list_guides(repo, edition=KERAS3):
     """The guides' and examples' paths in ``repo`` (a work tree or a bare git directory)."""
     folder = edition.folder
     if _work_tree(repo, edition):
-        paths = [str(p.relative_to(repo)) for p in sorted((Path(repo) / folder).rglob("*.Rmd"))]
+        paths = [str(p.relative_to(repo)) for p in sorted((Path(repo) / folder).rglob("*"))
+                 if p.is_file()]
     else:
         paths = _git(repo, "ls-tree", "-r", "--name-only", edition.ref, folder).split()
     documents = [p for p in paths if p.endswith(".Rmd") and not p.endswith("/index.Rmd")]
@@ -270,13 +276,13 @@ def newer_base_r_preamble():
 
 
 def stand_in_preamble(edition):
-    """R code putting the stand-in data in place: Keras 3's datasets at once; tf_keras's once
-    ``library(keras)`` has loaded (importing it sooner would choose Keras 2 for ``tf$keras``)."""
-    if edition == KERAS2:
-        code = STAND_IN_DATA % "tf_keras.datasets"
-        return (f'setHook(packageEvent("keras", "onLoad"), '
-                f'function(...) reticulate::py_run_string({code!r}))\n')
-    return f"reticulate::py_run_string({STAND_IN_DATA % 'keras.datasets'!r})\n"
+    """R code putting the stand-in data in place of the edition's datasets: at once, or once
+    the R package ``datasets_after`` has loaded."""
+    run = f"reticulate::py_run_string({STAND_IN_DATA % edition.datasets!r})"
+    if edition.datasets_after:
+        return (f'setHook(packageEvent("{edition.datasets_after}", "onLoad"), '
+                f'function(...) {run})\n')
+    return run + "\n"
 
 
 def runnable_script(guide, out, stand_in, newer_base_r=False, edition=KERAS3):
